@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { prepareEmbeddedMode } from '@governance/persistence';
+import {
+  createLogger,
+  EnvReader,
+  serveComposition,
+  type ServiceInstance,
+  stopOnSignals,
+} from '@governance/platform';
+
+// webpack's name for the real Node require, which it leaves alone, unlike `require`.
+declare const __non_webpack_require__: NodeJS.Require;
+
+/** Every service that exists, in start order: tenancy first, so keys exist before anyone checks them. */
+const SERVICES = ['tenancy', 'webhooks'] as const;
+
+/*
+ * Each service is loaded from its own built bundle at run time. Apps never import each other's code, so
+ * the composition depends on the build output, exactly as a process manager would.
+ */
+function loadService(name: string): { createService(env: NodeJS.ProcessEnv): Promise<ServiceInstance> } {
+  return __non_webpack_require__(join(__dirname, '..', name, 'service.js')) as {
+    createService(env: NodeJS.ProcessEnv): Promise<ServiceInstance>;
+  };
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger('standalone');
+  const env = new EnvReader(process.env);
+  const port = env.int('PORT', 8080, { min: 0, max: 65535 });
+  const host = env.string('HOST', '0.0.0.0');
+  const shutdownGraceMs = env.int('SHUTDOWN_GRACE_MS', 30_000, { min: 0 });
+  env.assertValid();
+
+  const embedded = await prepareEmbeddedMode(process.env, logger);
+  const services: ServiceInstance[] = [];
+  for (const name of SERVICES) {
+    const service = await loadService(name).createService(process.env);
+    // Fastify compiles its hooks in ready(); routing a request into it before then fails.
+    await service.app.getHttpAdapter().getInstance().ready();
+    services.push(service);
+  }
+  const server = serveComposition(
+    services.map((service) => ({
+      name: service.name,
+      routes: service.routes,
+      fastify: service.app.getHttpAdapter().getInstance(),
+    })),
+  );
+  server.listen(port, host, () => {
+    const address = server.address();
+    const boundPort = typeof address === 'object' && address ? address.port : port;
+    logger.info({ port: boundPort, services: SERVICES }, 'standalone listening');
+  });
+
+  stopOnSignals(
+    async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const service of [...services].reverse()) await service.app.close();
+      await embedded?.stop();
+    },
+    { graceMs: shutdownGraceMs, logger },
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newId, newUuidV7 } from '@governance/contracts';
+import { ensureEventLog, PostgresLogTransport, publicEventMessage } from '@governance/messaging';
+import {
+  createTestDatabase,
+  freePort,
+  startServiceProcess,
+  startWebhookReceiver,
+  type ServiceProcess,
+  type TestDatabase,
+  type WebhookReceiver,
+} from '@governance/testing';
+import { DataSource } from 'typeorm';
+
+async function eventually<T>(
+  check: () => Promise<T | false | undefined>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The product as `npm start` runs it: every service in one process, on one port. */
+describe('standalone composition', () => {
+  let database: TestDatabase;
+  let sql: DataSource;
+  let app: ServiceProcess;
+  let receiver: WebhookReceiver;
+  const adminToken = `adm_${randomBytes(18).toString('base64url')}`;
+  const secrets = new Map<string, string>();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    receiver = await startWebhookReceiver({ secret: (hookId) => secrets.get(hookId) });
+    app = await startServiceProcess('standalone', {
+      DATABASE_URL: database.url,
+      ADMIN_TOKEN: adminToken,
+      SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_RETRY_DELAYS_MS: '200,400',
+      EVENT_LOG_POLL_INTERVAL_MS: '50',
+      LOG_LEVEL: 'info',
+    });
+    sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
+    await sql.initialize();
+  });
+
+  afterAll(async () => {
+    await app?.stop('SIGKILL');
+    await receiver.close();
+    await sql.destroy();
+    await database.drop();
+  });
+
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${app.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+      text,
+    };
+  };
+
+  async function organization(plan: string): Promise<{ id: string; api_key: string }> {
+    const created = await call('POST', '/admin/v1/organizations', adminToken, { name: `Org ${plan}`, plan });
+    expect(created.status).toBe(201);
+    const org = created.body as { id: string; api_key: string };
+    // The webhooks service learns of the key through a tenancy event; it is accepted moments later.
+    await eventually(
+      async () => (await call('GET', '/v1/webhooks', org.api_key)).status !== 401,
+      'the key to propagate',
+    );
+    return org;
+  }
+
+  it('answers health and metrics for the whole process', async () => {
+    expect((await call('GET', '/health/live')).status).toBe(200);
+    const ready = await call('GET', '/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({
+      status: 'ok',
+      services: { tenancy: { status: 'ok' }, webhooks: { status: 'ok' } },
+    });
+    const metrics = await fetch(`${app.baseUrl}/metrics`);
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    expect(await metrics.text()).toContain('http_request_duration_seconds');
+  });
+
+  it('guards the admin API with the admin token', async () => {
+    expect(
+      (await call('POST', '/admin/v1/organizations', undefined, { name: 'x', plan: 'free' })).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/admin/v1/organizations', 'wrong-token-wrong-token', { name: 'x', plan: 'free' }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('runs the webhook flow end to end: organization, key, webhook, test call, event delivery, log', async () => {
+    const org = await organization('professional');
+    const extraKey = await call('POST', `/admin/v1/organizations/${org.id}/api-keys`, adminToken);
+    expect(extraKey.status).toBe(201);
+    expect(extraKey.body).toMatchObject({ organization_id: org.id, api_key: expect.stringMatching(/^sk_/) });
+    await eventually(
+      async () => (await call('GET', '/v1/webhooks', extraKey.body!.api_key as string)).status === 200,
+      'the second key',
+    );
+
+    const created = await call('POST', '/v1/webhooks', org.api_key, {
+      url: receiver.url,
+      events: ['probe.disconnected'],
+      description: 'pager',
+    });
+    expect(created.status).toBe(201);
+    const webhook = created.body as { id: string; signing_secret: string };
+    secrets.set(webhook.id, webhook.signing_secret);
+
+    const test = await call('POST', `/v1/webhooks/${webhook.id}/test`, org.api_key, {
+      event: 'probe.disconnected',
+    });
+    expect(test.body).toMatchObject({ event: 'probe.disconnected', status_code: 200, success: true });
+
+    await ensureEventLog(sql);
+    const record = {
+      id: newUuidV7(),
+      organization_id: org.id,
+      event: 'probe.disconnected' as const,
+      timestamp: new Date().toISOString(),
+      severity: 'HIGH' as const,
+      system_id: newId('system'),
+      details: {
+        probe_id: newId('probe'),
+        probe_name: 'edge-7',
+        last_seen_at: new Date(Date.now() - 400_000).toISOString(),
+        silence_duration_seconds: 400,
+        environment: 'production',
+      },
+    };
+    await new PostgresLogTransport(sql).publish([publicEventMessage(record)]);
+    const [, live] = await receiver.waitFor(2, 15_000);
+    expect(live!.verdict).toBe('ok');
+    expect(live!.headers['x-service-event']).toBe('probe.disconnected');
+    expect(JSON.parse(live!.rawBody.toString('utf8'))).toEqual({
+      event: record.event,
+      timestamp: record.timestamp,
+      severity: record.severity,
+      system_id: record.system_id,
+      details: record.details,
+    });
+
+    const log = await eventually(async () => {
+      const response = await call('GET', `/v1/webhooks/${webhook.id}/deliveries`, org.api_key);
+      const data = (response.body as { data: Array<{ outcome: string; test: boolean }> }).data;
+      return data.length === 2 && data.every((entry) => entry.outcome === 'succeeded') && data;
+    }, 'both deliveries logged');
+    expect(log.map((entry) => entry.test)).toEqual([false, true]);
+  });
+
+  it('refuses webhooks to free organizations and hides other organizations’ webhooks', async () => {
+    const free = await organization('free');
+    const refused = await call('POST', '/v1/webhooks', free.api_key, {
+      url: receiver.url,
+      events: ['finding.created'],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'plan_not_eligible' } });
+
+    const owner = await organization('federal');
+    const other = await organization('embedded');
+    const created = await call('POST', '/v1/webhooks', owner.api_key, {
+      url: receiver.url,
+      events: ['finding.created'],
+    });
+    const id = (created.body as { id: string }).id;
+    expect((await call('GET', `/v1/webhooks/${id}`, other.api_key)).status).toBe(404);
+  });
+
+  it('answers bad input to every endpoint with a 4xx uniform error and writes nothing', async () => {
+    const org = await organization('professional');
+    const count = async () =>
+      (
+        await sql.query<Array<{ orgs: number; hooks: number }>>(
+          'SELECT (SELECT count(*) FROM tenancy.organizations)::int AS orgs, (SELECT count(*) FROM webhooks.webhooks)::int AS hooks',
+        )
+      )[0];
+    const before = await count();
+    const junk: unknown[] = [
+      '{',
+      '[]',
+      'null',
+      '"x"',
+      { name: '', plan: 'free' },
+      { name: 'x', plan: 'gold' },
+      { name: 'x'.repeat(201), plan: 'free' },
+      { name: 7, plan: 'free' },
+      { name: 'x', plan: 'free', id: 'org_mine' },
+    ];
+    const routes: Array<[string, string, string]> = [
+      ['POST', '/admin/v1/organizations', adminToken],
+      ['POST', '/admin/v1/organizations/org_nope/api-keys', adminToken],
+      ['POST', '/v1/webhooks', org.api_key],
+      ['PATCH', '/v1/webhooks/wh_nope', org.api_key],
+      ['POST', '/v1/webhooks/wh_nope/test', org.api_key],
+      ['GET', '/v1/webhooks/wh_nope/deliveries?limit=-1', org.api_key],
+      ['DELETE', '/v1/webhooks/nope', org.api_key],
+      ['GET', '/nowhere', org.api_key],
+    ];
+    for (const [method, path, token] of routes) {
+      for (const body of method === 'GET' || method === 'DELETE' ? [undefined] : junk) {
+        const response = await call(method, path, token, body);
+        expect([method, path, body, response.status >= 400 && response.status < 500]).toEqual([
+          method,
+          path,
+          body,
+          true,
+        ]);
+        expect(Object.keys((response.body as { error: object }).error).sort()).toEqual([
+          'code',
+          'details',
+          'message',
+        ]);
+      }
+    }
+    expect(await count()).toEqual(before);
+  });
+
+  it('logs JSON lines without secrets, and stops cleanly on SIGTERM', async () => {
+    expect(await app.stop('SIGTERM')).toBe(0);
+    const lines = app
+      .output()
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(app.output()).not.toContain(adminToken);
+    for (const secret of secrets.values()) expect(app.output()).not.toContain(secret);
+  });
+});
+
+describe('embedded mode', () => {
+  it('starts with nothing configured: embedded PostgreSQL and generated secrets under DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'governance-embedded-'));
+    chmodSync(dataDir, 0o755);
+    const standalone = await startServiceProcess(
+      'standalone',
+      { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'warn' },
+      60_000,
+    );
+    try {
+      for (const file of [
+        'admin-token',
+        'secrets-encryption-key',
+        'postgres-password',
+        'postgres/PG_VERSION',
+      ]) {
+        expect(existsSync(join(dataDir, file))).toBe(true);
+      }
+      const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+      expect(standalone.output()).toContain(token);
+      const response = await fetch(`${standalone.baseUrl}/admin/v1/organizations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Local', plan: 'embedded' }),
+      });
+      expect(response.status).toBe(201);
+    } finally {
+      expect(await standalone.stop('SIGTERM')).toBe(0);
+    }
+  }, 90_000);
+});

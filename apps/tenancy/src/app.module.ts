@@ -1,0 +1,35 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { MessagingModule } from '@governance/messaging';
+import { PersistenceModule } from '@governance/persistence';
+import { type Logger, PlatformModule } from '@governance/platform';
+import { type TenancyConfig } from './config';
+import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
+import { ADMIN_TOKEN } from './organizations/admin-token.guard';
+import { OrganizationsModule } from './organizations/organizations.module';
+
+export const TENANCY_SCHEMA = 'tenancy';
+
+@Global()
+@Module({})
+export class TenancyAppModule {
+  static register(config: TenancyConfig, logger: Logger): DynamicModule {
+    return {
+      module: TenancyAppModule,
+      imports: [
+        PlatformModule.forService('tenancy', logger),
+        PersistenceModule.forService({
+          url: config.database.url,
+          schema: TENANCY_SCHEMA,
+          migrations: [TenancyInitial1763800000000],
+          poolSize: config.database.poolSize,
+          applicationName: 'tenancy',
+          runMigrations: config.runMigrations,
+        }),
+        MessagingModule.forService({ service: 'tenancy', schema: TENANCY_SCHEMA, config: config.messaging }),
+        OrganizationsModule,
+      ],
+      providers: [{ provide: ADMIN_TOKEN, useValue: config.adminToken }],
+      exports: [ADMIN_TOKEN],
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { type Plan } from '@governance/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  plan: Plan;
+  created_at: Date;
+}
+
+/** All SQL of the tenancy service. */
+@Injectable()
+export class OrganizationRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insertOrganization(
+    manager: EntityManager,
+    id: string,
+    name: string,
+    plan: Plan,
+  ): Promise<OrganizationRow> {
+    const rows = await manager.query<OrganizationRow[]>(
+      'INSERT INTO tenancy.organizations (id, name, plan) VALUES ($1, $2, $3) RETURNING id, name, plan, created_at',
+      [id, name, plan],
+    );
+    return rows[0]!;
+  }
+
+  async insertApiKey(
+    manager: EntityManager,
+    keyId: string,
+    organizationId: string,
+    secretSha256: string,
+  ): Promise<Date> {
+    const rows = await manager.query<Array<{ created_at: Date }>>(
+      'INSERT INTO tenancy.api_keys (id, organization_id, secret_sha256) VALUES ($1, $2, $3) RETURNING created_at',
+      [keyId, organizationId, secretSha256],
+    );
+    return rows[0]!.created_at;
+  }
+
+  async exists(organizationId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>('SELECT 1 FROM tenancy.organizations WHERE id = $1', [
+      organizationId,
+    ]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AdminController } from './admin.controller';
+import { AdminTokenGuard } from './admin-token.guard';
+import { OrganizationRepository } from './organization.repository';
+import { OrganizationsService } from './organizations.service';
+
+@Module({
+  controllers: [AdminController],
+  providers: [OrganizationsService, OrganizationRepository, AdminTokenGuard],
+})
+export class OrganizationsModule {}

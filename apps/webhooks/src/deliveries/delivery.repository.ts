@@ -1,0 +1,240 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type DeliveryOutcome } from '../dispatch/delivery-schedule';
+
+export interface NewDelivery {
+  id: string;
+  organizationId: string;
+  webhookId: string;
+  eventId: string;
+  eventType: string;
+  payload: string;
+}
+
+/** An attempt a dispatcher has reserved: everything needed to sign and send it. */
+export interface ClaimedAttempt {
+  deliveryId: string;
+  webhookId: string;
+  organizationId: string;
+  eventType: string;
+  payload: string;
+  attempt: number;
+  url: string;
+  signingSecretEncrypted: string;
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  attempt: number;
+  attemptedAt: Date;
+  statusCode: number | null;
+  responseTimeMs: number;
+  error: string | null;
+  outcome: DeliveryOutcome;
+  retryInMs: number | null;
+}
+
+export interface DeliveryLogRow {
+  id: string;
+  event_type: string;
+  event_id: string;
+  outcome: DeliveryOutcome;
+  status_code: number | null;
+  response_time_ms: number | null;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  is_test: boolean;
+  created_at: Date;
+  created_at_exact: string;
+  attempts: Array<{
+    attempt: number;
+    attempted_at: string;
+    status_code: number | null;
+    response_time_ms: number | null;
+    error: string | null;
+  }>;
+}
+
+export interface LogPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** All SQL on deliveries and their attempts: fan-out, claims, outcomes, the log, retention. */
+@Injectable()
+export class DeliveryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** One pending delivery per (webhook, event); a repeated event finds its deliveries already there. */
+  async insertPending(manager: EntityManager, deliveries: NewDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await manager.query(
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, next_attempt_at)
+       SELECT id, organization_id, webhook_id, event_id, event_type, payload, now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[])
+         AS d(id, organization_id, webhook_id, event_id, event_type, payload)
+       ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+      [
+        deliveries.map((d) => d.id),
+        deliveries.map((d) => d.organizationId),
+        deliveries.map((d) => d.webhookId),
+        deliveries.map((d) => d.eventId),
+        deliveries.map((d) => d.eventType),
+        deliveries.map((d) => d.payload),
+      ],
+    );
+  }
+
+  /**
+   * Reserves up to `limit` due attempts of active webhooks. The reservation moves the due time a lease
+   * ahead without counting the attempt: if this dispatcher dies before recording, the same attempt
+   * number becomes due again when the lease ends, so no attempt is skipped or added.
+   */
+  async claimDue(limit: number, leaseMs: number): Promise<ClaimedAttempt[]> {
+    const rows = await this.dataSource.query<[Array<Record<string, unknown>>, number]>(
+      `WITH due AS (
+         SELECT d.id FROM webhooks.deliveries d
+         JOIN webhooks.webhooks w ON w.id = d.webhook_id
+         WHERE d.outcome = 'pending' AND d.next_attempt_at <= now() AND w.active AND w.deleted_at IS NULL
+         ORDER BY d.next_attempt_at
+         LIMIT $1
+         FOR UPDATE OF d SKIP LOCKED
+       )
+       UPDATE webhooks.deliveries d SET next_attempt_at = now() + make_interval(secs => $2 / 1000.0)
+       FROM due, webhooks.webhooks w
+       WHERE d.id = due.id AND w.id = d.webhook_id
+       RETURNING d.id, d.webhook_id, d.organization_id, d.event_type, d.payload, d.attempt_count + 1 AS attempt,
+                 w.url, w.signing_secret_encrypted`,
+      [limit, leaseMs],
+    );
+    return rows[0].map((row) => ({
+      deliveryId: row.id as string,
+      webhookId: row.webhook_id as string,
+      organizationId: row.organization_id as string,
+      eventType: row.event_type as string,
+      payload: row.payload as string,
+      attempt: row.attempt as number,
+      url: row.url as string,
+      signingSecretEncrypted: row.signing_secret_encrypted as string,
+    }));
+  }
+
+  /**
+   * Records attempt outcomes in one statement. An outcome applies only if the delivery still expects
+   * that attempt number, so a dispatcher whose lease ran out cannot record over the one that took over.
+   * Returns the ids recorded.
+   */
+  async recordAttempts(records: AttemptRecord[]): Promise<string[]> {
+    if (records.length === 0) return [];
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
+      `WITH results AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bigint[])
+           AS r(delivery_id, attempt, attempted_at, status_code, response_time_ms, error, outcome, retry_in_ms)
+       ), updated AS (
+         UPDATE webhooks.deliveries d SET
+           attempt_count = r.attempt,
+           outcome = r.outcome,
+           status_code = r.status_code,
+           response_time_ms = r.response_time_ms,
+           next_attempt_at = CASE WHEN r.outcome = 'pending' THEN now() + make_interval(secs => r.retry_in_ms / 1000.0) END,
+           completed_at = CASE WHEN r.outcome = 'pending' THEN NULL ELSE now() END
+         FROM results r
+         WHERE d.id = r.delivery_id AND d.attempt_count = r.attempt - 1 AND d.outcome = 'pending'
+         RETURNING d.id
+       ), attempts AS (
+         INSERT INTO webhooks.delivery_attempts (delivery_id, attempt, attempted_at, status_code, response_time_ms, error)
+         SELECT r.delivery_id, r.attempt, r.attempted_at, r.status_code, r.response_time_ms, r.error
+         FROM results r JOIN updated u ON u.id = r.delivery_id
+         ON CONFLICT DO NOTHING
+       )
+       SELECT id FROM updated`,
+      [
+        records.map((r) => r.deliveryId),
+        records.map((r) => r.attempt),
+        records.map((r) => r.attemptedAt.toISOString()),
+        records.map((r) => r.statusCode),
+        records.map((r) => Math.round(r.responseTimeMs)),
+        records.map((r) => r.error),
+        records.map((r) => r.outcome),
+        records.map((r) => r.retryInMs),
+      ],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** A test delivery is sent at once and never retried; it is logged like any other. */
+  async insertTestDelivery(
+    delivery: NewDelivery,
+    attempt: Omit<AttemptRecord, 'deliveryId' | 'attempt' | 'retryInMs'>,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, is_test,
+           outcome, attempt_count, status_code, response_time_ms, created_at, completed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, true, $7, 1, $8, $9, $10, now())`,
+        [
+          delivery.id,
+          delivery.organizationId,
+          delivery.webhookId,
+          delivery.eventId,
+          delivery.eventType,
+          delivery.payload,
+          attempt.outcome,
+          attempt.statusCode,
+          Math.round(attempt.responseTimeMs),
+          attempt.attemptedAt.toISOString(),
+        ],
+      );
+      await manager.query(
+        `INSERT INTO webhooks.delivery_attempts (delivery_id, attempt, attempted_at, status_code, response_time_ms, error)
+         VALUES ($1, 1, $2, $3, $4, $5)`,
+        [
+          delivery.id,
+          attempt.attemptedAt.toISOString(),
+          attempt.statusCode,
+          Math.round(attempt.responseTimeMs),
+          attempt.error,
+        ],
+      );
+    });
+  }
+
+  /** Newest first, within the retention window, resuming after `after` when given. */
+  async listLog(
+    organizationId: string,
+    webhookId: string,
+    retentionMs: number,
+    limit: number,
+    after?: LogPosition,
+  ): Promise<DeliveryLogRow[]> {
+    return await this.dataSource.query<DeliveryLogRow[]>(
+      `SELECT d.id, d.event_type, d.event_id, d.outcome, d.status_code, d.response_time_ms, d.attempt_count,
+              d.next_attempt_at, d.is_test, d.created_at, d.created_at::text AS created_at_exact,
+              COALESCE((
+                SELECT json_agg(json_build_object(
+                  'attempt', a.attempt,
+                  'attempted_at', to_char(a.attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                  'status_code', a.status_code,
+                  'response_time_ms', a.response_time_ms,
+                  'error', a.error) ORDER BY a.attempt)
+                FROM webhooks.delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
+       FROM webhooks.deliveries d
+       WHERE d.organization_id = $1 AND d.webhook_id = $2
+         AND d.created_at >= now() - make_interval(secs => $3 / 1000.0)
+         AND ($5::timestamptz IS NULL OR (d.created_at, d.id) < ($5::timestamptz, $6::uuid))
+       ORDER BY d.created_at DESC, d.id DESC
+       LIMIT $4`,
+      [organizationId, webhookId, retentionMs, limit, after?.createdAt ?? null, after?.id ?? null],
+    );
+  }
+
+  /** Deletes up to `batchSize` deliveries (and their attempts) older than the retention window. */
+  async purgeOlderThan(retentionMs: number, batchSize: number): Promise<number> {
+    const [, deleted] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM webhooks.deliveries WHERE id IN (
+         SELECT id FROM webhooks.deliveries WHERE created_at < now() - make_interval(secs => $1 / 1000.0) LIMIT $2)`,
+      [retentionMs, batchSize],
+    );
+    return deleted;
+  }
+}

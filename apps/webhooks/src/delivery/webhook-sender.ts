@@ -1,0 +1,229 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { DestinationRefusedError, type DestinationPolicy, type PinnedAddress } from './destination-policy';
+
+/**
+ * The result of one delivery attempt. `error` is null exactly when `success` is true; otherwise one of:
+ * `invalid_url`, `destination_refused: <reason>`, `timeout`, `connection_refused`, `connection_reset`,
+ * `unreachable`, `tls_error: <code>`, `invalid_response`, `invalid_request`, `network_error[: <code>]`,
+ * `redirect_not_followed` (3xx) or `http_status` (any other non-2xx; the status is in `statusCode`).
+ * The circuit breaker adds `circuit_open`.
+ */
+export interface AttemptOutcome {
+  success: boolean;
+  statusCode: number | null;
+  responseTimeMs: number;
+  error: string | null;
+}
+
+export interface WebhookRequest {
+  url: string;
+  body: Buffer;
+  headers: Record<string, string>;
+  /** Covers resolution, connection, the response and reading its body. */
+  timeoutMs: number;
+}
+
+export interface WebhookSenderOptions {
+  /** Per origin. Default 256. */
+  maxSockets?: number;
+  /** How much of a response body is read before the connection is dropped instead. Default 64 KiB. */
+  maxResponseBytes?: number;
+  /**
+   * Idle keep-alive sockets are closed after this long, or sooner when the server announces a shorter
+   * `Keep-Alive: timeout`, so a request rarely lands on a socket the server is closing. Default 4000.
+   */
+  idleSocketTimeoutMs?: number;
+}
+
+type Settle = (statusCode: number | null, error: string | null) => void;
+
+/**
+ * The HTTP side of one delivery attempt. Never throws and never logs: the request headers carry the
+ * signature, and the dispatcher records every outcome itself.
+ */
+export class WebhookSender {
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly maxResponseBytes: number;
+  /** One lookup function per pinned address list; the policy reuses the list while it is cached. */
+  private readonly lookups = new WeakMap<readonly PinnedAddress[], LookupFunction>();
+
+  constructor(
+    private readonly policy: DestinationPolicy,
+    options: WebhookSenderOptions = {},
+  ) {
+    const agentOptions: http.AgentOptions = {
+      keepAlive: true,
+      maxSockets: options.maxSockets ?? 256,
+      maxFreeSockets: options.maxSockets ?? 256,
+      scheduling: 'lifo',
+      timeout: options.idleSocketTimeoutMs ?? 4000,
+    };
+    this.httpAgent = new http.Agent(agentOptions);
+    this.httpsAgent = new https.Agent(agentOptions);
+    this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
+  }
+
+  send(request: WebhookRequest): Promise<AttemptOutcome> {
+    return new Promise((resolve) => this.attempt(request, resolve));
+  }
+
+  /** Closes pooled connections; attempts still in flight fail with `connection_reset`. */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private attempt(request: WebhookRequest, resolve: (outcome: AttemptOutcome) => void): void {
+    const startedAt = performance.now();
+    let settled = false;
+    let responseStatus: number | null = null;
+    let responseError: string | null = null;
+    let clientRequest: http.ClientRequest | undefined;
+
+    const settle: Settle = (statusCode, error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ success: error === null, statusCode, responseTimeMs: performance.now() - startedAt, error });
+    };
+    // Once the status line is in, the endpoint has answered in time; a body that is still trickling in
+    // when the deadline passes does not turn that answer into a time-out.
+    const timer = setTimeout(() => {
+      if (responseStatus === null) settle(null, 'timeout');
+      else settle(responseStatus, responseError);
+      clientRequest?.destroy();
+    }, request.timeoutMs);
+
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      settle(null, 'invalid_url');
+      return;
+    }
+
+    this.policy.resolve(url).then(
+      (destination) => {
+        if (settled) return;
+        const isHttps = destination.url.protocol === 'https:';
+        const hostname = destination.url.hostname;
+        const isLiteral = hostname === destination.address || hostname === `[${destination.address}]`;
+        const options: https.RequestOptions = {
+          method: 'POST',
+          hostname: isLiteral ? destination.address : hostname,
+          port: destination.url.port === '' ? undefined : Number(destination.url.port),
+          path: destination.url.pathname + destination.url.search,
+          headers: request.headers,
+          agent: isHttps ? this.httpsAgent : this.httpAgent,
+          // Without it the client would resolve the name again, and a rebinding DNS server could then
+          // hand it an address that was never checked.
+          lookup: isLiteral ? undefined : this.lookupFor(destination.addresses),
+          servername: isHttps && !isLiteral ? hostname : undefined,
+        };
+        try {
+          clientRequest = (isHttps ? https : http).request(options);
+          clientRequest.on('error', (error: NodeJS.ErrnoException) => settle(null, networkError(error)));
+          clientRequest.on('response', (response: http.IncomingMessage) => {
+            const status = response.statusCode ?? 0;
+            responseStatus = status;
+            responseError = statusError(status);
+            // Reading the body to its end is what lets the keep-alive socket be reused; a large one is
+            // cheaper to drop with its connection than to read.
+            let received = 0;
+            response.on('data', (chunk: Buffer) => {
+              received += chunk.length;
+              if (received > this.maxResponseBytes) {
+                settle(status, responseError);
+                response.destroy();
+              }
+            });
+            response.on('end', () => settle(status, responseError));
+            response.on('error', () => settle(status, responseError));
+          });
+          clientRequest.end(request.body);
+        } catch {
+          // node:http validates header names and values synchronously.
+          settle(null, 'invalid_request');
+          clientRequest?.destroy();
+        }
+      },
+      (error: unknown) => {
+        settle(
+          null,
+          error instanceof DestinationRefusedError ? `destination_refused: ${error.reason}` : 'network_error',
+        );
+      },
+    );
+  }
+
+  private lookupFor(addresses: readonly PinnedAddress[]): LookupFunction {
+    let lookup = this.lookups.get(addresses);
+    if (!lookup) {
+      lookup = pinnedLookup(addresses);
+      this.lookups.set(addresses, lookup);
+    }
+    return lookup;
+  }
+}
+
+/**
+ * Answers the socket's DNS query with the addresses the policy checked. Node asks for all addresses when
+ * it races IPv4 against IPv6 (autoSelectFamily), and for one otherwise.
+ */
+function pinnedLookup(addresses: readonly PinnedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const family =
+      options.family === 4 || options.family === 'IPv4'
+        ? 4
+        : options.family === 6 || options.family === 'IPv6'
+          ? 6
+          : 0;
+    const candidates =
+      family === 0 ? addresses : addresses.filter((candidate) => candidate.family === family);
+    const first = candidates[0];
+    if (!first) {
+      callback(
+        Object.assign(new Error('no pinned address of the requested family'), { code: 'ENOTFOUND' }),
+        '',
+      );
+    } else if (options.all) {
+      callback(null, candidates.slice());
+    } else {
+      callback(null, first.address, first.family);
+    }
+  };
+}
+
+function statusError(status: number): string | null {
+  if (status >= 200 && status < 300) return null;
+  if (status >= 300 && status < 400) return 'redirect_not_followed';
+  return 'http_status';
+}
+
+function networkError(error: NodeJS.ErrnoException): string {
+  const code = error.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection_refused';
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'connection_reset';
+    case 'ETIMEDOUT':
+      return 'timeout';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'unreachable';
+    case 'ENOTFOUND':
+      return 'destination_refused: unresolvable';
+    case undefined:
+      return 'network_error';
+    default:
+      if (code.startsWith('HPE_')) return 'invalid_response';
+      if (/CERT|SSL|TLS|SIGNATURE|ISSUER/.test(code)) return `tls_error: ${code}`;
+      return `network_error: ${code}`;
+  }
+}

@@ -1,0 +1,27 @@
+export type DeliveryOutcome = 'pending' | 'succeeded' | 'failed';
+
+export interface AttemptDecision {
+  outcome: DeliveryOutcome;
+  /** Delay before the next attempt; set only when the outcome is still pending. */
+  retryInMs: number | null;
+}
+
+/** Attempts a delivery may make: the first one plus one per configured retry delay. */
+export function maxAttempts(retryDelaysMs: readonly number[]): number {
+  return retryDelaysMs.length + 1;
+}
+
+/**
+ * What follows attempt number `attempt` (1-based): success ends the delivery; a failure schedules the
+ * next attempt after its delay, or ends the delivery as failed once every attempt has been made.
+ */
+export function decideAfterAttempt(
+  attempt: number,
+  success: boolean,
+  retryDelaysMs: readonly number[],
+): AttemptDecision {
+  if (success) return { outcome: 'succeeded', retryInMs: null };
+  const delay = retryDelaysMs[attempt - 1];
+  if (delay === undefined) return { outcome: 'failed', retryInMs: null };
+  return { outcome: 'pending', retryInMs: delay };
+}

@@ -1,0 +1,184 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type BeforeApplicationShutdown,
+} from '@nestjs/common';
+import { counter, histogram, LOGGER, type Logger } from '@governance/platform';
+import { type WebhooksConfig } from '../config';
+import {
+  type AttemptRecord,
+  type ClaimedAttempt,
+  DeliveryRepository,
+} from '../deliveries/delivery.repository';
+import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
+import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
+
+const RECORD_BATCH = 500;
+const MAX_BACKOFF_MS = 5_000;
+
+const attemptsTotal = counter({
+  name: 'webhook_attempts_total',
+  help: 'Delivery attempts by result',
+  labelNames: ['result'],
+});
+const deliveriesTotal = counter({
+  name: 'webhook_deliveries_total',
+  help: 'Deliveries finished, by outcome',
+  labelNames: ['outcome'],
+});
+const attemptSeconds = histogram({
+  name: 'webhook_attempt_duration_seconds',
+  help: 'Delivery attempt latency, request sent to response read',
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+});
+
+/** A wake-up that is not lost when it arrives while nobody waits. */
+class Signal {
+  private pending = false;
+  private release: (() => void) | undefined;
+
+  notify(): void {
+    this.pending = true;
+    this.release?.();
+  }
+
+  async wait(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.release = done;
+    });
+    this.release = undefined;
+    this.pending = false;
+  }
+}
+
+interface QueuedRecord {
+  record: AttemptRecord;
+  settle: () => void;
+}
+
+/**
+ * Keeps up to `concurrency` attempts in flight. Due attempts are claimed from Postgres with
+ * `FOR UPDATE SKIP LOCKED`, so any number of dispatchers can share the work; outcomes are recorded in
+ * group commits, one statement for everything that finished while the previous commit ran.
+ */
+@Injectable()
+export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly signal = new Signal();
+  private readonly recordQueue: QueuedRecord[] = [];
+  private recording: Promise<void> | undefined;
+  private inFlight = 0;
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly deliveries: DeliveryRepository,
+    private readonly executor: DeliveryAttemptExecutor,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** New deliveries are waiting; claim without waiting for the next poll. */
+  wake(): void {
+    this.signal.notify();
+  }
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Stops claiming, then lets every attempt in flight finish and be recorded. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.signal.notify();
+    await this.loop;
+    while (this.inFlight > 0) await this.signal.wait(50);
+  }
+
+  private async run(): Promise<void> {
+    const { concurrency, pollIntervalMs, claimLeaseMs } = this.config.dispatch;
+    // Claims wait until a quarter of the slots are free, so a busy dispatcher claims in batches.
+    const minimumClaim = Math.max(1, Math.floor(concurrency / 4));
+    let failures = 0;
+    while (!this.stopped) {
+      const capacity = concurrency - this.inFlight;
+      if (capacity < minimumClaim && this.inFlight > 0) {
+        await this.signal.wait(pollIntervalMs);
+        continue;
+      }
+      let claimed: ClaimedAttempt[] = [];
+      try {
+        claimed = await this.deliveries.claimDue(capacity, claimLeaseMs);
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        this.logger.warn({ err: error }, 'could not claim deliveries; retrying');
+        await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
+        continue;
+      }
+      for (const claim of claimed) this.launch(claim);
+      if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
+    }
+  }
+
+  private launch(claim: ClaimedAttempt): void {
+    this.inFlight += 1;
+    this.executor
+      .execute(claim)
+      .then((record) => this.record(record))
+      .catch((error: unknown) => {
+        // The attempt stays claimed; when its lease ends the same attempt is made again.
+        this.logger.error({ err: error, delivery_id: claim.deliveryId }, 'attempt not recorded');
+      })
+      .finally(() => {
+        this.inFlight -= 1;
+        this.signal.notify();
+      });
+  }
+
+  private record(record: AttemptRecord): Promise<void> {
+    attemptsTotal.inc({
+      result: record.statusCode !== null && record.outcome === 'succeeded' ? 'succeeded' : 'failed',
+    });
+    attemptSeconds.observe(record.responseTimeMs / 1000);
+    return new Promise((resolve, reject) => {
+      this.recordQueue.push({
+        record,
+        settle: () => resolve(),
+      });
+      this.recording ??= this.flush()
+        .catch(reject)
+        .finally(() => {
+          this.recording = undefined;
+        });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.recordQueue.length > 0) {
+      const batch = this.recordQueue.splice(0, RECORD_BATCH);
+      try {
+        await this.deliveries.recordAttempts(batch.map((queued) => queued.record));
+        for (const { record } of batch)
+          if (record.outcome !== 'pending') deliveriesTotal.inc({ outcome: record.outcome });
+      } catch (error) {
+        this.logger.error(
+          { err: error, count: batch.length },
+          'could not record attempts; they will be retried after their lease',
+        );
+      } finally {
+        for (const queued of batch) queued.settle();
+      }
+    }
+  }
+}

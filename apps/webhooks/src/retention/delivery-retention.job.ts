@@ -1,0 +1,61 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type BeforeApplicationShutdown,
+} from '@nestjs/common';
+import { LOGGER, type Logger } from '@governance/platform';
+import { type WebhooksConfig } from '../config';
+import { DeliveryRepository } from '../deliveries/delivery.repository';
+import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
+
+const BATCH_SIZE = 1_000;
+
+/**
+ * Purges deliveries and attempts older than the retention window (spec: 30 days) in bounded batches,
+ * so no single statement holds locks on a large part of the table. Replicas may sweep concurrently.
+ */
+@Injectable()
+export class DeliveryRetentionJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<number> | undefined;
+
+  constructor(
+    private readonly deliveries: DeliveryRepository,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), this.config.retentionSweepIntervalMs);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /** Deletes everything past retention; returns how many deliveries went. */
+  sweep(): Promise<number> {
+    this.sweeping ??= this.purge().finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  private async purge(): Promise<number> {
+    let total = 0;
+    try {
+      for (;;) {
+        const deleted = await this.deliveries.purgeOlderThan(this.config.deliveryRetentionMs, BATCH_SIZE);
+        total += deleted;
+        if (deleted < BATCH_SIZE) break;
+      }
+      if (total > 0) this.logger.info({ deleted: total }, 'purged deliveries past retention');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'delivery retention sweep failed; will retry next interval');
+    }
+    return total;
+  }
+}

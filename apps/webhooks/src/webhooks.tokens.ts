@@ -1,0 +1,1 @@
+export const WEBHOOKS_CONFIG = Symbol('WEBHOOKS_CONFIG');

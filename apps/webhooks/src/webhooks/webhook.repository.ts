@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { type PublicEventType } from '@governance/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface WebhookRow {
+  id: string;
+  organization_id: string;
+  url: string;
+  events: PublicEventType[];
+  description: string | null;
+  active: boolean;
+  signing_secret_encrypted: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WebhookChanges {
+  url?: string;
+  events?: PublicEventType[];
+  description?: string | null;
+  active?: boolean;
+}
+
+const COLUMNS =
+  'id, organization_id, url, events, description, active, signing_secret_encrypted, created_at, updated_at';
+
+/** All SQL on webhooks. Every query is scoped by organization id; a deleted webhook is invisible. */
+@Injectable()
+export class WebhookRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Serializes creates per organization so the webhook limit cannot be overrun by concurrent calls. */
+  async lockOrganization(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('webhooks:' || $1))", [organizationId]);
+  }
+
+  async countLive(manager: EntityManager, organizationId: string): Promise<number> {
+    const [row] = await manager.query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM webhooks.webhooks WHERE organization_id = $1 AND deleted_at IS NULL',
+      [organizationId],
+    );
+    return row?.count ?? 0;
+  }
+
+  async insert(
+    manager: EntityManager,
+    webhook: Omit<WebhookRow, 'created_at' | 'updated_at'>,
+  ): Promise<WebhookRow> {
+    const rows = await manager.query<WebhookRow[]>(
+      `INSERT INTO webhooks.webhooks (id, organization_id, url, events, description, active, signing_secret_encrypted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [
+        webhook.id,
+        webhook.organization_id,
+        webhook.url,
+        webhook.events,
+        webhook.description,
+        webhook.active,
+        webhook.signing_secret_encrypted,
+      ],
+    );
+    return rows[0]!;
+  }
+
+  async list(organizationId: string): Promise<WebhookRow[]> {
+    return await this.dataSource.query<WebhookRow[]>(
+      `SELECT ${COLUMNS} FROM webhooks.webhooks WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`,
+      [organizationId],
+    );
+  }
+
+  async find(organizationId: string, id: string): Promise<WebhookRow | undefined> {
+    const rows = await this.dataSource.query<WebhookRow[]>(
+      `SELECT ${COLUMNS} FROM webhooks.webhooks WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  async update(organizationId: string, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
+    const rows = await this.dataSource.query<[WebhookRow[], number]>(
+      `UPDATE webhooks.webhooks SET
+         url = CASE WHEN $3 THEN $4 ELSE url END,
+         events = CASE WHEN $5 THEN $6::text[] ELSE events END,
+         description = CASE WHEN $7 THEN $8 ELSE description END,
+         active = CASE WHEN $9 THEN $10 ELSE active END,
+         updated_at = now()
+       WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL
+       RETURNING ${COLUMNS}`,
+      [
+        organizationId,
+        id,
+        changes.url !== undefined,
+        changes.url ?? null,
+        changes.events !== undefined,
+        changes.events ?? null,
+        changes.description !== undefined,
+        changes.description ?? null,
+        changes.active !== undefined,
+        changes.active ?? null,
+      ],
+    );
+    return rows[0][0];
+  }
+
+  /** Soft delete: the delivery log keeps its rows until retention purges them. */
+  async delete(organizationId: string, id: string): Promise<boolean> {
+    const [, affected] = await this.dataSource.query<[unknown, number]>(
+      'UPDATE webhooks.webhooks SET deleted_at = now(), active = false WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL',
+      [organizationId, id],
+    );
+    return affected > 0;
+  }
+
+  async findSubscribed(
+    manager: EntityManager,
+    organizationId: string,
+    event: PublicEventType,
+  ): Promise<Array<{ id: string }>> {
+    return await manager.query<Array<{ id: string }>>(
+      `SELECT id FROM webhooks.webhooks
+       WHERE organization_id = $1 AND active AND deleted_at IS NULL AND $2 = ANY(events)`,
+      [organizationId, event],
+    );
+  }
+}

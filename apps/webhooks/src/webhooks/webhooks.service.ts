@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { isId, newId, newUuidV7, type PublicEventType } from '@governance/contracts';
+import { UnitOfWork } from '@governance/messaging';
+import { ApiError, ErrorCode } from '@governance/platform';
+import { type WebhooksConfig } from '../config';
+import { type DeliveryLogRow, DeliveryRepository, type LogPosition } from '../deliveries/delivery.repository';
+import { DestinationPolicy, DestinationRefusedError } from '../delivery/destination-policy';
+import { WebhookSender } from '../delivery/webhook-sender';
+import { deliveryRequest } from '../dispatch/delivery-request';
+import { SecretBox } from '../secrets/secret-box';
+import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
+import { samplePayload } from './sample-events';
+import {
+  type CreatedWebhookResponse,
+  type CreateWebhookDto,
+  type DeliveryResponse,
+  type ListDeliveriesQuery,
+  type TestDeliveryResponse,
+  type UpdateWebhookDto,
+  type WebhookResponse,
+} from './webhook.dto';
+import { type WebhookRow, WebhookRepository } from './webhook.repository';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+export function toWebhookResponse(row: WebhookRow): WebhookResponse {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    description: row.description,
+    active: row.active,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toDeliveryResponse(row: DeliveryLogRow): DeliveryResponse {
+  return {
+    delivery_id: row.id,
+    event: row.event_type,
+    event_id: row.event_id,
+    outcome: row.outcome,
+    status_code: row.status_code,
+    response_time_ms: row.response_time_ms,
+    attempt_count: row.attempt_count,
+    next_attempt_at:
+      row.outcome === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
+    test: row.is_test,
+    created_at: row.created_at.toISOString(),
+    attempts: row.attempts,
+  };
+}
+
+function encodeCursor(position: LogPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): LogPosition {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(decoded) &&
+      decoded.length === 2 &&
+      typeof decoded[0] === 'string' &&
+      !Number.isNaN(Date.parse(decoded[0])) &&
+      typeof decoded[1] === 'string' &&
+      /^[0-9a-f-]{36}$/.test(decoded[1])
+    ) {
+      return { createdAt: decoded[0], id: decoded[1] };
+    }
+  } catch {
+    // Falls through to the validation error below.
+  }
+  throw ApiError.validation([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
+}
+
+/** Unique events in the order given: subscribing twice to one type means subscribing once. */
+const distinct = (events: PublicEventType[]): PublicEventType[] => [...new Set(events)];
+
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly destinations: DestinationPolicy,
+    private readonly sender: WebhookSender,
+    private readonly secrets: SecretBox,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+  ) {}
+
+  async create(organizationId: string, body: CreateWebhookDto): Promise<CreatedWebhookResponse> {
+    await this.assertAcceptableUrl(body.url);
+    const id = newId('webhook');
+    const signingSecret = `whsec_${randomBytes(32).toString('base64url')}`;
+    const row = await this.unitOfWork.run(async ({ manager }) => {
+      await this.webhooks.lockOrganization(manager, organizationId);
+      const count = await this.webhooks.countLive(manager, organizationId);
+      if (count >= this.config.maxWebhooksPerOrganization) {
+        throw new ApiError(
+          HttpStatus.UNPROCESSABLE_ENTITY,
+          ErrorCode.WebhookLimitReached,
+          `An organization can have at most ${this.config.maxWebhooksPerOrganization} webhooks`,
+          { limit: this.config.maxWebhooksPerOrganization },
+        );
+      }
+      return this.webhooks.insert(manager, {
+        id,
+        organization_id: organizationId,
+        url: body.url,
+        events: distinct(body.events),
+        description: body.description ?? null,
+        active: body.active ?? true,
+        signing_secret_encrypted: this.secrets.seal(signingSecret, id),
+      });
+    });
+    return { ...toWebhookResponse(row), signing_secret: signingSecret };
+  }
+
+  async list(organizationId: string): Promise<{ data: WebhookResponse[] }> {
+    const rows = await this.webhooks.list(organizationId);
+    return { data: rows.map(toWebhookResponse) };
+  }
+
+  async get(organizationId: string, id: string): Promise<WebhookResponse> {
+    return toWebhookResponse(await this.require(organizationId, id));
+  }
+
+  async update(organizationId: string, id: string, body: UpdateWebhookDto): Promise<WebhookResponse> {
+    await this.require(organizationId, id);
+    if (body.url !== undefined) await this.assertAcceptableUrl(body.url);
+    const row = await this.webhooks.update(organizationId, id, {
+      url: body.url,
+      events: body.events && distinct(body.events),
+      description: body.description,
+      active: body.active,
+    });
+    if (!row) throw ApiError.notFound('Webhook');
+    return toWebhookResponse(row);
+  }
+
+  async delete(organizationId: string, id: string): Promise<void> {
+    if (!isId('webhook', id) || !(await this.webhooks.delete(organizationId, id)))
+      throw ApiError.notFound('Webhook');
+  }
+
+  /** Sends one invented event of the chosen type now, signed with the real secret, and logs it. */
+  async sendTest(organizationId: string, id: string, event: PublicEventType): Promise<TestDeliveryResponse> {
+    const webhook = await this.require(organizationId, id);
+    const payload = JSON.stringify(samplePayload(event));
+    const deliveryId = newUuidV7();
+    const attemptedAt = new Date();
+    const outcome = await this.sender.send(
+      deliveryRequest({
+        url: webhook.url,
+        signingSecret: this.secrets.open(webhook.signing_secret_encrypted, webhook.id),
+        deliveryId,
+        webhookId: webhook.id,
+        eventType: event,
+        payload,
+        timeoutMs: this.config.dispatch.timeoutMs,
+      }),
+    );
+    await this.deliveries.insertTestDelivery(
+      {
+        id: deliveryId,
+        organizationId,
+        webhookId: webhook.id,
+        eventId: newUuidV7(),
+        eventType: event,
+        payload,
+      },
+      {
+        attemptedAt,
+        statusCode: outcome.statusCode,
+        responseTimeMs: outcome.responseTimeMs,
+        error: outcome.error,
+        outcome: outcome.success ? 'succeeded' : 'failed',
+      },
+    );
+    return {
+      delivery_id: deliveryId,
+      event,
+      status_code: outcome.statusCode,
+      response_time_ms: Math.round(outcome.responseTimeMs),
+      success: outcome.success,
+    };
+  }
+
+  async listDeliveries(
+    organizationId: string,
+    id: string,
+    query: ListDeliveriesQuery,
+  ): Promise<{ data: DeliveryResponse[]; next_cursor: string | null }> {
+    await this.require(organizationId, id);
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await this.deliveries.listLog(
+      organizationId,
+      id,
+      this.config.deliveryRetentionMs,
+      limit + 1,
+      after,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map(toDeliveryResponse),
+      next_cursor:
+        rows.length > limit && last ? encodeCursor({ createdAt: last.created_at_exact, id: last.id }) : null,
+    };
+  }
+
+  private async require(organizationId: string, id: string): Promise<WebhookRow> {
+    const row = isId('webhook', id) ? await this.webhooks.find(organizationId, id) : undefined;
+    if (!row) throw ApiError.notFound('Webhook');
+    return row;
+  }
+
+  /** Syntax problems are a 400 on the field; a destination we will not call is a 422. */
+  private async assertAcceptableUrl(url: string): Promise<void> {
+    const problem = this.destinations.checkUrl(url);
+    if (problem?.rule === 'address') throw this.urlNotAllowed(problem.message, 'non_public_address');
+    if (problem) throw ApiError.validation([{ field: 'url', message: problem.message }]);
+    try {
+      await this.destinations.resolve(new URL(url));
+    } catch (error) {
+      if (!(error instanceof DestinationRefusedError)) throw error;
+      throw this.urlNotAllowed(error.message, error.reason);
+    }
+  }
+
+  private urlNotAllowed(message: string, reason: string): ApiError {
+    return new ApiError(
+      HttpStatus.UNPROCESSABLE_ENTITY,
+      ErrorCode.UrlNotAllowed,
+      `url is not allowed: ${message}`,
+      { field: 'url', reason },
+    );
+  }
+}

@@ -1,0 +1,355 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { type FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { newUuidV7, type PublicEventType } from '@governance/contracts';
+import { ensureEventLog, PostgresLogTransport } from '@governance/messaging';
+import { createLogger, EnvReader } from '@governance/platform';
+import { DeliveryWorker } from '../apps/webhooks/src/dispatch/delivery-worker';
+import { createService } from '../apps/webhooks/src/service';
+import { announceOrganization } from '../apps/webhooks/src/testing/webhooks-harness';
+import { samplePayload } from '../apps/webhooks/src/webhooks/sample-events';
+import { createBenchDatabase } from './support/database';
+import { type CapturedRequest } from './support/receiver-protocol';
+import { type BenchReceiver, startReceiver } from './support/receiver';
+
+/*
+ * bench:dispatch: deliveries per second from the real dispatcher (claim in Postgres, decrypt the secret,
+ * sign, POST, record the attempt in Postgres) to a receiver that answers 200 at once, beside a bare
+ * keep-alive POST loop of the same concurrency and the same bytes to the same receiver.
+ *
+ * Run order: both are warmed up, then the bare loop is measured, then the dispatcher. The bare loop goes
+ * first because the dispatcher leaves work behind in Postgres (dead tuples of two updates per delivery,
+ * WAL, then autovacuum) that would take CPU from a loop measured after it and flatter the ratio. While
+ * the bare loop runs, the service is up but idle: its pollers make a few small queries a second.
+ */
+
+/** `assessment.complete`: its sample payload is 374 bytes of JSON, close to a typical event. */
+const EVENT: PublicEventType = 'assessment.complete';
+const POLL_MS = 20;
+/** Headers node:http sets by itself; the baseline lets its own client set them too. */
+const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
+
+interface Settings {
+  deliveries: number;
+  concurrency: number;
+  warmup: number;
+}
+
+interface Fixture {
+  receiver: BenchReceiver;
+  sql: Client;
+  worker: DeliveryWorker;
+  organizationId: string;
+  webhookId: string;
+  payload: string;
+}
+
+interface ReplayedRequest {
+  url: URL;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const reader = new EnvReader(env);
+  const deliveries = reader.int('BENCH_DELIVERIES', 20_000, { min: 1, max: 10_000_000 });
+  const concurrency = reader.int('BENCH_CONCURRENCY', 64, { min: 1, max: 4096 });
+  const warmup = reader.int('BENCH_WARMUP', Math.min(2_000, deliveries), { min: 1, max: 10_000_000 });
+  reader.assertValid();
+  return { deliveries, concurrency, warmup };
+}
+
+/** Dispatcher tuning a caller may pass through to the service, for experiments; printed with the results. */
+function forwardedServiceEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const forwarded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && /^(WEBHOOK_|DATABASE_POOL_SIZE$|EVENT_LOG_|OUTBOX_)/.test(name))
+      forwarded[name] = value;
+  }
+  return forwarded;
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings(process.env);
+  const logger = createLogger('bench', 'warn');
+  const cleanups: Array<() => Promise<void>> = [];
+  const cleanUp = async (): Promise<void> => {
+    for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        process.stderr.write(`clean-up failed: ${String(error)}\n`);
+      }
+    }
+  };
+  const interrupt = (): void => {
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+
+  try {
+    progress('starting PostgreSQL, the receiver and the webhooks service');
+    const database = await createBenchDatabase(process.env, logger);
+    cleanups.push(() => database.drop());
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.close());
+
+    const forwarded = forwardedServiceEnv(process.env);
+    const service = await createService({
+      ...forwarded,
+      DATABASE_URL: database.url,
+      SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      LOG_LEVEL: 'error',
+      WEBHOOK_DISPATCH_CONCURRENCY: String(settings.concurrency),
+    });
+    cleanups.push(() => service.app.close());
+    const fastify = service.app.getHttpAdapter().getInstance();
+    await fastify.ready();
+
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    cleanups.push(() => sql.end());
+
+    const { organizationId, webhookId } = await createWebhook(
+      service.app.get(DataSource),
+      fastify,
+      receiver.url,
+    );
+    const fixture: Fixture = {
+      receiver,
+      sql,
+      worker: service.app.get(DeliveryWorker),
+      organizationId,
+      webhookId,
+      payload: JSON.stringify(samplePayload(EVENT)),
+    };
+
+    progress(`warming up: ${settings.warmup} deliveries through each`);
+    await measureDispatcher(fixture, settings.warmup);
+    const replayed = await replayOfFirstDelivery(fixture);
+    await measureBareLoop(replayed, settings.warmup, settings.concurrency);
+
+    progress(`measuring the bare loop: ${settings.deliveries} POSTs`);
+    const bareSeconds = await measureBareLoop(replayed, settings.deliveries, settings.concurrency);
+    progress(`measuring the dispatcher: ${settings.deliveries} deliveries`);
+    const dispatcherSeconds = await measureDispatcher(fixture, settings.deliveries);
+
+    const forwardedNote = Object.entries(forwarded).map(([name, value]) => `${name}=${value}`);
+    printReport(
+      [
+        `bench:dispatch: ${settings.deliveries} deliveries, concurrency ${settings.concurrency}, ` +
+          `${replayed.body.length}-byte body, ${settings.warmup} warm-up each, receiver in a child process`,
+        `node ${process.version}, ${availableParallelism()} CPUs, ${database.description}` +
+          (forwardedNote.length > 0 ? `, ${forwardedNote.join(' ')}` : ''),
+      ],
+      settings.deliveries,
+      bareSeconds,
+      dispatcherSeconds,
+    );
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    await cleanUp();
+  }
+}
+
+/** An organization announced the way the tenancy service does it, and one webhook made through the API. */
+async function createWebhook(
+  dataSource: DataSource,
+  fastify: FastifyInstance,
+  receiverUrl: string,
+): Promise<{ organizationId: string; webhookId: string }> {
+  await ensureEventLog(dataSource);
+  const organization = await announceOrganization(new PostgresLogTransport(dataSource), 'professional');
+  const authorization = `Bearer ${organization.apiKey}`;
+  await pollUntil('the tenant replica to learn of the organization', 15_000, async () => {
+    const response = await fastify.inject({ method: 'GET', url: '/v1/webhooks', headers: { authorization } });
+    return response.statusCode !== 401;
+  });
+  const created = await fastify.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: { authorization, 'content-type': 'application/json' },
+    payload: JSON.stringify({ url: receiverUrl, events: [EVENT], description: 'bench:dispatch' }),
+  });
+  if (created.statusCode !== 201)
+    throw new Error(`creating the webhook answered ${created.statusCode}: ${created.body}`);
+  return { organizationId: organization.id, webhookId: created.json<{ id: string }>().id };
+}
+
+/**
+ * Inserts `count` due deliveries in one statement, wakes the dispatcher, and returns the seconds until
+ * every one has succeeded and has its attempt row. The receiver's count is watched first, since asking
+ * it costs Postgres nothing; the database is polled only once every request has arrived.
+ */
+async function measureDispatcher(fixture: Fixture, count: number): Promise<number> {
+  const { sql, receiver, worker } = fixture;
+  await sql.query('TRUNCATE webhooks.deliveries CASCADE');
+  const receivedBefore = (await receiver.stats()).received;
+  const ids = Array.from({ length: count }, () => newUuidV7());
+  const eventIds = Array.from({ length: count }, () => newUuidV7());
+  await sql.query('BEGIN');
+  try {
+    // UUIDv7 keys, as the fan-out makes them, so the indexes grow the way they do in production.
+    await sql.query(
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, next_attempt_at)
+       SELECT d.id, $3, $4, d.event_id, $5, $6, now() FROM unnest($1::uuid[], $2::uuid[]) AS d(id, event_id)`,
+      [ids, eventIds, fixture.organizationId, fixture.webhookId, EVENT, fixture.payload],
+    );
+    // Statistics as a table in service would have them. ANALYZE inside the transaction counts the rows
+    // it inserted, and the dispatcher's poll cannot start on them before the clock does.
+    await sql.query('ANALYZE webhooks.deliveries');
+    await sql.query('COMMIT');
+  } catch (error) {
+    await sql.query('ROLLBACK');
+    throw error;
+  }
+  const startedAt = performance.now();
+  worker.wake();
+
+  const deadlineMs = 60_000 + count * 10;
+  let polls = 0;
+  await pollUntil(`${count} deliveries to reach the receiver`, deadlineMs, async () => {
+    polls += 1;
+    if (polls % 50 === 0) await assertNoFailedAttempt(sql);
+    return (await receiver.stats()).received - receivedBefore >= count;
+  });
+  let finishedAt = 0;
+  await pollUntil(`${count} attempts to be recorded`, deadlineMs, async () => {
+    const askedAt = performance.now();
+    const { rows } = await sql.query<{ succeeded: number; attempts: number }>(
+      `SELECT (SELECT count(*)::int FROM webhooks.deliveries WHERE outcome = 'succeeded') AS succeeded,
+              (SELECT count(*)::int FROM webhooks.delivery_attempts WHERE error IS NULL) AS attempts`,
+    );
+    await assertNoFailedAttempt(sql);
+    if (rows[0]?.succeeded !== count || rows[0].attempts !== count) return false;
+    finishedAt = askedAt;
+    return true;
+  });
+  const received = (await receiver.stats()).received - receivedBefore;
+  if (received !== count) throw new Error(`the receiver got ${received} requests for ${count} deliveries`);
+  return (finishedAt - startedAt) / 1000;
+}
+
+/** A failed attempt would wait for its retry (30 s by default) and make the figure meaningless. */
+async function assertNoFailedAttempt(sql: Client): Promise<void> {
+  const { rows } = await sql.query<{ error: string; count: number }>(
+    `SELECT error, count(*)::int AS count FROM webhooks.delivery_attempts WHERE error IS NOT NULL GROUP BY error`,
+  );
+  if (rows.length > 0) {
+    throw new Error(`attempts failed: ${rows.map((row) => `${row.count} × ${row.error}`).join(', ')}`);
+  }
+}
+
+/** The bytes and headers of the dispatcher's first delivery, as the receiver got them. */
+async function replayOfFirstDelivery(fixture: Fixture): Promise<ReplayedRequest> {
+  const { first } = await fixture.receiver.stats();
+  if (!first || first.method !== 'POST') throw new Error('the receiver kept no POST from the dispatcher');
+  const body = Buffer.from(first.bodyBase64, 'base64');
+  if (!body.equals(Buffer.from(fixture.payload, 'utf8')))
+    throw new Error('the delivered body is not the payload');
+  return { url: new URL(first.path, fixture.receiver.url), headers: replayHeaders(first), body };
+}
+
+function replayHeaders(request: CapturedRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+    const name = request.rawHeaders[index]!;
+    if (!TRANSPORT_HEADERS.has(name.toLowerCase())) headers[name] = request.rawHeaders[index + 1]!;
+  }
+  return headers;
+}
+
+/** `count` POSTs, `concurrency` at a time, over keep-alive connections; returns the seconds taken. */
+async function measureBareLoop(
+  request: ReplayedRequest,
+  count: number,
+  concurrency: number,
+): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+  const options: http.RequestOptions = {
+    method: 'POST',
+    hostname: request.url.hostname,
+    port: Number(request.url.port),
+    path: request.url.pathname + request.url.search,
+    headers: request.headers,
+    agent,
+  };
+  let issued = 0;
+  const lane = async (): Promise<void> => {
+    while (issued < count) {
+      issued += 1;
+      await post(options, request.body);
+    }
+  };
+  try {
+    const startedAt = performance.now();
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
+    return (performance.now() - startedAt) / 1000;
+  } finally {
+    agent.destroy();
+  }
+}
+
+function post(options: http.RequestOptions, body: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(options, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`the receiver answered ${response.statusCode}`));
+      response.on('error', reject);
+      response.on('end', () => resolve());
+      response.resume();
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function pollUntil(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+function progress(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function printReport(
+  header: string[],
+  deliveries: number,
+  bareSeconds: number,
+  dispatcherSeconds: number,
+): void {
+  const bareRate = deliveries / bareSeconds;
+  const dispatcherRate = deliveries / dispatcherSeconds;
+  const rows = [
+    ['scenario', 'deliveries', 'seconds', 'per second'],
+    ['bare keep-alive POST loop', String(deliveries), bareSeconds.toFixed(2), bareRate.toFixed(0)],
+    ['dispatcher', String(deliveries), dispatcherSeconds.toFixed(2), dispatcherRate.toFixed(0)],
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  '),
+  );
+  const ratio = dispatcherRate / bareRate;
+  process.stdout.write(
+    [...header, '', ...lines, '', `dispatcher / bare = ${ratio.toFixed(2)} (target ≥ 0.50)`, ''].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

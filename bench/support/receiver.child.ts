@@ -1,0 +1,52 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { type CapturedRequest, type ReceiverCommand, type ReceiverMessage } from './receiver-protocol';
+
+/*
+ * The webhook endpoint of the benches: answers 200 as soon as a body has been read, and does nothing
+ * else. It runs in its own process so its CPU is not charged to the event loop being measured; the
+ * first request is kept, so a baseline can replay exactly what the dispatcher sent.
+ */
+let received = 0;
+let notPost = 0;
+let first: CapturedRequest | null = null;
+let capturing = true;
+
+function send(message: ReceiverMessage): void {
+  process.send?.(message);
+}
+
+const server = http.createServer((request, response) => {
+  if (capturing) {
+    capturing = false;
+    const chunks: Buffer[] = [];
+    const rawHeaders = request.rawHeaders;
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      first = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        rawHeaders,
+        bodyBase64: Buffer.concat(chunks).toString('base64'),
+      };
+    });
+  } else {
+    request.resume();
+  }
+  request.on('error', () => undefined);
+  request.on('end', () => {
+    received += 1;
+    if (request.method !== 'POST') notPost += 1;
+    response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '2' }).end('OK');
+  });
+});
+
+process.on('message', (command: ReceiverCommand) => {
+  if (command.type === 'stats') send({ type: 'stats', id: command.id, received, notPost, first });
+});
+// The bench owns this process: when it goes away, so does the receiver.
+process.on('disconnect', () => process.exit(0));
+
+server.listen(0, '127.0.0.1', () => {
+  send({ type: 'ready', port: (server.address() as AddressInfo).port });
+});

@@ -1,0 +1,85 @@
+import eslint from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+/** Apps never import apps; contracts import no framework; only tests (and apps' test harnesses) reach for libs/testing. */
+function moduleBoundaries({ testsMayUseTestingLib }) {
+  const platform = ['scope:contracts', 'scope:platform'];
+  const platformForTests = testsMayUseTestingLib ? [...platform, 'scope:testing'] : platform;
+  return {
+    enforceBuildableLibDependency: false,
+    allow: [],
+    depConstraints: [
+      {
+        sourceTag: 'scope:contracts',
+        onlyDependOnLibsWithTags: [],
+        bannedExternalImports: [
+          '@nestjs/*',
+          'typeorm',
+          'kafkajs',
+          'pg',
+          'class-validator',
+          'class-transformer',
+          'fastify',
+          'opossum',
+        ],
+      },
+      { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: platformForTests },
+      { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: platform },
+      { sourceTag: 'type:service', onlyDependOnLibsWithTags: [...platform, 'scope:testing'] },
+      { sourceTag: 'type:composition', onlyDependOnLibsWithTags: [...platform, 'scope:testing'] },
+    ],
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      '.nx/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-extraneous-class': 'off',
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ testsMayUseTestingLib: false })],
+    },
+  },
+  {
+    // Nest's DI reads constructor parameter types at run time, so injected classes must stay value imports.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['**/*.spec.ts', 'libs/testing/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ testsMayUseTestingLib: true })],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      // jest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any`.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      // Callbacks handed to test servers are async by contract even when they do not await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,60 @@
+import { type CanActivate, type ExecutionContext, HttpStatus, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { type Plan } from '@governance/contracts';
+import { ApiError, ErrorCode } from '@governance/platform';
+import { type FastifyRequest } from 'fastify';
+import { parseApiKey, secretMatches } from './api-key';
+import { TenantDirectoryRepository } from './tenant-directory.repository';
+
+export interface AuthenticatedOrganization {
+  id: string;
+  plan: Plan;
+}
+
+export type AuthenticatedRequest = FastifyRequest & { organization?: AuthenticatedOrganization };
+
+const REQUIRED_PLANS = 'auth:required-plans';
+
+/** Restricts a controller or route to organizations on one of `plans`; others get 403. */
+export const RequirePlans = (plans: readonly Plan[], feature: string) =>
+  SetMetadata(REQUIRED_PLANS, { plans, feature });
+
+/**
+ * `Authorization: Bearer <API key>`: finds the key by its id part and compares the secret's digest in
+ * constant time. Unknown, malformed and wrong keys all get the same 401, so the answer reveals nothing.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly directory: TenantDirectoryRepository,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const organization = await this.authenticate(request.headers.authorization);
+    request.organization = organization;
+    const required = this.reflector.getAllAndOverride<
+      { plans: readonly Plan[]; feature: string } | undefined
+    >(REQUIRED_PLANS, [context.getHandler(), context.getClass()]);
+    if (required && !required.plans.includes(organization.plan)) {
+      throw new ApiError(
+        HttpStatus.FORBIDDEN,
+        ErrorCode.PlanNotEligible,
+        `${required.feature} are available on the ${required.plans.join(', ')} plans; this organization is on the ${organization.plan} plan`,
+        { plan: organization.plan, eligible_plans: required.plans },
+      );
+    }
+    return true;
+  }
+
+  private async authenticate(header: string | undefined): Promise<AuthenticatedOrganization> {
+    const invalid = ApiError.unauthorized('A valid API key is required: Authorization: Bearer <API_KEY>');
+    const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
+    const parsed = match ? parseApiKey(match[1]!) : undefined;
+    if (!parsed) throw invalid;
+    const credential = await this.directory.findCredential(parsed.keyId);
+    if (!credential || !secretMatches(parsed.secret, credential.secretSha256)) throw invalid;
+    return { id: credential.organizationId, plan: credential.plan };
+  }
+}

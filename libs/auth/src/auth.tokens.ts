@@ -1,0 +1,1 @@
+export const AUTH_SCHEMA = Symbol('AUTH_SCHEMA');

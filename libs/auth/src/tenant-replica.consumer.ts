@@ -1,0 +1,32 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { INTERNAL_TOPICS, type TenancyEventRecord } from '@governance/contracts';
+import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
+import { TenantDirectoryRepository } from './tenant-directory.repository';
+
+/** Keeps this service's tenant replica in step with the tenancy service. */
+@Controller()
+export class TenantReplicaConsumer {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly directory: TenantDirectoryRepository,
+  ) {}
+
+  @ConsumeEvent(INTERNAL_TOPICS.tenancy, 'tenant-replica')
+  async onTenancyEvent(@Payload() event: ConsumedEvent): Promise<void> {
+    const record = parsePayload<TenancyEventRecord>(event);
+    await this.unitOfWork.runOnce(event, async ({ manager }) => {
+      switch (record.event) {
+        case 'organization.created':
+          return this.directory.saveOrganization(
+            manager,
+            record.organization_id,
+            record.details,
+            record.timestamp,
+          );
+        case 'api_key.created':
+          return this.directory.saveApiKey(manager, record.organization_id, record.details, record.timestamp);
+      }
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { PUBLIC_EVENT_TYPES, type PublicEventType } from './public-events';
+
+/** One public topic per event type: `governance.<event>`. Records are keyed by organization id. */
+export function publicTopicFor(event: PublicEventType): string {
+  return `governance.${event}`;
+}
+
+export const PUBLIC_TOPICS: readonly string[] = PUBLIC_EVENT_TYPES.map(publicTopicFor);
+
+/** Internal topics carry events between our own services; downstream teams should not rely on them. */
+export const INTERNAL_TOPICS = {
+  tenancy: 'governance.internal.tenancy',
+} as const;
+
+/** Kafka header names on every record we publish. */
+export const EVENT_HEADERS = {
+  eventId: 'event-id',
+  eventType: 'event-type',
+  organizationId: 'organization-id',
+  schemaVersion: 'schema-version',
+} as const;
+
+export const SCHEMA_VERSION = '1';

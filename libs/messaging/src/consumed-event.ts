@@ -1,0 +1,28 @@
+/** A record as a consumer receives it, from Kafka or from the Postgres event log. */
+export interface ConsumedEvent {
+  /** `<service>.<consumer>`: the Kafka consumer group, or the event log checkpoint owner. */
+  consumerGroup: string;
+  topic: string;
+  key: string;
+  eventId: string;
+  eventType: string;
+  headers: Record<string, string>;
+  payload: string;
+}
+
+export type ConsumedEventHandler = (event: ConsumedEvent) => Promise<void>;
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/** Where consumers read from: Kafka consumer groups, or checkpoints on the Postgres event log. */
+export interface EventSource {
+  subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription>;
+}
+
+export const EVENT_SOURCE = Symbol('EVENT_SOURCE');
+
+export function parsePayload<T>(event: ConsumedEvent): T {
+  return JSON.parse(event.payload) as T;
+}

@@ -1,0 +1,17 @@
+export { type MessagingConfig, type KafkaConfig, readMessagingConfig } from './messaging-config';
+export { type OutboxMessage, publicEventMessage, tenancyEventMessage } from './outbox-message';
+export {
+  type ConsumedEvent,
+  type EventSource,
+  type Subscription,
+  EVENT_SOURCE,
+  parsePayload,
+} from './consumed-event';
+export { type EventTransport, EVENT_TRANSPORT } from './event-transport';
+export { UnitOfWork, type Transaction } from './unit-of-work';
+export { OutboxRelay } from './outbox-relay';
+export { ConsumeEvent, EventBusServer } from './event-bus.server';
+export { MessagingModule, type MessagingOptions, connectEventBus } from './messaging.module';
+export { messagingTablesSql, dropMessagingTablesSql } from './messaging-tables';
+export { ensureEventLog, PostgresLogTransport, PostgresLogEventSource } from './postgres-event-log';
+export { createKafka, KafkaEventTransport, KafkaEventSource } from './kafka';

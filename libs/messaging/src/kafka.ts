@@ -1,0 +1,113 @@
+import { type Logger } from '@governance/platform';
+import { type Consumer, Kafka, logLevel, type Producer, type IHeaders } from 'kafkajs';
+import { type ConsumedEventHandler, type EventSource, type Subscription } from './consumed-event';
+import { type EventTransport } from './event-transport';
+import { type KafkaConfig } from './messaging-config';
+import { type OutboxMessage } from './outbox-message';
+import { EVENT_HEADERS } from '@governance/contracts';
+
+export function createKafka(config: KafkaConfig, logger: Logger): Kafka {
+  return new Kafka({
+    clientId: config.clientId,
+    brokers: config.brokers,
+    ssl: config.ssl,
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log }) => {
+        const { message, ...rest } = log;
+        const method = level <= logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
+        logger[method]({ component: 'kafkajs', ...rest }, message);
+      },
+    retry: { initialRetryTime: 100, retries: 5 },
+  });
+}
+
+/** Publishes outbox records with acks from all in-sync replicas. */
+export class KafkaEventTransport implements EventTransport {
+  private readonly producer: Producer;
+  private connecting: Promise<void> | undefined;
+
+  constructor(kafka: Kafka, config: KafkaConfig) {
+    // The idempotent producer needs a controller-backed cluster; it stays optional so test clusters work.
+    this.producer = kafka.producer({
+      idempotent: config.idempotentProducer,
+      allowAutoTopicCreation: true,
+      ...(config.idempotentProducer ? { maxInFlightRequests: 1 } : {}),
+    });
+  }
+
+  async publish(messages: OutboxMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.connect();
+    const byTopic = new Map<string, Array<{ key: string; value: string; headers: IHeaders }>>();
+    for (const message of messages) {
+      const list = byTopic.get(message.topic) ?? [];
+      list.push({ key: message.key, value: message.payload, headers: message.headers });
+      byTopic.set(message.topic, list);
+    }
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, topicMessages]) => ({ topic, messages: topicMessages })),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.producer.disconnect();
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= this.producer.connect().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
+    return this.connecting;
+  }
+}
+
+function headerText(headers: IHeaders | undefined, name: string): string {
+  const value = headers?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? '' : first.toString();
+}
+
+/** Consumer groups on Kafka: replicas of a service share a group, and partitions bound their parallelism. */
+export class KafkaEventSource implements EventSource {
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly config: KafkaConfig,
+  ) {}
+
+  async subscribe(
+    consumerGroup: string,
+    topics: string[],
+    handler: ConsumedEventHandler,
+  ): Promise<Subscription> {
+    const consumer: Consumer = this.kafka.consumer({
+      groupId: consumerGroup,
+      maxWaitTimeInMs: this.config.maxWaitMs,
+      sessionTimeout: this.config.sessionTimeoutMs,
+      heartbeatInterval: Math.max(500, Math.floor(this.config.sessionTimeoutMs / 10)),
+      allowAutoTopicCreation: true,
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ topic, message }) => {
+        const headers: Record<string, string> = {};
+        for (const name of Object.keys(message.headers ?? {}))
+          headers[name] = headerText(message.headers, name);
+        await handler({
+          consumerGroup,
+          topic,
+          key: message.key?.toString() ?? '',
+          eventId: headers[EVENT_HEADERS.eventId] ?? '',
+          eventType: headers[EVENT_HEADERS.eventType] ?? '',
+          headers,
+          payload: message.value?.toString() ?? '',
+        });
+      },
+    });
+    return { close: () => consumer.disconnect() };
+  }
+}

@@ -1,0 +1,123 @@
+import {
+  type DynamicModule,
+  Inject,
+  Module,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { type INestApplication } from '@nestjs/common';
+import { LOGGER, type Logger } from '@governance/platform';
+import { DataSource } from 'typeorm';
+import { EVENT_SOURCE, type EventSource } from './consumed-event';
+import { EventBusServer } from './event-bus.server';
+import { EVENT_TRANSPORT, type EventTransport } from './event-transport';
+import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
+import { type MessagingConfig } from './messaging-config';
+import { OutboxRelay } from './outbox-relay';
+import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
+import { UnitOfWork } from './unit-of-work';
+
+export interface MessagingOptions {
+  service: string;
+  schema: string;
+  config: MessagingConfig;
+}
+
+const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
+const HANDLER_RETRY_DELAY_MS = 1_000;
+
+/** The outbox, its relay and the bus of one service: Kafka when configured, else the Postgres event log. */
+@Module({})
+export class MessagingModule
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
+  constructor(
+    private readonly relay: OutboxRelay,
+    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+  ) {}
+
+  static forService(options: MessagingOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: MessagingModule,
+      global: true,
+      providers: [
+        { provide: MESSAGING_OPTIONS, useValue: options },
+        {
+          provide: UnitOfWork,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new UnitOfWork(dataSource, options.schema),
+        },
+        {
+          provide: EVENT_TRANSPORT,
+          inject: [DataSource, LOGGER],
+          useFactory: async (dataSource: DataSource, logger: Logger): Promise<EventTransport> => {
+            if (config.kafka) return new KafkaEventTransport(createKafka(config.kafka, logger), config.kafka);
+            await ensureEventLog(dataSource);
+            return new PostgresLogTransport(dataSource);
+          },
+        },
+        {
+          provide: EVENT_SOURCE,
+          inject: [DataSource, LOGGER, EVENT_TRANSPORT],
+          // Depends on the transport so the event log exists before a consumer reads it.
+          useFactory: (dataSource: DataSource, logger: Logger): EventSource =>
+            config.kafka
+              ? new KafkaEventSource(createKafka(config.kafka, logger), config.kafka)
+              : new PostgresLogEventSource(
+                  dataSource,
+                  {
+                    pollIntervalMs: config.eventLogPollIntervalMs,
+                    batchSize: 200,
+                    retryDelayMs: HANDLER_RETRY_DELAY_MS,
+                  },
+                  logger,
+                ),
+        },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, EVENT_TRANSPORT, LOGGER],
+          useFactory: (dataSource: DataSource, transport: EventTransport, logger: Logger) =>
+            new OutboxRelay(
+              dataSource,
+              transport,
+              {
+                service: options.service,
+                schema: options.schema,
+                batchSize: config.outboxBatchSize,
+                pollIntervalMs: config.outboxPollIntervalMs,
+                outboxRetentionMs: config.outboxRetentionMs,
+                inboxRetentionMs: config.inboxRetentionMs,
+              },
+              logger,
+            ),
+        },
+      ],
+      exports: [UnitOfWork, EVENT_SOURCE, OutboxRelay],
+    };
+  }
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+
+  /** Before the database closes: the batch in flight finishes; anything later waits in the outbox. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+/** Attaches the service's `@ConsumeEvent` handlers to the bus; call before `startAllMicroservices()`. */
+export function connectEventBus(app: INestApplication, service: string): void {
+  const source = app.get<EventSource>(EVENT_SOURCE);
+  const logger = app.get<Logger>(LOGGER);
+  app.connectMicroservice(
+    { strategy: new EventBusServer(service, source, logger) },
+    { inheritAppConfig: false },
+  );
+}

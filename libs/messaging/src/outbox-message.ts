@@ -1,0 +1,47 @@
+import {
+  EVENT_HEADERS,
+  INTERNAL_TOPICS,
+  type PublicEventRecord,
+  publicTopicFor,
+  SCHEMA_VERSION,
+  type TenancyEventRecord,
+} from '@governance/contracts';
+
+/** A record waiting in a service's outbox, exactly as it will be published. */
+export interface OutboxMessage {
+  eventId: string;
+  topic: string;
+  /** The organization id: all of one tenant's records land on one partition, in order. */
+  key: string;
+  eventType: string;
+  headers: Record<string, string>;
+  /** The serialized record value; kept as text so every consumer sees identical bytes. */
+  payload: string;
+}
+
+function message(
+  topic: string,
+  record: { id: string; organization_id: string; event: string },
+): OutboxMessage {
+  return {
+    eventId: record.id,
+    topic,
+    key: record.organization_id,
+    eventType: record.event,
+    headers: {
+      [EVENT_HEADERS.eventId]: record.id,
+      [EVENT_HEADERS.eventType]: record.event,
+      [EVENT_HEADERS.organizationId]: record.organization_id,
+      [EVENT_HEADERS.schemaVersion]: SCHEMA_VERSION,
+    },
+    payload: JSON.stringify(record),
+  };
+}
+
+export function publicEventMessage(record: PublicEventRecord): OutboxMessage {
+  return message(publicTopicFor(record.event), record);
+}
+
+export function tenancyEventMessage(record: TenancyEventRecord): OutboxMessage {
+  return message(INTERNAL_TOPICS.tenancy, record);
+}

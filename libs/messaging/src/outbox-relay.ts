@@ -1,0 +1,158 @@
+import { counter, gauge, type Logger } from '@governance/platform';
+import { assertSchemaName } from '@governance/persistence';
+import { type DataSource } from 'typeorm';
+import { type EventTransport } from './event-transport';
+import { type OutboxMessage } from './outbox-message';
+import { outboxWrittenSignal } from './unit-of-work';
+import { waitForWakeup } from './wakeups';
+
+export interface OutboxRelayOptions {
+  service: string;
+  schema: string;
+  batchSize: number;
+  pollIntervalMs: number;
+  outboxRetentionMs: number;
+  inboxRetentionMs: number;
+}
+
+interface OutboxRow {
+  position: string;
+  event_id: string;
+  topic: string;
+  message_key: string;
+  event_type: string;
+  headers: Record<string, string>;
+  payload: string;
+}
+
+const HOUSEKEEPING_INTERVAL_MS = 60_000;
+const PURGE_BATCH = 1000;
+const MAX_BACKOFF_MS = 5_000;
+
+const published = counter({
+  name: 'events_published_total',
+  help: 'Outbox records published to the bus',
+  labelNames: ['service'],
+});
+const outboxLag = gauge({
+  name: 'outbox_oldest_unpublished_age_seconds',
+  help: 'Age of the oldest unpublished outbox record',
+  labelNames: ['service'],
+});
+
+/**
+ * Moves committed outbox records to the bus, in commit order. One relay per service is active at a time
+ * (a transaction-scoped advisory lock per schema), which keeps each tenant's records in order. A record
+ * is marked published only after the bus acknowledged it, so a crash or a broker outage can only cause
+ * a repeat, never a loss; consumers drop repeats by event id.
+ */
+export class OutboxRelay {
+  private readonly schema: string;
+  private readonly lockKey: string;
+  private stop = new AbortController();
+  private loop: Promise<void> | undefined;
+  private lastHousekeeping = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transport: EventTransport,
+    private readonly options: OutboxRelayOptions,
+    private readonly logger: Logger,
+  ) {
+    this.schema = assertSchemaName(options.schema);
+    this.lockKey = `outbox-relay:${this.schema}`;
+  }
+
+  start(): void {
+    this.stop = new AbortController();
+    this.loop ??= this.run(this.stop.signal);
+  }
+
+  async close(): Promise<void> {
+    this.stop.abort();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Publishes one batch; returns how many records it moved. Exposed for tests and shutdown drains. */
+  async relayBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [lock] = await manager.query<Array<{ locked: boolean }>>(
+        'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
+        [this.lockKey],
+      );
+      if (!lock?.locked) return 0;
+      const rows = await manager.query<OutboxRow[]>(
+        `SELECT position, event_id, topic, message_key, event_type, headers, payload
+         FROM ${this.schema}.outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
+        [this.options.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      const messages: OutboxMessage[] = rows.map((row) => ({
+        eventId: row.event_id,
+        topic: row.topic,
+        key: row.message_key,
+        eventType: row.event_type,
+        headers: row.headers,
+        payload: row.payload,
+      }));
+      await this.transport.publish(messages);
+      await manager.query(
+        `UPDATE ${this.schema}.outbox SET published_at = now() WHERE position = ANY($1::bigint[])`,
+        [rows.map((row) => row.position)],
+      );
+      published.inc({ service: this.options.service }, rows.length);
+      return rows.length;
+    });
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const moved = await this.relayBatch();
+        failures = 0;
+        await this.housekeeping();
+        if (moved === 0)
+          await waitForWakeup(outboxWrittenSignal(this.schema), this.options.pollIntervalMs, signal);
+      } catch (error) {
+        failures += 1;
+        const backoff = Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6));
+        this.logger.warn(
+          { err: error, service: this.options.service, retry_in_ms: backoff },
+          'outbox relay could not publish; records stay in the outbox',
+        );
+        await waitForWakeup('never', backoff, signal);
+      }
+    }
+  }
+
+  /** Reports the outbox lag and purges old published records and dedupe keys in bounded batches. */
+  private async housekeeping(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
+    this.lastHousekeeping = now;
+    const [lag] = await this.dataSource.query<Array<{ age: string }>>(
+      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) AS age FROM ${this.schema}.outbox WHERE published_at IS NULL`,
+    );
+    outboxLag.set({ service: this.options.service }, Number(lag?.age ?? 0));
+    await this.purge(
+      `DELETE FROM ${this.schema}.outbox WHERE position IN (
+         SELECT position FROM ${this.schema}.outbox WHERE published_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
+      this.options.outboxRetentionMs,
+    );
+    await this.purge(
+      `DELETE FROM ${this.schema}.processed_events WHERE (consumer_group, event_id) IN (
+         SELECT consumer_group, event_id FROM ${this.schema}.processed_events
+         WHERE processed_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
+      this.options.inboxRetentionMs,
+    );
+  }
+
+  private async purge(sql: string, retentionMs: number): Promise<void> {
+    for (;;) {
+      const [, deleted] = await this.dataSource.query<[unknown, number]>(sql, [retentionMs]);
+      if (deleted < PURGE_BATCH) return;
+    }
+  }
+}

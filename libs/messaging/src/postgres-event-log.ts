@@ -1,0 +1,206 @@
+import { type Logger } from '@governance/platform';
+import { type DataSource } from 'typeorm';
+import { type ConsumedEventHandler, type EventSource, type Subscription } from './consumed-event';
+import { type EventTransport } from './event-transport';
+import { type OutboxMessage } from './outbox-message';
+import { EVENT_LOG_APPENDED, waitForWakeup, wakeups } from './wakeups';
+
+/*
+ * The bus of the embedded mode: an append-only table in schema `event_bus`, read by consumer groups that
+ * keep one checkpoint per topic. It is infrastructure, like Kafka, and belongs to no service.
+ *
+ * Appends take one advisory lock, so positions become visible in the order they were assigned and a
+ * reader that has passed position N can never later see a smaller one commit.
+ */
+const APPEND_LOCK_KEY = 7_316_203;
+const SETUP_LOCK_KEY = 7_316_202;
+
+export async function ensureEventLog(dataSource: DataSource): Promise<void> {
+  await dataSource.transaction(async (manager) => {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_KEY]);
+    await manager.query('CREATE SCHEMA IF NOT EXISTS event_bus');
+    await manager.query(`CREATE TABLE IF NOT EXISTS event_bus.events (
+      position bigserial PRIMARY KEY,
+      event_id uuid NOT NULL UNIQUE,
+      topic text NOT NULL,
+      message_key text NOT NULL,
+      event_type text NOT NULL,
+      headers jsonb NOT NULL,
+      payload text NOT NULL,
+      appended_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    await manager.query(
+      'CREATE INDEX IF NOT EXISTS events_topic_position_idx ON event_bus.events (topic, position)',
+    );
+    await manager.query(`CREATE TABLE IF NOT EXISTS event_bus.checkpoints (
+      consumer_group text NOT NULL,
+      topic text NOT NULL,
+      position bigint NOT NULL DEFAULT 0,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer_group, topic)
+    )`);
+  });
+}
+
+export class PostgresLogTransport implements EventTransport {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async publish(messages: OutboxMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+      await manager.query(
+        `INSERT INTO event_bus.events (event_id, topic, message_key, event_type, headers, payload)
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[])
+         ON CONFLICT (event_id) DO NOTHING`,
+        [
+          messages.map((m) => m.eventId),
+          messages.map((m) => m.topic),
+          messages.map((m) => m.key),
+          messages.map((m) => m.eventType),
+          messages.map((m) => JSON.stringify(m.headers)),
+          messages.map((m) => m.payload),
+        ],
+      );
+    });
+    wakeups().emit(EVENT_LOG_APPENDED);
+  }
+
+  async close(): Promise<void> {}
+}
+
+interface EventLogRow {
+  position: string;
+  event_id: string;
+  topic: string;
+  message_key: string;
+  event_type: string;
+  headers: Record<string, string>;
+  payload: string;
+}
+
+export interface PostgresLogSourceOptions {
+  pollIntervalMs: number;
+  batchSize: number;
+  /** Wait after a failed handler before the event is offered again. */
+  retryDelayMs: number;
+}
+
+export class PostgresLogEventSource implements EventSource {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: PostgresLogSourceOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  async subscribe(
+    consumerGroup: string,
+    topics: string[],
+    handler: ConsumedEventHandler,
+  ): Promise<Subscription> {
+    await this.dataSource.query(
+      `INSERT INTO event_bus.checkpoints (consumer_group, topic)
+       SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+      [consumerGroup, topics],
+    );
+    const stop = new AbortController();
+    const loop = this.consume(consumerGroup, topics, handler, stop.signal);
+    return {
+      close: async () => {
+        stop.abort();
+        await loop;
+      },
+    };
+  }
+
+  private async consume(
+    group: string,
+    topics: string[],
+    handler: ConsumedEventHandler,
+    signal: AbortSignal,
+  ): Promise<void> {
+    while (!signal.aborted) {
+      let outcome: 'busy' | 'idle' | 'failed';
+      try {
+        outcome = await this.consumeBatch(group, topics, handler);
+      } catch (error) {
+        this.logger.error({ err: error, consumer_group: group }, 'event log consumer failed');
+        outcome = 'failed';
+      }
+      if (outcome === 'idle') await waitForWakeup(EVENT_LOG_APPENDED, this.options.pollIntervalMs, signal);
+      if (outcome === 'failed') await waitForWakeup('never', this.options.retryDelayMs, signal);
+    }
+  }
+
+  /**
+   * Locks the group's checkpoints (another replica holding them means it is the active consumer),
+   * hands the next events to the handler in log order, and moves each topic's checkpoint past the
+   * events handled. A failing handler stops the batch: its event is offered again after a pause.
+   */
+  private async consumeBatch(
+    group: string,
+    topics: string[],
+    handler: ConsumedEventHandler,
+  ): Promise<'busy' | 'idle' | 'failed'> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const checkpoints = (await runner.query(
+        `SELECT topic, position FROM event_bus.checkpoints
+         WHERE consumer_group = $1 AND topic = ANY($2::text[]) FOR UPDATE SKIP LOCKED`,
+        [group, topics],
+      )) as Array<{ topic: string; position: string }>;
+      if (checkpoints.length < topics.length) {
+        await runner.rollbackTransaction();
+        return 'idle';
+      }
+      const rows = (await runner.query(
+        `SELECT e.position, e.event_id, e.topic, e.message_key, e.event_type, e.headers, e.payload
+         FROM event_bus.events e
+         JOIN unnest($1::text[], $2::bigint[]) AS c(topic, position) ON e.topic = c.topic AND e.position > c.position
+         ORDER BY e.position LIMIT $3`,
+        [checkpoints.map((c) => c.topic), checkpoints.map((c) => c.position), this.options.batchSize],
+      )) as EventLogRow[];
+      const reached = new Map<string, string>();
+      let failed = false;
+      for (const row of rows) {
+        try {
+          await handler({
+            consumerGroup: group,
+            topic: row.topic,
+            key: row.message_key,
+            eventId: row.event_id,
+            eventType: row.event_type,
+            headers: row.headers,
+            payload: row.payload,
+          });
+        } catch (error) {
+          this.logger.warn(
+            { err: error, consumer_group: group, event_id: row.event_id },
+            'handler failed; will retry',
+          );
+          failed = true;
+          break;
+        }
+        reached.set(row.topic, row.position);
+      }
+      if (reached.size > 0) {
+        await runner.query(
+          `UPDATE event_bus.checkpoints c SET position = r.position, updated_at = now()
+           FROM unnest($2::text[], $3::bigint[]) AS r(topic, position)
+           WHERE c.consumer_group = $1 AND c.topic = r.topic`,
+          [group, [...reached.keys()], [...reached.values()]],
+        );
+      }
+      await runner.commitTransaction();
+      if (failed) return 'failed';
+      return rows.length === 0 ? 'idle' : 'busy';
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,10 @@
+export { type DatabaseConfig, readDatabaseConfig } from './database-config';
+export { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
+export { prepareEmbeddedMode } from './embedded-mode';
+export {
+  createServiceDataSource,
+  migrate,
+  assertSchemaName,
+  type ServiceDataSourceOptions,
+} from './data-source';
+export { PersistenceModule, type PersistenceOptions } from './persistence.module';

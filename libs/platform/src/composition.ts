@@ -1,0 +1,59 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type FastifyInstance } from 'fastify';
+import { ErrorCode } from './errors';
+
+export interface ComposedService {
+  name: string;
+  /** Path prefixes this service answers, such as `/v1/webhooks`. */
+  routes: string[];
+  fastify: FastifyInstance;
+}
+
+function matches(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/**
+ * Serves several services' Fastify instances on one port, routing by path prefix the way the edge proxy
+ * does in the distributed deployment. Health and metrics answer for the whole process.
+ */
+export function serveComposition(services: ComposedService[]): Server {
+  const [first] = services;
+  if (!first) throw new Error('a composition needs at least one service');
+  return createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    if (path === '/health/ready') {
+      void answerReadiness(services, response);
+      return;
+    }
+    const owner =
+      path === '/health/live' || path === '/metrics'
+        ? first
+        : services.find((service) => service.routes.some((prefix) => matches(path, prefix)));
+    if (!owner) {
+      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(
+        JSON.stringify({ error: { code: ErrorCode.NotFound, message: 'No such resource', details: null } }),
+      );
+      return;
+    }
+    owner.fastify.routing(request, response);
+  });
+}
+
+async function answerReadiness(services: ComposedService[], response: ServerResponse): Promise<void> {
+  const results = await Promise.all(
+    services.map(async (service) => {
+      const reply = await service.fastify.inject({ method: 'GET', url: '/health/ready' });
+      return {
+        name: service.name,
+        ready: reply.statusCode === 200,
+        report: reply.json<Record<string, unknown>>(),
+      };
+    }),
+  );
+  const ready = results.every((result) => result.ready);
+  response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json; charset=utf-8' });
+  const reports = Object.fromEntries(results.map((result) => [result.name, result.report]));
+  response.end(JSON.stringify({ status: ready ? 'ok' : 'unavailable', services: reports }));
+}

@@ -1,0 +1,62 @@
+import { HttpStatus } from '@nestjs/common';
+
+/** Every error code the HTTP API can answer with. Clients may switch on these; messages are for people. */
+export enum ErrorCode {
+  ValidationFailed = 'validation_failed',
+  MalformedJson = 'malformed_json',
+  UnsupportedMediaType = 'unsupported_media_type',
+  PayloadTooLarge = 'payload_too_large',
+  Unauthorized = 'unauthorized',
+  Forbidden = 'forbidden',
+  PlanNotEligible = 'plan_not_eligible',
+  NotFound = 'not_found',
+  Conflict = 'conflict',
+  UrlNotAllowed = 'url_not_allowed',
+  WebhookLimitReached = 'webhook_limit_reached',
+  ServiceUnavailable = 'service_unavailable',
+  InternalError = 'internal_error',
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** The uniform error body: `{ "error": { "code", "message", "details" } }`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details: unknown };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, details: this.details } };
+  }
+
+  static validation(problems: FieldProblem[]): ApiError {
+    const summary = problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
+    return new ApiError(
+      HttpStatus.BAD_REQUEST,
+      ErrorCode.ValidationFailed,
+      `Invalid request: ${summary}`,
+      problems,
+    );
+  }
+
+  static notFound(what: string): ApiError {
+    return new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, `${what} not found`);
+  }
+
+  static unauthorized(message: string): ApiError {
+    return new ApiError(HttpStatus.UNAUTHORIZED, ErrorCode.Unauthorized, message);
+  }
+}

@@ -1,0 +1,68 @@
+// Builds one app (or all) into dist/apps/<app>/ with webpack: main.js runs the service alone,
+// service.js exposes its factory so the standalone composition can load it at run time
+// without importing another app's code.
+const path = require('node:path');
+const webpack = require('webpack');
+const nodeExternals = require('webpack-node-externals');
+const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
+
+const root = path.resolve(__dirname, '..');
+const services = ['tenancy', 'webhooks'];
+const all = [...services, 'standalone'];
+
+function configFor(app) {
+  const entry = { main: `./apps/${app}/src/main.ts` };
+  if (services.includes(app)) entry.service = `./apps/${app}/src/service.ts`;
+  return {
+    name: app,
+    mode: 'production',
+    target: 'node20',
+    context: root,
+    entry,
+    devtool: 'source-map',
+    output: {
+      path: path.join(root, 'dist/apps', app),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    optimization: { minimize: false },
+    node: { __dirname: false, __filename: false },
+    externalsPresets: { node: true },
+    externals: [nodeExternals({ modulesDir: path.join(root, 'node_modules') })],
+    resolve: {
+      extensions: ['.ts', '.js'],
+      plugins: [new TsconfigPathsPlugin({ configFile: path.join(root, 'tsconfig.base.json') })],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.base.json') },
+        },
+      ],
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+const requested = process.argv.slice(2);
+const apps = requested.length === 0 ? all : requested;
+for (const app of apps) {
+  if (!all.includes(app)) {
+    console.error(`unknown app "${app}"; known: ${all.join(', ')}`);
+    process.exit(2);
+  }
+}
+webpack(apps.map(configFor), (err, stats) => {
+  if (err) {
+    console.error(err);
+    process.exit(1);
+  }
+  const output = stats.toString({ colors: false, preset: 'errors-warnings' });
+  if (output.trim()) console.log(output);
+  if (stats.hasErrors()) process.exit(1);
+  console.log(`built ${apps.join(', ')}`);
+});
