@@ -26,6 +26,38 @@ export {
   type TenancyEventType,
   type TenancyEventRecord,
 } from './tenancy-events';
+export { type InternalEventRecord } from './internal-event';
+export {
+  RISK_TIERS,
+  type RiskTier,
+  SYSTEM_STATUSES,
+  type SystemStatus,
+  REGISTRATION_SOURCES,
+  type RegistrationSource,
+  DISCOVERY_METHODS,
+  type DiscoveryMethod,
+  type SystemSnapshot,
+  type SystemRegistrationMergedDetails,
+  type SystemsEventDetails,
+  type SystemsEventType,
+  type SystemsEventRecord,
+} from './systems-events';
+export {
+  PROBE_STATUSES,
+  type ProbeStatus,
+  type ProbeConnection,
+  type ProbeRegisteredDetails,
+  type ProbeHeartbeatDetails,
+  type ProbeConnectionChangedDetails,
+  type SystemRegistrationRequestedDetails,
+  type ProbeEventDetails,
+  type ProbeEventType,
+  type ProbeEventRecord,
+  type TelemetryRecord,
+  type TelemetryReceivedDetails,
+  type TelemetryEventDetails,
+  type TelemetryEventRecord,
+} from './probe-events';
 export {
   type JsonSchema,
   eventPayloadSchema,

@@ -1,3 +1,5 @@
+import { type InternalEventRecord } from './internal-event';
+
 /** Plans an organization can be on; the published interface names the last three as webhook plans. */
 export const PLANS = ['free', 'professional', 'federal', 'embedded'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -21,12 +23,4 @@ export interface TenancyEventDetails {
 export type TenancyEventType = keyof TenancyEventDetails;
 
 /** Internal events of the tenancy service, published on INTERNAL_TOPICS.tenancy. */
-export type TenancyEventRecord = {
-  [T in TenancyEventType]: {
-    id: string;
-    organization_id: string;
-    event: T;
-    timestamp: string;
-    details: TenancyEventDetails[T];
-  };
-}[TenancyEventType];
+export type TenancyEventRecord = InternalEventRecord<TenancyEventDetails>;

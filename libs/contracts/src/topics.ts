@@ -10,6 +10,9 @@ export const PUBLIC_TOPICS: readonly string[] = PUBLIC_EVENT_TYPES.map(publicTop
 /** Internal topics carry events between our own services; downstream teams should not rely on them. */
 export const INTERNAL_TOPICS = {
   tenancy: 'governance.internal.tenancy',
+  systems: 'governance.internal.systems',
+  probes: 'governance.internal.probes',
+  telemetry: 'governance.internal.telemetry',
 } as const;
 
 /** Kafka header names on every record we publish. */

@@ -1,5 +1,12 @@
 export { type MessagingConfig, type KafkaConfig, readMessagingConfig } from './messaging-config';
-export { type OutboxMessage, publicEventMessage, tenancyEventMessage } from './outbox-message';
+export {
+  type OutboxMessage,
+  publicEventMessage,
+  tenancyEventMessage,
+  systemsEventMessage,
+  probeEventMessage,
+  telemetryEventMessage,
+} from './outbox-message';
 export {
   type ConsumedEvent,
   type EventSource,

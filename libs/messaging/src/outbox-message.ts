@@ -4,6 +4,9 @@ import {
   type PublicEventRecord,
   publicTopicFor,
   SCHEMA_VERSION,
+  type ProbeEventRecord,
+  type SystemsEventRecord,
+  type TelemetryEventRecord,
   type TenancyEventRecord,
 } from '@governance/contracts';
 
@@ -44,4 +47,16 @@ export function publicEventMessage(record: PublicEventRecord): OutboxMessage {
 
 export function tenancyEventMessage(record: TenancyEventRecord): OutboxMessage {
   return message(INTERNAL_TOPICS.tenancy, record);
+}
+
+export function systemsEventMessage(record: SystemsEventRecord): OutboxMessage {
+  return message(INTERNAL_TOPICS.systems, record);
+}
+
+export function probeEventMessage(record: ProbeEventRecord): OutboxMessage {
+  return message(INTERNAL_TOPICS.probes, record);
+}
+
+export function telemetryEventMessage(record: TelemetryEventRecord): OutboxMessage {
+  return message(INTERNAL_TOPICS.telemetry, record);
 }
