@@ -6,8 +6,13 @@ const webpack = require('webpack');
 const nodeExternals = require('webpack-node-externals');
 const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
 
+const fs = require('node:fs');
+
 const root = path.resolve(__dirname, '..');
-const services = ['tenancy', 'webhooks'];
+// A service is an app with a src/service.ts the standalone composition can load.
+const services = fs
+  .readdirSync(path.join(root, 'apps'))
+  .filter((app) => fs.existsSync(path.join(root, 'apps', app, 'src', 'service.ts')));
 const all = [...services, 'standalone'];
 
 function configFor(app) {

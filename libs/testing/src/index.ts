@@ -2,3 +2,10 @@ export { createTestDatabase, type TestDatabase } from './test-database';
 export { startKafkaMockCluster, type KafkaMockCluster } from './kafka-mock-cluster';
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedDelivery } from './webhook-receiver';
 export { startServiceProcess, freePort, type ServiceProcess } from './service-process';
+export {
+  ServiceHarness,
+  type ServiceHarnessOptions,
+  type TestOrganization,
+  announceOrganization,
+  eventually,
+} from './service-harness';

@@ -1,0 +1,218 @@
+import { issueApiKey } from '@governance/auth';
+import {
+  newId,
+  newUuidV7,
+  type Plan,
+  type PublicEventDetails,
+  type PublicEventRecord,
+  type PublicEventType,
+  type Severity,
+} from '@governance/contracts';
+import {
+  createKafka,
+  ensureEventLog,
+  type EventTransport,
+  KafkaEventTransport,
+  type OutboxMessage,
+  PostgresLogTransport,
+  publicEventMessage,
+  tenancyEventMessage,
+} from '@governance/messaging';
+import { createLogger, type ServiceInstance } from '@governance/platform';
+import { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface ServiceHarnessOptions {
+  /** The service's own variables, on top of fast-polling test defaults. */
+  env?: Record<string, string>;
+  /** Bootstrap servers of a Kafka (mock) cluster; unset uses the Postgres event log. */
+  kafkaBrokers?: string;
+  /** An authenticated GET route; `createOrganization` polls it until the new key stops getting 401. */
+  authProbePath: string;
+  /** Reuse a database (a restart, or a second replica) instead of creating a fresh one. */
+  database?: TestDatabase;
+}
+
+export interface TestOrganization {
+  id: string;
+  apiKey: string;
+}
+
+type CreateService = (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>;
+
+/** Variables every service accepts, shortened so tests do not wait on idle polls. */
+const FAST_DEFAULTS: Record<string, string> = {
+  DATABASE_POOL_SIZE: '5',
+  EVENT_LOG_POLL_INTERVAL_MS: '20',
+  OUTBOX_POLL_INTERVAL_MS: '20',
+  KAFKA_MAX_WAIT_MS: '100',
+  KAFKA_SESSION_TIMEOUT_MS: '6000',
+  LOG_LEVEL: 'error',
+};
+
+/**
+ * One service in-process on a real database, with the bus it consumes. Tests publish onto that bus what
+ * the other services would (tenancy events, public and internal events) and read the service's own
+ * tables through `sql`.
+ */
+export class ServiceHarness {
+  private constructor(
+    readonly service: ServiceInstance,
+    readonly fastify: FastifyInstance,
+    readonly database: TestDatabase,
+    readonly sql: DataSource,
+    readonly env: NodeJS.ProcessEnv,
+    private readonly bus: EventTransport,
+    private readonly authProbePath: string,
+    private readonly ownsDatabase: boolean,
+  ) {}
+
+  static async start(createService: CreateService, options: ServiceHarnessOptions): Promise<ServiceHarness> {
+    const database = options.database ?? (await createTestDatabase());
+    const env: NodeJS.ProcessEnv = {
+      ...FAST_DEFAULTS,
+      DATABASE_URL: database.url,
+      ...(options.kafkaBrokers ? { KAFKA_BROKERS: options.kafkaBrokers } : {}),
+      ...options.env,
+    };
+    const service = await createService(env);
+    const fastify: FastifyInstance = service.app.getHttpAdapter().getInstance();
+    await fastify.ready();
+    const sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 3 } });
+    await sql.initialize();
+    let bus: EventTransport;
+    if (options.kafkaBrokers) {
+      const config = {
+        brokers: options.kafkaBrokers.split(','),
+        clientId: 'harness',
+        maxWaitMs: 100,
+        idempotentProducer: false,
+        ssl: false,
+        sessionTimeoutMs: 6_000,
+      };
+      bus = new KafkaEventTransport(createKafka(config, createLogger('harness', 'error')), config);
+    } else {
+      await ensureEventLog(sql);
+      bus = new PostgresLogTransport(sql);
+    }
+    return new ServiceHarness(
+      service,
+      fastify,
+      database,
+      sql,
+      env,
+      bus,
+      options.authProbePath,
+      !options.database,
+    );
+  }
+
+  /** Announces an organization and a key as the tenancy service would, then waits until the key works. */
+  async createOrganization(plan: Plan = 'professional'): Promise<TestOrganization> {
+    const organization = await announceOrganization(this.bus, plan);
+    await eventually(
+      async () => (await this.request('GET', this.authProbePath, organization.apiKey)).statusCode !== 401,
+      15_000,
+      'the tenant replica to learn of the organization',
+    );
+    return organization;
+  }
+
+  /** Puts records on the bus as another service's relay would. */
+  async publishMessages(messages: OutboxMessage[]): Promise<void> {
+    await this.bus.publish(messages);
+  }
+
+  async publish<T extends PublicEventType>(
+    organizationId: string,
+    event: T,
+    details: PublicEventDetails[T],
+    options: { severity?: Severity; systemId?: string | null; id?: string } = {},
+  ): Promise<PublicEventRecord<T>> {
+    const record = {
+      id: options.id ?? newUuidV7(),
+      organization_id: organizationId,
+      event,
+      timestamp: new Date().toISOString(),
+      severity: options.severity ?? 'INFO',
+      system_id: options.systemId === undefined ? newId('system') : options.systemId,
+      details,
+    } as PublicEventRecord<T>;
+    await this.bus.publish([publicEventMessage(record)]);
+    return record;
+  }
+
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    apiKey?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return this.fastify.inject({
+      method,
+      url,
+      headers: {
+        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+  }
+
+  async count(table: string): Promise<number> {
+    const [row] = await this.sql.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM ${table}`,
+    );
+    return row?.count ?? 0;
+  }
+
+  /** Stops the service; the database survives when the harness was handed one (restart tests). */
+  async close(): Promise<void> {
+    await this.service.app.close();
+    await this.bus.close();
+    await this.sql.destroy();
+    if (this.ownsDatabase) await this.database.drop();
+  }
+}
+
+/** Publishes `organization.created` and `api_key.created` the way the tenancy service does. */
+export async function announceOrganization(bus: EventTransport, plan: Plan): Promise<TestOrganization> {
+  const id = newId('organization');
+  const key = issueApiKey();
+  const timestamp = new Date().toISOString();
+  await bus.publish([
+    tenancyEventMessage({
+      id: newUuidV7(),
+      organization_id: id,
+      event: 'organization.created',
+      timestamp,
+      details: { name: `Org ${id}`, plan },
+    }),
+    tenancyEventMessage({
+      id: newUuidV7(),
+      organization_id: id,
+      event: 'api_key.created',
+      timestamp,
+      details: { key_id: key.keyId, secret_sha256: key.secretSha256 },
+    }),
+  ]);
+  return { id, apiKey: key.apiKey };
+}
+
+/** Polls `check` every 25 ms until it returns something truthy, and returns that. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
