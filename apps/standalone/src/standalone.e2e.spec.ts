@@ -98,7 +98,7 @@ describe('standalone composition', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({
       status: 'ok',
-      services: { tenancy: { status: 'ok' }, webhooks: { status: 'ok' } },
+      services: { tenancy: { status: 'ok' }, systems: { status: 'ok' }, webhooks: { status: 'ok' } },
     });
     const metrics = await fetch(`${app.baseUrl}/metrics`);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
@@ -173,6 +173,43 @@ describe('standalone composition', () => {
       return data.length === 2 && data.every((entry) => entry.outcome === 'succeeded') && data;
     }, 'both deliveries logged');
     expect(log.map((entry) => entry.test)).toEqual([false, true]);
+  });
+
+  it('announces a system registered through the API to a subscribed webhook, signed', async () => {
+    const org = await organization('federal');
+    const created = await call('POST', '/v1/webhooks', org.api_key, {
+      url: receiver.url,
+      events: ['system.registered'],
+    });
+    const webhook = created.body as { id: string; signing_secret: string };
+    secrets.set(webhook.id, webhook.signing_secret);
+    const before = receiver.deliveries.length;
+
+    const system = await call('POST', '/api/service/systems', org.api_key, {
+      name: 'Support Bot',
+      risk_tier: 'limited',
+      host: 'bot-1.internal',
+      runtime: 'python3.12',
+    });
+    expect(system.status).toBe(201);
+    const systemId = (system.body as { id: string }).id;
+
+    const deliveries = await receiver.waitFor(before + 1, 15_000);
+    const delivery = deliveries.find((entry) => entry.headers['x-service-hook-id'] === webhook.id);
+    expect(delivery?.verdict).toBe('ok');
+    expect(JSON.parse(delivery!.rawBody.toString('utf8'))).toMatchObject({
+      event: 'system.registered',
+      severity: 'INFO',
+      system_id: systemId,
+      details: {
+        system_name: 'Support Bot',
+        registration_source: 'api',
+        discovery_method: 'manual',
+        host: 'bot-1.internal',
+        runtime: 'python3.12',
+        declared: true,
+      },
+    });
   });
 
   it('refuses webhooks to free organizations and hides other organizations’ webhooks', async () => {

@@ -4,6 +4,7 @@ import { type Plan } from '@governance/contracts';
 import { ApiError, ErrorCode } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
 import { parseApiKey, secretMatches } from './api-key';
+import { CredentialCache } from './credential-cache';
 import { TenantDirectoryRepository } from './tenant-directory.repository';
 
 export interface AuthenticatedOrganization {
@@ -22,12 +23,14 @@ export const RequirePlans = (plans: readonly Plan[], feature: string) =>
 /**
  * `Authorization: Bearer <API key>`: finds the key by its id part and compares the secret's digest in
  * constant time. Unknown, malformed and wrong keys all get the same 401, so the answer reveals nothing.
+ * Found credentials are cached for a few seconds (CredentialCache); the secret is compared every time.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly directory: TenantDirectoryRepository,
     private readonly reflector: Reflector,
+    private readonly credentials: CredentialCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -53,7 +56,9 @@ export class ApiKeyGuard implements CanActivate {
     const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
     const parsed = match ? parseApiKey(match[1]!) : undefined;
     if (!parsed) throw invalid;
-    const credential = await this.directory.findCredential(parsed.keyId);
+    const credential = await this.credentials.lookup(parsed.keyId, (keyId) =>
+      this.directory.findCredential(keyId),
+    );
     if (!credential || !secretMatches(parsed.secret, credential.secretSha256)) throw invalid;
     return { id: credential.organizationId, plan: credential.plan };
   }

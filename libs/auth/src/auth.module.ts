@@ -1,8 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ApiKeyGuard } from './api-key.guard';
 import { AUTH_SCHEMA } from './auth.tokens';
+import { CredentialCache } from './credential-cache';
 import { TenantDirectoryRepository } from './tenant-directory.repository';
 import { TenantReplicaConsumer } from './tenant-replica.consumer';
+
+/** Found credentials are trusted this long without a query; a new plan shows within it. */
+const CREDENTIAL_CACHE_TTL_MS = 10_000;
+const CREDENTIAL_CACHE_MAX_ENTRIES = 10_000;
 
 /** API-key authentication backed by the service's own tenant replica, and the consumer that feeds it. */
 @Module({})
@@ -12,8 +17,20 @@ export class AuthModule {
       module: AuthModule,
       global: true,
       controllers: [TenantReplicaConsumer],
-      providers: [{ provide: AUTH_SCHEMA, useValue: schema }, TenantDirectoryRepository, ApiKeyGuard],
-      exports: [TenantDirectoryRepository, ApiKeyGuard],
+      providers: [
+        { provide: AUTH_SCHEMA, useValue: schema },
+        {
+          provide: CredentialCache,
+          useFactory: () =>
+            new CredentialCache({
+              ttlMs: CREDENTIAL_CACHE_TTL_MS,
+              maxEntries: CREDENTIAL_CACHE_MAX_ENTRIES,
+            }),
+        },
+        TenantDirectoryRepository,
+        ApiKeyGuard,
+      ],
+      exports: [TenantDirectoryRepository, ApiKeyGuard, CredentialCache],
     };
   }
 }

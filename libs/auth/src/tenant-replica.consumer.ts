@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { INTERNAL_TOPICS, type TenancyEventRecord } from '@governance/contracts';
 import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
+import { CredentialCache } from './credential-cache';
 import { TenantDirectoryRepository } from './tenant-directory.repository';
 
 /** Keeps this service's tenant replica in step with the tenancy service. */
@@ -10,6 +11,7 @@ export class TenantReplicaConsumer {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly directory: TenantDirectoryRepository,
+    private readonly credentials: CredentialCache,
   ) {}
 
   @ConsumeEvent(INTERNAL_TOPICS.tenancy, 'tenant-replica')
@@ -28,5 +30,7 @@ export class TenantReplicaConsumer {
           return this.directory.saveApiKey(manager, record.organization_id, record.details, record.timestamp);
       }
     });
+    // After the commit, so a request in between cannot cache the old plan again.
+    if (record.event === 'organization.created') this.credentials.forgetOrganization(record.organization_id);
   }
 }

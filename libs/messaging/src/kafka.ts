@@ -83,8 +83,12 @@ export class KafkaEventSource implements EventSource {
     topics: string[],
     handler: ConsumedEventHandler,
   ): Promise<Subscription> {
+    let closed = false;
     const consumer: Consumer = this.kafka.consumer({
       groupId: consumerGroup,
+      // kafkajs restarts a crashed consumer on a timer that disconnect() does not cancel; a closed
+      // subscription must stay closed, or it keeps reconnecting (and the process alive) forever.
+      retry: { restartOnFailure: () => Promise.resolve(!closed) },
       maxWaitTimeInMs: this.config.maxWaitMs,
       sessionTimeout: this.config.sessionTimeoutMs,
       heartbeatInterval: Math.max(500, Math.floor(this.config.sessionTimeoutMs / 10)),
@@ -108,6 +112,11 @@ export class KafkaEventSource implements EventSource {
         });
       },
     });
-    return { close: () => consumer.disconnect() };
+    return {
+      close: async () => {
+        closed = true;
+        await consumer.disconnect();
+      },
+    };
   }
 }

@@ -180,30 +180,17 @@ describe('outbox → Kafka (librdkafka mock cluster)', () => {
       logger,
     );
     source = new KafkaEventSource(createKafka(config, logger), config);
-    const t0 = Date.now();
     subscription = await subscribe(GROUP, received);
-    process.stderr.write(`DBG subscribe ${Date.now() - t0}\n`);
     relay.start();
   });
 
   afterAll(async () => {
-    let t = Date.now();
-    const lap = (what: string) => {
-      process.stderr.write(`DBG ${what} ${Date.now() - t}\n`);
-      t = Date.now();
-    };
     await subscription?.close();
-    lap('sub');
     await relay?.close();
-    lap('relay');
     await transport?.close();
-    lap('transport');
     await cluster?.stop();
-    lap('cluster');
     await dataSource?.destroy();
-    lap('ds');
     await database?.drop();
-    lap('drop');
   });
 
   it('publishes committed events with the organization key, the headers and the exact payload bytes', async () => {

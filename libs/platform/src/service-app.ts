@@ -68,11 +68,13 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(options.logger),
     abortOnError: false,
+    // Nest would add a form-urlencoded parser in init(); every body this API accepts is JSON, which
+    // Fastify parses itself, so any other media type gets 415 rather than being read as fields.
+    bodyParser: false,
   });
   app.useGlobalFilters(new ApiExceptionFilter(options.logger));
   app.useGlobalPipes(new RequestValidationPipe());
   const fastify = app.getHttpAdapter().getInstance();
-  // Every body this API accepts is JSON; other media types get 415 rather than a parsed string.
   fastify.removeContentTypeParser('text/plain');
   instrumentRequests(fastify, options.name, options.logger);
   return app;

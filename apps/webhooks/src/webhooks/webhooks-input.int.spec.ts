@@ -140,6 +140,15 @@ describe('webhooks input validation', () => {
       harness.fastify.inject({
         method: 'POST',
         url: '/v1/webhooks',
+        headers: {
+          authorization: `Bearer ${org.apiKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'url=https%3A%2F%2Fexample.com&events=finding.created',
+      }),
+      harness.fastify.inject({
+        method: 'POST',
+        url: '/v1/webhooks',
         headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': 'application/json' },
         payload: `{"url":"${'a'.repeat(2 * 1024 * 1024)}"}`,
       }),

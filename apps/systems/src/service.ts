@@ -1,0 +1,17 @@
+import { connectEventBus } from '@governance/messaging';
+import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
+import { SystemsAppModule } from './app.module';
+import { readSystemsConfig } from './config';
+
+export const SYSTEMS_ROUTES = ['/api/service/systems'];
+
+/** Builds the systems service (inventory API and probe replica), consuming and ready to serve. */
+export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
+  const config = readSystemsConfig(env);
+  const logger = createLogger('systems', config.logLevel);
+  const app = await createServiceApp(SystemsAppModule.register(config, logger), { name: 'systems', logger });
+  connectEventBus(app, 'systems');
+  await app.startAllMicroservices();
+  await app.init();
+  return { name: 'systems', routes: SYSTEMS_ROUTES, app };
+}

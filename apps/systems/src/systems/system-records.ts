@@ -1,0 +1,143 @@
+import {
+  newUuidV7,
+  type DiscoveryMethod,
+  type PublicEventRecord,
+  type RegistrationSource,
+  type RiskTier,
+  type SystemSnapshot,
+  type SystemsEventRecord,
+  type SystemStatus,
+} from '@governance/contracts';
+import { ApiError } from '@governance/platform';
+import { type SystemResponse } from './system.dto';
+
+/** A row of systems.systems. */
+export interface SystemRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  owner: string | null;
+  vendor: string | null;
+  model: string | null;
+  risk_tier: RiskTier;
+  environment: string | null;
+  host: string | null;
+  runtime: string | null;
+  tags: string[];
+  declared: boolean;
+  registration_source: RegistrationSource;
+  discovery_method: DiscoveryMethod;
+  status: SystemStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toSystemResponse(row: SystemRow): SystemResponse {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    owner: row.owner,
+    vendor: row.vendor,
+    model: row.model,
+    risk_tier: row.risk_tier,
+    environment: row.environment,
+    host: row.host,
+    runtime: row.runtime,
+    tags: row.tags,
+    declared: row.declared,
+    registration_source: row.registration_source,
+    discovery_method: row.discovery_method,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function toSnapshot(row: SystemRow): SystemSnapshot {
+  const { id, ...rest } = toSystemResponse(row);
+  return { system_id: id, ...rest };
+}
+
+/** The public announcement of a new system; host and runtime are strings in the schema, "" when unknown. */
+export function systemRegisteredEvent(row: SystemRow): PublicEventRecord<'system.registered'> {
+  return {
+    id: newUuidV7(),
+    organization_id: row.organization_id,
+    event: 'system.registered',
+    timestamp: row.created_at.toISOString(),
+    severity: 'INFO',
+    system_id: row.id,
+    details: {
+      system_name: row.name,
+      registration_source: row.registration_source,
+      discovery_method: row.discovery_method,
+      host: row.host ?? '',
+      runtime: row.runtime ?? '',
+      declared: row.declared,
+    },
+  };
+}
+
+export function systemSnapshotEvent(
+  event: 'system.created' | 'system.updated',
+  row: SystemRow,
+): SystemsEventRecord {
+  return {
+    id: newUuidV7(),
+    organization_id: row.organization_id,
+    event,
+    timestamp: row.updated_at.toISOString(),
+    details: toSnapshot(row),
+  };
+}
+
+export function registrationMergedEvent(
+  organizationId: string,
+  details: { requested_system_id: string; system_id: string; name: string },
+  at: Date,
+): SystemsEventRecord {
+  return {
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event: 'system.registration_merged',
+    timestamp: at.toISOString(),
+    details,
+  };
+}
+
+/** A position in the newest-first listing: the last row of a page. */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
+export function encodeCursor(position: ListPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id]), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): ListPosition {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(decoded) &&
+      decoded.length === 2 &&
+      typeof decoded[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(decoded[0]) &&
+      !Number.isNaN(Date.parse(decoded[0])) &&
+      typeof decoded[1] === 'string' &&
+      /^sys_[0-9A-HJKMNP-TV-Z]{26}$/.test(decoded[1])
+    ) {
+      return { createdAt: decoded[0], id: decoded[1] };
+    }
+  } catch {
+    // Falls through to the validation error below.
+  }
+  throw ApiError.validation([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
+}
+
+/** `q` matches as a plain substring: LIKE's wildcards and escape in it are taken literally. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

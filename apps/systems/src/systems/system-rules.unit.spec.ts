@@ -1,0 +1,156 @@
+import { ApiError } from '@governance/platform';
+import { decideRegistration, type EditableSystem, planSystemUpdate, renames } from './system-rules';
+import { decodeCursor, encodeCursor, likePattern } from './system-records';
+
+const current: EditableSystem = {
+  name: 'Support Bot',
+  description: 'Answers tickets',
+  owner: 'cx-team',
+  vendor: 'OpenAI',
+  model: 'gpt-4o',
+  risk_tier: 'limited',
+  environment: 'production',
+  host: 'bot-1.internal',
+  runtime: 'python3.12',
+  tags: ['customer-facing', 'pii'],
+  declared: false,
+  status: 'active',
+};
+
+describe('planSystemUpdate', () => {
+  it('changes only the fields whose value differs', () => {
+    expect(
+      planSystemUpdate(current, {
+        name: 'Support Bot',
+        owner: 'platform',
+        risk_tier: 'limited',
+        model: 'gpt-4.1',
+      }),
+    ).toEqual({ ok: true, changes: { owner: 'platform', model: 'gpt-4.1' } });
+  });
+
+  it('is a no-op when nothing differs, including an empty patch', () => {
+    expect(planSystemUpdate(current, {})).toEqual({ ok: true, changes: {} });
+    expect(planSystemUpdate(current, { ...current })).toEqual({ ok: true, changes: {} });
+  });
+
+  it('clears an optional text field with null, and treats clearing an empty field as no change', () => {
+    expect(planSystemUpdate(current, { description: null })).toEqual({
+      ok: true,
+      changes: { description: null },
+    });
+    expect(planSystemUpdate({ ...current, description: null }, { description: null })).toEqual({
+      ok: true,
+      changes: {},
+    });
+  });
+
+  it('compares tags as an ordered list', () => {
+    expect(planSystemUpdate(current, { tags: ['customer-facing', 'pii'] })).toEqual({
+      ok: true,
+      changes: {},
+    });
+    expect(planSystemUpdate(current, { tags: ['pii', 'customer-facing'] })).toEqual({
+      ok: true,
+      changes: { tags: ['pii', 'customer-facing'] },
+    });
+    expect(planSystemUpdate(current, { tags: [] })).toEqual({ ok: true, changes: { tags: [] } });
+  });
+
+  it('adopts a discovered system with declared: true, and a declared one stays as it is', () => {
+    expect(planSystemUpdate(current, { declared: true })).toEqual({ ok: true, changes: { declared: true } });
+    expect(planSystemUpdate({ ...current, declared: true }, { declared: true })).toEqual({
+      ok: true,
+      changes: {},
+    });
+  });
+
+  it('refuses to un-declare a declared system, naming the field', () => {
+    const plan = planSystemUpdate({ ...current, declared: true }, { declared: false, owner: 'x' });
+    expect(plan).toEqual({ ok: false, problems: [{ field: 'declared', message: expect.any(String) }] });
+  });
+
+  it('takes declared: false on a system still undeclared as no change', () => {
+    expect(planSystemUpdate(current, { declared: false })).toEqual({ ok: true, changes: {} });
+  });
+
+  it('retires and reactivates, and repeating the current status changes nothing', () => {
+    expect(planSystemUpdate(current, { status: 'retired' })).toEqual({
+      ok: true,
+      changes: { status: 'retired' },
+    });
+    expect(planSystemUpdate({ ...current, status: 'retired' }, { status: 'active' })).toEqual({
+      ok: true,
+      changes: { status: 'active' },
+    });
+    expect(planSystemUpdate(current, { status: 'active' })).toEqual({ ok: true, changes: {} });
+  });
+
+  it('treats a change of case in the name as a rename', () => {
+    const plan = planSystemUpdate(current, { name: 'support bot' });
+    expect(plan).toEqual({ ok: true, changes: { name: 'support bot' } });
+    expect(plan.ok && renames(plan.changes)).toBe(true);
+    expect(renames({ owner: 'x' })).toBe(false);
+  });
+});
+
+describe('decideRegistration', () => {
+  const none = { idExists: false, idMergedInto: undefined, sameNameSystemId: undefined };
+
+  it('creates a system with a new id and a free name', () => {
+    expect(decideRegistration(none)).toEqual({ kind: 'create' });
+  });
+
+  it('ignores an id it already holds, whatever the name', () => {
+    expect(decideRegistration({ ...none, idExists: true, sameNameSystemId: 'sys_x' })).toEqual({
+      kind: 'ignore',
+      reason: 'id_exists',
+    });
+  });
+
+  it('ignores an id it already merged', () => {
+    expect(decideRegistration({ ...none, idMergedInto: 'sys_y', sameNameSystemId: 'sys_y' })).toEqual({
+      kind: 'ignore',
+      reason: 'id_merged',
+    });
+  });
+
+  it('merges a new id into the system that holds the name', () => {
+    expect(decideRegistration({ ...none, sameNameSystemId: 'sys_y' })).toEqual({
+      kind: 'merge',
+      into: 'sys_y',
+    });
+  });
+});
+
+describe('list cursor', () => {
+  const position = { createdAt: '2026-11-22T10:00:00.123Z', id: 'sys_01M80KHQCDX80D35NJCG19CZQR' };
+
+  it('round-trips a position', () => {
+    expect(decodeCursor(encodeCursor(position))).toEqual(position);
+  });
+
+  it.each([
+    'not-base64!',
+    Buffer.from('[]').toString('base64url'),
+    Buffer.from('{"a":1}').toString('base64url'),
+    Buffer.from('["yesterday","sys_01M80KHQCDX80D35NJCG19CZQR"]').toString('base64url'),
+    Buffer.from(`["${position.createdAt}","sys_' OR 1=1"]`).toString('base64url'),
+    Buffer.from(`["${position.createdAt}",42]`).toString('base64url'),
+  ])('refuses %s as a 400 on the cursor field', (cursor) => {
+    expect(() => decodeCursor(cursor)).toThrow(ApiError);
+    try {
+      decodeCursor(cursor);
+    } catch (error) {
+      expect((error as ApiError).status).toBe(400);
+      expect((error as ApiError).details).toEqual([{ field: 'cursor', message: expect.any(String) }]);
+    }
+  });
+});
+
+describe('likePattern', () => {
+  it('takes wildcards and the escape character literally', () => {
+    expect(likePattern('bot')).toBe('%bot%');
+    expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});

@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { type RiskTier, type SystemStatus } from '@governance/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type SystemChanges } from './system-rules';
+import { likePattern, type ListPosition, type SystemRow } from './system-records';
+
+const COLUMNS = `id, organization_id, name, description, owner, vendor, model, risk_tier, environment, host,
+  runtime, tags, declared, registration_source, discovery_method, status, created_at, updated_at`;
+
+export interface SystemFilters {
+  declared?: boolean;
+  riskTier?: RiskTier;
+  status?: SystemStatus;
+  q?: string;
+}
+
+/** The columns an UPDATE may set, in one fixed order so the statement text never varies. */
+const UPDATABLE = [
+  'name',
+  'description',
+  'owner',
+  'vendor',
+  'model',
+  'risk_tier',
+  'environment',
+  'host',
+  'runtime',
+  'tags',
+  'declared',
+  'status',
+] as const satisfies ReadonlyArray<keyof SystemChanges>;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** True when `error` is the unique name index refusing a second system of the same name. */
+export function isNameTaken(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === 'systems_organization_name_idx';
+}
+
+/** All SQL on systems and merged ids. Every query about a system is scoped by organization id. */
+@Injectable()
+export class SystemRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Serializes the name check and the write that follows it within one organization, so two
+   * registrations of one name cannot both pass the check. The unique index stays the last word.
+   */
+  async lockOrganizationNames(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('systems:names:' || $1))", [organizationId]);
+  }
+
+  async insert(manager: EntityManager, row: SystemRow): Promise<SystemRow> {
+    const rows = await manager.query<SystemRow[]>(
+      `INSERT INTO systems.systems (id, organization_id, name, description, owner, vendor, model, risk_tier,
+         environment, host, runtime, tags, declared, registration_source, discovery_method, status, created_at,
+         updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       RETURNING ${COLUMNS}`,
+      [
+        row.id,
+        row.organization_id,
+        row.name,
+        row.description,
+        row.owner,
+        row.vendor,
+        row.model,
+        row.risk_tier,
+        row.environment,
+        row.host,
+        row.runtime,
+        row.tags,
+        row.declared,
+        row.registration_source,
+        row.discovery_method,
+        row.status,
+        row.created_at,
+        row.updated_at,
+      ],
+    );
+    return rows[0]!;
+  }
+
+  async find(organizationId: string, id: string): Promise<SystemRow | undefined> {
+    const rows = await this.dataSource.query<SystemRow[]>(
+      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  async findForUpdate(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+  ): Promise<SystemRow | undefined> {
+    const rows = await manager.query<SystemRow[]>(
+      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  /** Ids are global: an id minted by probe ingest is checked against every organization. */
+  async idExists(manager: EntityManager, id: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>('SELECT 1 FROM systems.systems WHERE id = $1', [id]);
+    return rows.length > 0;
+  }
+
+  async findIdByName(
+    manager: EntityManager,
+    organizationId: string,
+    name: string,
+    exceptId?: string,
+  ): Promise<string | undefined> {
+    const rows = await manager.query<Array<{ id: string }>>(
+      `SELECT id FROM systems.systems
+       WHERE organization_id = $1 AND lower(name) = lower($2) AND ($3::text IS NULL OR id <> $3)`,
+      [organizationId, name, exceptId ?? null],
+    );
+    return rows[0]?.id;
+  }
+
+  async update(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+    changes: SystemChanges,
+    updatedAt: Date,
+  ): Promise<SystemRow> {
+    const assignments: string[] = [];
+    const values: unknown[] = [organizationId, id, updatedAt];
+    for (const column of UPDATABLE) {
+      if (changes[column] === undefined) continue;
+      values.push(changes[column]);
+      assignments.push(`${column} = $${values.length}`);
+    }
+    const rows = await manager.query<[SystemRow[], number]>(
+      `UPDATE systems.systems SET ${[...assignments, 'updated_at = $3'].join(', ')}
+       WHERE organization_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+      values,
+    );
+    return rows[0][0]!;
+  }
+
+  /** Newest first; `after` is the last row of the previous page. */
+  async list(
+    organizationId: string,
+    filters: SystemFilters,
+    limit: number,
+    after?: ListPosition,
+  ): Promise<SystemRow[]> {
+    return await this.dataSource.query<SystemRow[]>(
+      `SELECT ${COLUMNS} FROM systems.systems
+       WHERE organization_id = $1
+         AND ($2::boolean IS NULL OR declared = $2)
+         AND ($3::text IS NULL OR risk_tier = $3)
+         AND ($4::text IS NULL OR status = $4)
+         AND ($5::text IS NULL OR name ILIKE $5 OR description ILIKE $5 OR owner ILIKE $5
+              OR vendor ILIKE $5 OR model ILIKE $5)
+         AND ($6::timestamptz IS NULL OR (created_at, id) < ($6::timestamptz, $7::text))
+       ORDER BY created_at DESC, id DESC
+       LIMIT $8`,
+      [
+        organizationId,
+        filters.declared ?? null,
+        filters.riskTier ?? null,
+        filters.status ?? null,
+        filters.q === undefined ? null : likePattern(filters.q),
+        after?.createdAt ?? null,
+        after?.id ?? null,
+        limit,
+      ],
+    );
+  }
+
+  async recordMerge(
+    manager: EntityManager,
+    merge: { requestedSystemId: string; organizationId: string; systemId: string },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO systems.merged_system_ids (requested_system_id, organization_id, system_id)
+       VALUES ($1, $2, $3) ON CONFLICT (requested_system_id) DO NOTHING`,
+      [merge.requestedSystemId, merge.organizationId, merge.systemId],
+    );
+  }
+
+  /** The system a merged id now stands for, if `requestedSystemId` was merged. */
+  async findMergeTarget(manager: EntityManager, requestedSystemId: string): Promise<string | undefined> {
+    const rows = await manager.query<Array<{ system_id: string }>>(
+      'SELECT system_id FROM systems.merged_system_ids WHERE requested_system_id = $1',
+      [requestedSystemId],
+    );
+    return rows[0]?.system_id;
+  }
+
+  /** The id probes of `systemId` are stored under: the merge target when the id was merged. */
+  async resolveSystemId(manager: EntityManager, organizationId: string, systemId: string): Promise<string> {
+    const rows = await manager.query<Array<{ system_id: string }>>(
+      'SELECT system_id FROM systems.merged_system_ids WHERE organization_id = $1 AND requested_system_id = $2',
+      [organizationId, systemId],
+    );
+    return rows[0]?.system_id ?? systemId;
+  }
+}

@@ -1,0 +1,236 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { isId, newId } from '@governance/contracts';
+import { publicEventMessage, systemsEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
+import { ApiError, ErrorCode } from '@governance/platform';
+import { type EntityManager } from 'typeorm';
+import { type RegistrationRequest } from '../probes/probe-records';
+import { type ProbeRow, ProbeRepository } from '../probes/probe.repository';
+import { decideRegistration, planSystemUpdate, type RegistrationDecision, renames } from './system-rules';
+import {
+  decodeCursor,
+  encodeCursor,
+  registrationMergedEvent,
+  type SystemRow,
+  systemRegisteredEvent,
+  systemSnapshotEvent,
+  toSystemResponse,
+} from './system-records';
+import {
+  type CreateSystemDto,
+  type ListSystemsQuery,
+  type ProbeResponse,
+  type SystemDetailResponse,
+  type SystemPageResponse,
+  type SystemResponse,
+  type UpdateSystemDto,
+} from './system.dto';
+import { isNameTaken, SystemRepository } from './system.repository';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+function toProbeResponse(row: ProbeRow): ProbeResponse {
+  return {
+    probe_id: row.probe_id,
+    probe_name: row.probe_name,
+    host: row.host,
+    runtime: row.runtime,
+    environment: row.environment,
+    version: row.version,
+    status: row.status,
+    connection: row.connection,
+    last_heartbeat_at: row.last_heartbeat_at?.toISOString() ?? null,
+    last_seen_at: row.last_seen_at?.toISOString() ?? null,
+    uptime_seconds: row.uptime_seconds,
+    queue_depth: row.queue_depth,
+    registered_at: row.registered_at.toISOString(),
+  };
+}
+
+function nameConflict(name: string): ApiError {
+  return new ApiError(
+    HttpStatus.CONFLICT,
+    ErrorCode.Conflict,
+    `A system named "${name}" already exists in this organization`,
+    { field: 'name' },
+  );
+}
+
+/** The systems inventory: registration by people and by probe ingest, edits, listing and detail. */
+@Injectable()
+export class SystemsService {
+  constructor(
+    private readonly systems: SystemRepository,
+    private readonly probes: ProbeRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async create(organizationId: string, body: CreateSystemDto): Promise<SystemResponse> {
+    const now = new Date();
+    try {
+      const row = await this.unitOfWork.run(async (tx) => {
+        await this.systems.lockOrganizationNames(tx.manager, organizationId);
+        if (await this.systems.findIdByName(tx.manager, organizationId, body.name))
+          throw nameConflict(body.name);
+        return this.insertAndAnnounce(tx, {
+          id: newId('system'),
+          organization_id: organizationId,
+          name: body.name,
+          description: body.description ?? null,
+          owner: body.owner ?? null,
+          vendor: body.vendor ?? null,
+          model: body.model ?? null,
+          risk_tier: body.risk_tier ?? 'unclassified',
+          environment: body.environment ?? null,
+          host: body.host ?? null,
+          runtime: body.runtime ?? null,
+          tags: body.tags ?? [],
+          declared: true,
+          registration_source: 'api',
+          discovery_method: 'manual',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        });
+      });
+      return toSystemResponse(row);
+    } catch (error) {
+      if (isNameTaken(error)) throw nameConflict(body.name);
+      throw error;
+    }
+  }
+
+  async list(organizationId: string, query: ListSystemsQuery): Promise<SystemPageResponse> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await this.systems.list(
+      organizationId,
+      {
+        ...(query.declared === undefined ? {} : { declared: query.declared === 'true' }),
+        ...(query.risk_tier === undefined ? {} : { riskTier: query.risk_tier }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.q === undefined || query.q === '' ? {} : { q: query.q }),
+      },
+      limit + 1,
+      after,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map(toSystemResponse),
+      next_cursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.created_at.toISOString(), id: last.id })
+          : null,
+    };
+  }
+
+  async get(organizationId: string, id: string): Promise<SystemDetailResponse> {
+    const row = isId('system', id) ? await this.systems.find(organizationId, id) : undefined;
+    if (!row) throw ApiError.notFound('System');
+    const probes = await this.probes.listForSystem(organizationId, id);
+    return { ...toSystemResponse(row), probes: probes.map(toProbeResponse) };
+  }
+
+  async update(organizationId: string, id: string, body: UpdateSystemDto): Promise<SystemResponse> {
+    if (!isId('system', id)) throw ApiError.notFound('System');
+    try {
+      const row = await this.unitOfWork.run(async (tx) => {
+        // Taken before the row lock so a rename waits in the same order as a create.
+        if (body.name !== undefined) await this.systems.lockOrganizationNames(tx.manager, organizationId);
+        const current = await this.systems.findForUpdate(tx.manager, organizationId, id);
+        if (!current) throw ApiError.notFound('System');
+        const plan = planSystemUpdate(current, body);
+        if (!plan.ok) throw ApiError.validation(plan.problems);
+        if (Object.keys(plan.changes).length === 0) return current;
+        if (
+          renames(plan.changes) &&
+          (await this.systems.findIdByName(tx.manager, organizationId, plan.changes.name, id))
+        ) {
+          throw nameConflict(plan.changes.name);
+        }
+        const updated = await this.systems.update(tx.manager, organizationId, id, plan.changes, new Date());
+        tx.publish(systemsEventMessage(systemSnapshotEvent('system.updated', updated)));
+        return updated;
+      });
+      return toSystemResponse(row);
+    } catch (error) {
+      if (isNameTaken(error) && body.name !== undefined) throw nameConflict(body.name);
+      throw error;
+    }
+  }
+
+  /**
+   * Registers a system probe ingest asked for, inside the consumer's transaction. The requested id is
+   * kept, so the probe that led here already holds the right id; see decideRegistration for the rest.
+   */
+  async registerRequested(
+    tx: Transaction,
+    organizationId: string,
+    request: RegistrationRequest,
+    at: Date,
+  ): Promise<RegistrationDecision> {
+    await this.systems.lockOrganizationNames(tx.manager, organizationId);
+    const decision = decideRegistration({
+      idExists: await this.systems.idExists(tx.manager, request.system_id),
+      idMergedInto: await this.systems.findMergeTarget(tx.manager, request.system_id),
+      sameNameSystemId: await this.systems.findIdByName(tx.manager, organizationId, request.name),
+    });
+    switch (decision.kind) {
+      case 'ignore':
+        break;
+      case 'merge':
+        await this.systems.recordMerge(tx.manager, {
+          requestedSystemId: request.system_id,
+          organizationId,
+          systemId: decision.into,
+        });
+        // Probes met under the requested id before this merge follow it too.
+        await this.probes.repointSystem(tx.manager, organizationId, request.system_id, decision.into);
+        tx.publish(
+          systemsEventMessage(
+            registrationMergedEvent(
+              organizationId,
+              { requested_system_id: request.system_id, system_id: decision.into, name: request.name },
+              at,
+            ),
+          ),
+        );
+        break;
+      case 'create':
+        await this.insertAndAnnounce(tx, {
+          id: request.system_id,
+          organization_id: organizationId,
+          name: request.name,
+          description: null,
+          owner: null,
+          vendor: request.vendor,
+          model: request.model,
+          risk_tier: 'unclassified',
+          environment: request.environment,
+          host: request.host,
+          runtime: request.runtime,
+          tags: [],
+          declared: request.declared,
+          registration_source: request.registration_source,
+          discovery_method: request.discovery_method,
+          status: 'active',
+          created_at: at,
+          updated_at: at,
+        });
+        break;
+    }
+    return decision;
+  }
+
+  /** The id probe records of `systemId` are kept under. */
+  resolveSystemId(manager: EntityManager, organizationId: string, systemId: string): Promise<string> {
+    return this.systems.resolveSystemId(manager, organizationId, systemId);
+  }
+
+  private async insertAndAnnounce(tx: Transaction, system: SystemRow): Promise<SystemRow> {
+    const row = await this.systems.insert(tx.manager, system);
+    tx.publish(publicEventMessage(systemRegisteredEvent(row)));
+    tx.publish(systemsEventMessage(systemSnapshotEvent('system.created', row)));
+    return row;
+  }
+}
