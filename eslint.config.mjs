@@ -13,7 +13,7 @@ function moduleBoundaries({ testsMayUseTestingLib }) {
     depConstraints: [
       {
         sourceTag: 'scope:contracts',
-        onlyDependOnLibsWithTags: [],
+        onlyDependOnLibsWithTags: ['scope:contracts'],
         bannedExternalImports: [
           '@nestjs/*',
           'typeorm',

@@ -1,0 +1,220 @@
+import {
+  CONDITION_FIELD_PREFIXES,
+  CONDITION_FIELDS,
+  CONDITION_OPS,
+  FRAMEWORK_KEYS,
+  SEVERITIES,
+  type ConditionOp,
+  type Framework,
+  type FrameworkKey,
+  type Severity,
+} from './framework';
+
+/** Bounds on evidence cues: enough concepts to separate documents, few enough to stay specific. */
+export const CUES_PER_CONTROL = { min: 2, max: 4 } as const;
+export const TERMS_PER_CUE = { min: 3, max: 8 } as const;
+
+const SEMVER = /^\d+\.\d+\.\d+$/;
+const MAX_REPORTED_PROBLEMS = 20;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim().length > 0;
+}
+
+function isSeverity(value: unknown): value is Severity {
+  return typeof value === 'string' && (SEVERITIES as readonly string[]).includes(value);
+}
+
+function isOp(value: unknown): value is ConditionOp {
+  return typeof value === 'string' && (CONDITION_OPS as readonly string[]).includes(value);
+}
+
+export function isConditionField(field: string): boolean {
+  if ((CONDITION_FIELDS as readonly string[]).includes(field)) return true;
+  return CONDITION_FIELD_PREFIXES.some(
+    (prefix) => field.startsWith(prefix) && /^[a-z][a-z0-9_]*$/.test(field.slice(prefix.length)),
+  );
+}
+
+function checkRequiredStrings(obj: Json, keys: readonly string[], path: string, problems: string[]): void {
+  for (const key of keys) {
+    if (!isNonEmptyString(obj[key])) problems.push(`${path}.${key} must be a non-empty string`);
+  }
+}
+
+function checkCondition(raw: unknown, path: string, problems: string[]): void {
+  if (!isObject(raw)) {
+    problems.push(`${path} must be an object`);
+    return;
+  }
+  const keys = Object.keys(raw);
+  for (const combinator of ['all', 'any'] as const) {
+    if (combinator in raw) {
+      const list = raw[combinator];
+      if (keys.length !== 1 || !Array.isArray(list) || list.length === 0) {
+        problems.push(`${path}.${combinator} must be the only key and a non-empty list of conditions`);
+        return;
+      }
+      list.forEach((child, i) => checkCondition(child, `${path}.${combinator}[${i}]`, problems));
+      return;
+    }
+  }
+  if ('not' in raw) {
+    if (keys.length !== 1) problems.push(`${path}.not must be the only key`);
+    else checkCondition(raw.not, `${path}.not`, problems);
+    return;
+  }
+  checkFieldCondition(raw, path, problems);
+}
+
+function checkFieldCondition(raw: Json, path: string, problems: string[]): void {
+  const { field, op, value } = raw;
+  const extra = Object.keys(raw).filter((key) => !['field', 'op', 'value'].includes(key));
+  if (extra.length > 0) problems.push(`${path} has unknown keys: ${extra.join(', ')}`);
+  if (typeof field !== 'string' || !isConditionField(field)) {
+    problems.push(
+      `${path}.field must be metrics.<name>, labels.<name>, model or observed_endpoint (got ${JSON.stringify(field)})`,
+    );
+  }
+  if (!isOp(op)) {
+    problems.push(`${path}.op must be one of ${CONDITION_OPS.join(', ')} (got ${JSON.stringify(op)})`);
+    return;
+  }
+  const valueProblem = checkValueForOp(op, value);
+  if (valueProblem) problems.push(`${path}.value ${valueProblem}`);
+}
+
+function checkValueForOp(op: ConditionOp, value: unknown): string | undefined {
+  switch (op) {
+    case 'exists':
+      return value === undefined ? undefined : 'must be absent for exists';
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : `must be a number for ${op}`;
+    case 'in':
+    case 'not_in':
+      return Array.isArray(value) &&
+        value.length > 0 &&
+        value.every((item) => typeof item === 'string' || typeof item === 'number')
+        ? undefined
+        : `must be a non-empty list of strings or numbers for ${op}`;
+    case 'contains':
+      return isNonEmptyString(value) ? undefined : 'must be a non-empty string for contains';
+    case 'matches':
+      if (!isNonEmptyString(value)) return 'must be a regular expression string for matches';
+      try {
+        new RegExp(value);
+        return undefined;
+      } catch {
+        return `is not a valid regular expression: ${value}`;
+      }
+    case 'eq':
+    case 'neq':
+      return ['string', 'number', 'boolean'].includes(typeof value)
+        ? undefined
+        : `must be a string, number or boolean for ${op}`;
+  }
+}
+
+function checkCues(raw: unknown, path: string, problems: string[]): void {
+  if (!Array.isArray(raw) || raw.length < CUES_PER_CONTROL.min || raw.length > CUES_PER_CONTROL.max) {
+    problems.push(`${path} must list ${CUES_PER_CONTROL.min} to ${CUES_PER_CONTROL.max} cues`);
+    return;
+  }
+  raw.forEach((cue: unknown, i) => {
+    const cuePath = `${path}[${i}]`;
+    if (!isObject(cue)) {
+      problems.push(`${cuePath} must be an object`);
+      return;
+    }
+    if (!isNonEmptyString(cue.concept)) problems.push(`${cuePath}.concept must be a non-empty string`);
+    if (typeof cue.weight !== 'number' || !(cue.weight > 0)) {
+      problems.push(`${cuePath}.weight must be a positive number`);
+    }
+    const terms = cue.terms;
+    if (
+      !Array.isArray(terms) ||
+      terms.length < TERMS_PER_CUE.min ||
+      terms.length > TERMS_PER_CUE.max ||
+      !terms.every((term) => isNonEmptyString(term) && term === term.toLowerCase() && term === term.trim())
+    ) {
+      problems.push(
+        `${cuePath}.terms must be ${TERMS_PER_CUE.min} to ${TERMS_PER_CUE.max} trimmed lowercase strings`,
+      );
+    } else if (new Set(terms).size !== terms.length) {
+      problems.push(`${cuePath}.terms repeats a term`);
+    }
+  });
+}
+
+function checkControl(raw: unknown, path: string, problems: string[]): void {
+  if (!isObject(raw)) {
+    problems.push(`${path} must be an object`);
+    return;
+  }
+  checkRequiredStrings(raw, ['id', 'title', 'requirement', 'remediation'], path, problems);
+  if (!isSeverity(raw.severity)) problems.push(`${path}.severity must be one of ${SEVERITIES.join(', ')}`);
+  checkCues(raw.evidence_cues, `${path}.evidence_cues`, problems);
+  const policy = raw.runtime_policy;
+  if (policy === undefined) return;
+  if (!isObject(policy)) {
+    problems.push(`${path}.runtime_policy must be an object`);
+    return;
+  }
+  checkRequiredStrings(policy, ['name', 'description'], `${path}.runtime_policy`, problems);
+  if (!isSeverity(policy.severity)) {
+    problems.push(`${path}.runtime_policy.severity must be one of ${SEVERITIES.join(', ')}`);
+  }
+  checkCondition(policy.rules, `${path}.runtime_policy.rules`, problems);
+}
+
+/**
+ * Checks one framework data file against the types and returns it typed. Throws one error that
+ * names the file and lists every problem found, so a bad edit fails at start-up with a usable message.
+ */
+export function parseFramework(raw: unknown, file: string, expectedKey: FrameworkKey): Framework {
+  const problems: string[] = [];
+  if (!isObject(raw)) {
+    problems.push('the file must hold one JSON object');
+  } else {
+    checkRequiredStrings(raw, ['name', 'version', 'description', 'source'], 'framework', problems);
+    if (raw.key !== expectedKey) {
+      problems.push(`framework.key must be ${expectedKey} (got ${JSON.stringify(raw.key)})`);
+    }
+    if (typeof raw.revision !== 'string' || !SEMVER.test(raw.revision)) {
+      problems.push('framework.revision must be a semver string such as 1.0.0');
+    }
+    const controls = raw.controls;
+    if (!Array.isArray(controls) || controls.length === 0) {
+      problems.push('framework.controls must be a non-empty list');
+    } else {
+      controls.forEach((control, i) => checkControl(control, `controls[${i}]`, problems));
+      const seen = new Set<unknown>();
+      for (const control of controls as unknown[]) {
+        const id = isObject(control) ? control.id : undefined;
+        if (seen.has(id)) problems.push(`control id ${JSON.stringify(id)} appears more than once`);
+        seen.add(id);
+      }
+    }
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
+    const more = problems.length - shown.length;
+    throw new Error(
+      `Invalid framework data in ${file}:\n  - ${shown.join('\n  - ')}${more > 0 ? `\n  … and ${more} more` : ''}`,
+    );
+  }
+  return raw as Framework;
+}
+
+export function isFrameworkKey(value: unknown): value is FrameworkKey {
+  return typeof value === 'string' && (FRAMEWORK_KEYS as readonly string[]).includes(value);
+}

@@ -1,0 +1,112 @@
+import { parseFramework } from './framework-validation';
+
+function validFile(): Record<string, unknown> {
+  return {
+    key: 'NIST_AI_RMF',
+    name: 'NIST AI RMF',
+    version: 'AI RMF 1.0 (NIST AI 100-1)',
+    revision: '1.0.0',
+    description: 'test',
+    source: 'test',
+    controls: [
+      {
+        id: 'GOVERN-1.1',
+        title: 'Legal requirements',
+        requirement: 'Know the law.',
+        severity: 'HIGH',
+        remediation: 'Write a register.',
+        evidence_cues: [
+          { concept: 'law', terms: ['legal requirements', 'regulatory requirements', 'gdpr'], weight: 1 },
+          {
+            concept: 'register',
+            terms: ['compliance register', 'legal register', 'obligations register'],
+            weight: 1,
+          },
+        ],
+        runtime_policy: {
+          name: 'Toxic output',
+          description: 'Flags toxic output.',
+          severity: 'HIGH',
+          rules: {
+            all: [
+              { field: 'metrics.toxicity', op: 'gt', value: 0.8 },
+              { not: { field: 'labels.human_review', op: 'exists' } },
+            ],
+          },
+        },
+      },
+    ],
+  };
+}
+
+function controlOf(file: Record<string, unknown>): Record<string, unknown> {
+  return (file.controls as Record<string, unknown>[])[0]!;
+}
+
+describe('parseFramework', () => {
+  it('accepts a well-formed file and returns it typed', () => {
+    const parsed = parseFramework(validFile(), 'nist.json', 'NIST_AI_RMF');
+    expect(parsed.controls[0]?.id).toBe('GOVERN-1.1');
+  });
+
+  it('names the file and the bad field', () => {
+    const file = validFile();
+    controlOf(file).severity = 'SEVERE';
+    expect(() => parseFramework(file, 'data/nist.json', 'NIST_AI_RMF')).toThrow(
+      /Invalid framework data in data\/nist\.json:[\s\S]*controls\[0\]\.severity must be one of/,
+    );
+  });
+
+  it('rejects a file carrying another framework key', () => {
+    expect(() => parseFramework(validFile(), 'iso.json', 'ISO_42001')).toThrow(
+      /framework\.key must be ISO_42001/,
+    );
+  });
+
+  it('rejects duplicate control ids', () => {
+    const file = validFile();
+    file.controls = [controlOf(file), controlOf(file)];
+    expect(() => parseFramework(file, 'f.json', 'NIST_AI_RMF')).toThrow(
+      /"GOVERN-1\.1" appears more than once/,
+    );
+  });
+
+  it('rejects cues with too few, duplicated or uppercase terms', () => {
+    for (const terms of [
+      ['a', 'b'],
+      ['risk register', 'risk register', 'risk log'],
+      ['Risk Register', 'x', 'y'],
+    ]) {
+      const file = validFile();
+      controlOf(file).evidence_cues = [
+        { concept: 'c', terms, weight: 1 },
+        { concept: 'd', terms: ['one term', 'two term', 'three term'], weight: 1 },
+      ];
+      expect(() => parseFramework(file, 'f.json', 'NIST_AI_RMF')).toThrow(/evidence_cues\[0\]\.terms/);
+    }
+  });
+
+  it('rejects unknown ops, fields outside telemetry and values of the wrong type', () => {
+    const cases: [unknown, RegExp][] = [
+      [{ field: 'metrics.toxicity', op: 'approx', value: 1 }, /op must be one of/],
+      [{ field: 'system_id', op: 'eq', value: 'x' }, /field must be metrics\.<name>/],
+      [{ field: 'metrics.toxicity', op: 'gt', value: 'high' }, /must be a number for gt/],
+      [{ field: 'labels.region', op: 'in', value: 'eu' }, /must be a non-empty list/],
+      [{ field: 'model', op: 'matches', value: '(' }, /not a valid regular expression/],
+      [{ field: 'model', op: 'exists', value: true }, /must be absent for exists/],
+      [{ all: [] }, /non-empty list of conditions/],
+      [{ not: { field: 'model', op: 'exists' }, any: [] }, /must be the only key/],
+    ];
+    for (const [rules, message] of cases) {
+      const file = validFile();
+      (controlOf(file).runtime_policy as Record<string, unknown>).rules = rules;
+      expect(() => parseFramework(file, 'f.json', 'NIST_AI_RMF')).toThrow(message);
+    }
+  });
+
+  it('rejects a revision that is not semver', () => {
+    const file = validFile();
+    file.revision = 'v1';
+    expect(() => parseFramework(file, 'f.json', 'NIST_AI_RMF')).toThrow(/revision must be a semver/);
+  });
+});

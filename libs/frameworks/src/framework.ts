@@ -1,0 +1,84 @@
+import { SEVERITIES, type Severity } from '@governance/contracts';
+
+export { SEVERITIES, type Severity };
+
+export const FRAMEWORK_KEYS = ['EU_AI_ACT', 'NIST_AI_RMF', 'ISO_42001'] as const;
+export type FrameworkKey = (typeof FRAMEWORK_KEYS)[number];
+
+/** A phrase a document must contain, in one of several wordings, for one part of a control to count as met. */
+export interface EvidenceCue {
+  concept: string;
+  /** Lowercase synonyms; a later engine matches them per document section. */
+  terms: readonly string[];
+  /** Share of the control's score this concept carries, relative to its sibling cues. */
+  weight: number;
+}
+
+export const CONDITION_OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'not_in',
+  'contains',
+  'exists',
+  'matches',
+] as const;
+export type ConditionOp = (typeof CONDITION_OPS)[number];
+
+/** Fields of a telemetry record a condition may read; `metrics.` and `labels.` take a name after the dot. */
+export const CONDITION_FIELD_PREFIXES = ['metrics.', 'labels.'] as const;
+export const CONDITION_FIELDS = ['model', 'observed_endpoint'] as const;
+
+export type ConditionValue = string | number | boolean | readonly (string | number)[];
+
+export interface FieldCondition {
+  field: string;
+  op: ConditionOp;
+  /** Absent for `exists`; a list for `in` and `not_in`; a regular expression for `matches`. */
+  value?: ConditionValue;
+}
+
+export type Condition =
+  { all: readonly Condition[] } | { any: readonly Condition[] } | { not: Condition } | FieldCondition;
+
+/** A policy a service can instantiate from a control; `rules` match a telemetry record that VIOLATES it. */
+export interface RuntimePolicyTemplate {
+  name: string;
+  description: string;
+  severity: Severity;
+  rules: Condition;
+}
+
+export interface Control {
+  id: string;
+  title: string;
+  /** What the control asks, in our own words. */
+  requirement: string;
+  /** Severity of a finding when the control is unmet. */
+  severity: Severity;
+  evidence_cues: readonly EvidenceCue[];
+  remediation: string;
+  runtime_policy?: RuntimePolicyTemplate;
+}
+
+export interface Framework {
+  key: FrameworkKey;
+  name: string;
+  /** The edition of the source text the controls follow. */
+  version: string;
+  /** Our own semver for the data file, bumped on every reviewed change. */
+  revision: string;
+  description: string;
+  /** Where the source text comes from and how the controls relate to it. */
+  source: string;
+  controls: readonly Control[];
+}
+
+/** The reference findings and policies carry: `<FRAMEWORK_KEY>:<control_id>`. */
+export function controlRef(key: FrameworkKey, id: string): string {
+  return `${key}:${id}`;
+}

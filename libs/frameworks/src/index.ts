@@ -1,0 +1,15 @@
+export {
+  type FrameworkKey,
+  type Framework,
+  type Control,
+  type EvidenceCue,
+  type RuntimePolicyTemplate,
+  type Condition,
+  type FieldCondition,
+  type ConditionOp,
+  type ConditionValue,
+  CONDITION_OPS,
+  controlRef,
+} from './framework';
+export { FRAMEWORKS, FRAMEWORK_KEYS, findFramework, findControl } from './catalog';
+export { isFrameworkKey } from './framework-validation';
