@@ -35,6 +35,7 @@ const consumed = counter({
  */
 export class EventBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
+  private readonly handlersByTopic = new Map<string, MessageHandler[]>();
 
   constructor(
     private readonly service: string,
@@ -60,17 +61,27 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     return this.source as T;
   }
 
-  private handlersOf(topic: string): MessageHandler[] {
-    const handlers: MessageHandler[] = [];
-    for (let handler = this.messageHandlers.get(topic); handler; handler = handler.next)
-      handlers.push(handler);
-    return handlers;
+  /**
+   * Nest's own bookkeeping chains every handler of one pattern behind the first and runs the whole chain
+   * whenever the head runs, so one group's record would reach every consumer of that topic. Each
+   * consumer group must run only its own handler: handlers are kept here, unchained, per topic.
+   */
+  override addHandler(
+    pattern: unknown,
+    callback: MessageHandler,
+    isEventHandler = false,
+    extras: Record<string, unknown> = {},
+  ): void {
+    const topic = this.normalizePattern(pattern as string);
+    callback.isEventHandler = isEventHandler;
+    callback.extras = extras;
+    this.handlersByTopic.set(topic, [...(this.handlersByTopic.get(topic) ?? []), callback]);
   }
 
   private async subscribeAll(): Promise<void> {
     const topicsByConsumer = new Map<string, string[]>();
-    for (const topic of this.messageHandlers.keys()) {
-      for (const handler of this.handlersOf(topic)) {
+    for (const [topic, handlers] of this.handlersByTopic) {
+      for (const handler of handlers) {
         const consumer = (handler.extras as ConsumerExtras | undefined)?.consumer;
         if (!consumer) throw new Error(`handler for ${topic} has no consumer name; use @ConsumeEvent`);
         topicsByConsumer.set(consumer, [...(topicsByConsumer.get(consumer) ?? []), topic]);
@@ -90,7 +101,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   }
 
   private async deliver(consumer: string, event: ConsumedEvent): Promise<void> {
-    const handler = this.handlersOf(event.topic).find(
+    const handler = this.handlersByTopic.get(event.topic)?.find(
       (candidate) => (candidate.extras as ConsumerExtras | undefined)?.consumer === consumer,
     );
     if (!handler) return;
