@@ -98,7 +98,12 @@ describe('standalone composition', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({
       status: 'ok',
-      services: { tenancy: { status: 'ok' }, systems: { status: 'ok' }, webhooks: { status: 'ok' } },
+      services: {
+        tenancy: { status: 'ok' },
+        systems: { status: 'ok' },
+        'probe-ingest': { status: 'ok' },
+        webhooks: { status: 'ok' },
+      },
     });
     const metrics = await fetch(`${app.baseUrl}/metrics`);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
@@ -209,6 +214,65 @@ describe('standalone composition', () => {
         runtime: 'python3.12',
         declared: true,
       },
+    });
+  });
+
+  it('registers a probe, its new system and its telemetry, and shows the probe on the system', async () => {
+    const org = await organization('embedded');
+    const created = await call('POST', '/v1/webhooks', org.api_key, {
+      url: receiver.url,
+      events: ['system.registered'],
+    });
+    const webhook = created.body as { id: string; signing_secret: string };
+    secrets.set(webhook.id, webhook.signing_secret);
+    const before = receiver.deliveries.length;
+
+    const registered = await call('POST', '/api/service/probe/register', org.api_key, {
+      probe_name: 'edge-1',
+      system_name: 'Claims Triage',
+      host: 'claims-1.internal',
+      runtime: 'python3.12',
+      environment: 'production',
+      version: '1.4.0',
+    });
+    expect(registered.status).toBe(201);
+    const { probe_id: probeId, system_id: systemId } = registered.body as {
+      probe_id: string;
+      system_id: string;
+    };
+    expect(probeId).toMatch(/^prb_/);
+
+    const telemetry = await call('POST', '/api/service/probe/telemetry', org.api_key, {
+      probe_id: probeId,
+      records: [{ timestamp: new Date().toISOString(), metrics: { latency_ms: 120, 'output.tokens': 210 } }],
+    });
+    expect(telemetry).toMatchObject({ status: 202, body: { accepted: 1 } });
+
+    const deliveries = await receiver.waitFor(before + 1, 15_000);
+    const delivery = deliveries.find((entry) => entry.headers['x-service-hook-id'] === webhook.id);
+    expect(delivery?.verdict).toBe('ok');
+    expect(JSON.parse(delivery!.rawBody.toString('utf8'))).toMatchObject({
+      event: 'system.registered',
+      system_id: systemId,
+      details: {
+        system_name: 'Claims Triage',
+        registration_source: 'probe',
+        discovery_method: 'probe_registration',
+        declared: true,
+      },
+    });
+    const system = await eventually(async () => {
+      const response = await call('GET', `/api/service/systems/${systemId}`, org.api_key);
+      const probes = (response.body as { probes?: Array<{ probe_id: string }> } | undefined)?.probes;
+      return response.status === 200 && probes?.length === 1 && response.body;
+    }, 'the probe to show on its system');
+    expect(system).toMatchObject({
+      id: systemId,
+      name: 'Claims Triage',
+      registration_source: 'probe',
+      probes: [
+        { probe_id: probeId, probe_name: 'edge-1', host: 'claims-1.internal', connection: 'connected' },
+      ],
     });
   });
 

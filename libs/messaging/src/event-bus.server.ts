@@ -101,9 +101,9 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   }
 
   private async deliver(consumer: string, event: ConsumedEvent): Promise<void> {
-    const handler = this.handlersByTopic.get(event.topic)?.find(
-      (candidate) => (candidate.extras as ConsumerExtras | undefined)?.consumer === consumer,
-    );
+    const handler = this.handlersByTopic
+      .get(event.topic)
+      ?.find((candidate) => (candidate.extras as ConsumerExtras | undefined)?.consumer === consumer);
     if (!handler) return;
     try {
       const result: unknown = await handler(event);

@@ -1,0 +1,226 @@
+import { type AssessmentOptions } from './assessment-options';
+import { type TextUnit } from './document-units';
+import { type ControlResult, type ControlStatus, type Evidence } from './engine.types';
+import { type CompiledConcept, type CompiledControl, type CompiledFramework } from './framework-compiler';
+import { type Occurrence } from './term-matching';
+
+/** Fractions are reported to four places, so payloads do not carry float noise like 0.30000000000000004. */
+export const roundFraction = (value: number): number => Math.round(value * 10_000) / 10_000;
+
+export function controlStatus(
+  coverage: number,
+  options: Pick<AssessmentOptions, 'metAt' | 'partialAt'>,
+): ControlStatus {
+  if (coverage >= options.metAt) return 'met';
+  if (coverage > 0 && coverage >= options.partialAt) return 'partial';
+  return 'missing';
+}
+
+/**
+ * The quote for a hit: its whole sentence (or heading), or, when that is longer than `maxLength`, a
+ * window around the matched words cut at word boundaries. Always a verbatim slice of the content.
+ */
+export function quoteFor(
+  content: string,
+  unit: TextUnit,
+  hit: Pick<Occurrence, 'first' | 'last'>,
+  maxLength: number,
+): { quote: string; offset: number } {
+  const { span, tokens } = unit;
+  if (span.text.length <= maxLength) return { quote: span.text, offset: span.offset };
+  const spanEnd = span.offset + span.text.length;
+  const termStart = tokens[hit.first]!.start;
+  const termEnd = tokens[hit.last]!.end;
+  // A third of the room before the term, so the quote reads from its subject onwards.
+  const lead = Math.max(0, Math.floor((maxLength - (termEnd - termStart)) / 3));
+  const windowStart = Math.max(span.offset, Math.min(termStart - lead, spanEnd - maxLength));
+  const start = tokens.find((token) => token.start >= windowStart)?.start ?? termStart;
+  const limit = Math.min(spanEnd, start + maxLength);
+  const end = [...tokens].reverse().find((token) => token.end <= limit)?.end ?? termEnd;
+  return { quote: content.slice(start, Math.max(end, termEnd)), offset: start };
+}
+
+/** A phrase occurrence read as a mention of one concept of one control. */
+interface Mention {
+  concept: number;
+  /** Position of the term within its concept, to order mentions at the same place. */
+  termIndex: number;
+  term: string;
+  occurrence: Occurrence;
+}
+
+const inDocumentOrder = (a: Mention, b: Mention): number =>
+  a.occurrence.unit - b.occurrence.unit ||
+  a.occurrence.first - b.occurrence.first ||
+  a.concept - b.concept ||
+  a.termIndex - b.termIndex;
+
+/** Index of the first occurrence after unit `after` in a list in document order. */
+function firstAfter(occurrences: readonly Occurrence[], after: number): number {
+  let low = 0;
+  let high = occurrences.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (occurrences[middle]!.unit <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** One passage per sentence: first the preferred mentions, then further ones, in document order. */
+function selectEvidence(mentions: readonly Mention[], preferred: readonly Mention[], max: number): Mention[] {
+  const chosen = new Map<number, Mention>();
+  for (const mention of [...preferred, ...mentions]) {
+    if (chosen.size >= max) break;
+    if (!chosen.has(mention.occurrence.unit)) chosen.set(mention.occurrence.unit, mention);
+  }
+  return [...chosen.values()].sort(inDocumentOrder);
+}
+
+interface Context {
+  content: string;
+  units: readonly TextUnit[];
+  occurrences: readonly (readonly Occurrence[])[];
+  options: AssessmentOptions;
+}
+
+/**
+ * A heading names a topic; when the text under it denies the concept ("## Logging" over "We do not
+ * currently log model inputs") the heading is no evidence of it.
+ */
+function deniedUnderHeading(
+  concept: CompiledConcept,
+  heading: number,
+  scopeEnd: number,
+  context: Context,
+): boolean {
+  return concept.terms.some((term) => {
+    const list = context.occurrences[term.phrase]!;
+    for (
+      let index = firstAfter(list, heading);
+      index < list.length && list[index]!.unit < scopeEnd;
+      index += 1
+    ) {
+      if (list[index]!.negated) return true;
+    }
+    return false;
+  });
+}
+
+interface ConceptMentions {
+  /** The mention to cite first: the earliest sentence, or a heading when only headings say it. */
+  preferred: Mention | undefined;
+  /** The first affirming mentions of each term, enough to fill the evidence, in no particular order. */
+  affirmed: Mention[];
+  /** The first denying mentions of each term read, likewise. */
+  denied: Mention[];
+}
+
+/**
+ * What one concept's terms say. Each term's list is read only as far as needed: once a sentence affirms
+ * the concept and enough passages are collected, later mentions can change nothing, and the denials of
+ * a found concept are never shown.
+ */
+function mentionsOf(concept: CompiledConcept, conceptIndex: number, context: Context): ConceptMentions {
+  const max = context.options.maxEvidencePerControl;
+  const result: ConceptMentions = { preferred: undefined, affirmed: [], denied: [] };
+  const isHeadingMention = (mention: Mention): boolean =>
+    context.units[mention.occurrence.unit]!.headingScopeEnd !== null;
+
+  concept.terms.forEach((term, termIndex) => {
+    // Units, not occurrences, are counted: a sentence is cited once however often it uses the term.
+    const affirmedUnits = new Set<number>();
+    const deniedUnits = new Set<number>();
+    let sentenceSeen = false;
+    for (const occurrence of context.occurrences[term.phrase]!) {
+      if (sentenceSeen && affirmedUnits.size >= max) break;
+      const mention: Mention = { concept: conceptIndex, termIndex, term: term.term, occurrence };
+      if (occurrence.negated) {
+        if (deniedUnits.size < max && !deniedUnits.has(occurrence.unit)) result.denied.push(mention);
+        deniedUnits.add(occurrence.unit);
+        continue;
+      }
+      const scopeEnd = context.units[occurrence.unit]!.headingScopeEnd;
+      const isHeading = scopeEnd !== null;
+      if (isHeading && deniedUnderHeading(concept, occurrence.unit, scopeEnd, context)) continue;
+      if (affirmedUnits.size < max && !affirmedUnits.has(occurrence.unit)) result.affirmed.push(mention);
+      affirmedUnits.add(occurrence.unit);
+      const current = result.preferred;
+      const better =
+        current === undefined ||
+        (!isHeading && isHeadingMention(current)) ||
+        (isHeading === isHeadingMention(current) && inDocumentOrder(mention, current) < 0);
+      if (better) result.preferred = mention;
+      if (!isHeading) sentenceSeen = true;
+    }
+  });
+  return result;
+}
+
+function evaluateControl(control: CompiledControl, context: Context): ControlResult {
+  const byConcept = control.concepts.map((concept, index) => mentionsOf(concept, index, context));
+  const isFound = (index: number): boolean => byConcept[index]!.preferred !== undefined;
+  const foundWeight = control.concepts.reduce(
+    (sum, concept, index) => sum + (isFound(index) ? concept.weight : 0),
+    0,
+  );
+  const coverage = roundFraction(foundWeight / control.totalWeight);
+  const max = context.options.maxEvidencePerControl;
+
+  const toEvidence = (mention: Mention): Evidence => {
+    const unit = context.units[mention.occurrence.unit]!;
+    const { quote, offset } = quoteFor(
+      context.content,
+      unit,
+      mention.occurrence,
+      context.options.maxQuoteLength,
+    );
+    return {
+      quote,
+      section: unit.section,
+      line: unit.span.line + countLineBreaks(context.content, unit.span.offset, offset),
+      offset,
+      concept: control.concepts[mention.concept]!.name,
+      term: mention.term,
+    };
+  };
+
+  const preferred = byConcept
+    .flatMap((entry) => (entry.preferred ? [entry.preferred] : []))
+    .sort(inDocumentOrder);
+  const affirmed = byConcept.flatMap((entry) => entry.affirmed).sort(inDocumentOrder);
+  // Denials explain a gap, so only those of concepts that ended up missing are shown.
+  const denied = byConcept
+    .flatMap((entry, index) => (isFound(index) ? [] : entry.denied))
+    .sort(inDocumentOrder);
+  return {
+    control_id: control.id,
+    title: control.title,
+    severity: control.severity,
+    status: controlStatus(coverage, context.options),
+    coverage,
+    matched_concepts: control.concepts.filter((_, index) => isFound(index)).map((concept) => concept.name),
+    missing_concepts: control.concepts.filter((_, index) => !isFound(index)).map((concept) => concept.name),
+    evidence: selectEvidence(affirmed, preferred, max).map(toEvidence),
+    counter_evidence: selectEvidence(denied, [], max).map(toEvidence),
+  };
+}
+
+function countLineBreaks(content: string, from: number, to: number): number {
+  return content.slice(from, to).match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
+/**
+ * Coverage, status and cited passages of every control, in the framework's order. A concept is found
+ * when any of its terms occurs un-negated in a sentence, or in a heading whose section does not deny it.
+ */
+export function evaluateControls(
+  framework: CompiledFramework,
+  content: string,
+  units: readonly TextUnit[],
+  occurrences: readonly (readonly Occurrence[])[],
+  options: AssessmentOptions,
+): ControlResult[] {
+  const context: Context = { content, units, occurrences, options };
+  return framework.controls.map((control) => evaluateControl(control, context));
+}

@@ -1,0 +1,124 @@
+import type { Severity } from '@governance/contracts';
+import { type EngineFramework } from './engine.types';
+import { tokenize } from './text-normaliser';
+
+/** A term of a concept, pointing at the phrase it stems to. */
+export interface CompiledTerm {
+  /** As the framework spells it, for citing. */
+  term: string;
+  /** Index into `CompiledFramework.phrases`. */
+  phrase: number;
+}
+
+export interface CompiledConcept {
+  name: string;
+  weight: number;
+  /** Distinct phrases only: spellings that stem alike ("log", "logs") keep the first. */
+  terms: readonly CompiledTerm[];
+}
+
+export interface CompiledControl {
+  id: string;
+  title: string;
+  severity: Severity;
+  concepts: readonly CompiledConcept[];
+  totalWeight: number;
+}
+
+/** The stems a run of tokens must have; one phrase serves every control whose terms stem alike. */
+export interface CompiledPhrase {
+  id: number;
+  stems: readonly string[];
+}
+
+/**
+ * A framework ready to match. Terms are tokenized and stemmed once; terms that stem alike across
+ * controls share one phrase, matched and negation-checked once per place in the document; phrases are
+ * indexed by their first stem, so scanning costs one map lookup per token whatever the number of controls.
+ */
+export interface CompiledFramework {
+  key: string;
+  controls: readonly CompiledControl[];
+  phrases: readonly CompiledPhrase[];
+  phrasesByFirstStem: ReadonlyMap<string, readonly CompiledPhrase[]>;
+}
+
+export class InvalidFrameworkError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`framework cannot be assessed against: ${problems.join('; ')}`);
+    this.name = 'InvalidFrameworkError';
+  }
+}
+
+function validate(framework: EngineFramework): string[] {
+  const problems: string[] = [];
+  if (framework.controls.length === 0) problems.push('it has no controls');
+  const ids = new Set<string>();
+  for (const control of framework.controls) {
+    if (ids.has(control.id)) problems.push(`control ${control.id} appears twice`);
+    ids.add(control.id);
+    if (control.evidence_cues.length === 0) problems.push(`control ${control.id} has no evidence cues`);
+    const concepts = new Set<string>();
+    for (const cue of control.evidence_cues) {
+      const where = `control ${control.id}, concept "${cue.concept}"`;
+      if (concepts.has(cue.concept)) problems.push(`${where} appears twice`);
+      concepts.add(cue.concept);
+      if (cue.weight !== undefined && !(Number.isFinite(cue.weight) && cue.weight > 0)) {
+        problems.push(`${where} has weight ${cue.weight}, not a positive number`);
+      }
+      if (cue.terms.length === 0) problems.push(`${where} has no terms`);
+      for (const term of cue.terms) {
+        if (tokenize(term).length === 0) problems.push(`${where} has term "${term}" with no words`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Checks a framework and prepares it for any number of assessments. A framework that could never be
+ * met (a control without cues, a cue without words) is refused rather than silently scored as missing.
+ */
+export function compileFramework(framework: EngineFramework): CompiledFramework {
+  const problems = validate(framework);
+  if (problems.length > 0) throw new InvalidFrameworkError(problems);
+
+  const phrases: CompiledPhrase[] = [];
+  const phraseByKey = new Map<string, CompiledPhrase>();
+  const phraseFor = (stems: string[]): CompiledPhrase => {
+    const key = stems.join(' ');
+    let phrase = phraseByKey.get(key);
+    if (phrase === undefined) {
+      phrase = { id: phrases.length, stems };
+      phrases.push(phrase);
+      phraseByKey.set(key, phrase);
+    }
+    return phrase;
+  };
+
+  const controls = framework.controls.map((control): CompiledControl => {
+    const concepts = control.evidence_cues.map((cue): CompiledConcept => {
+      const terms: CompiledTerm[] = [];
+      for (const term of cue.terms) {
+        const phrase = phraseFor(tokenize(term).map((token) => token.stem));
+        if (!terms.some((known) => known.phrase === phrase.id)) terms.push({ term, phrase: phrase.id });
+      }
+      return { name: cue.concept, weight: cue.weight ?? 1, terms };
+    });
+    return {
+      id: control.id,
+      title: control.title,
+      severity: control.severity,
+      concepts,
+      totalWeight: concepts.reduce((sum, concept) => sum + concept.weight, 0),
+    };
+  });
+
+  const phrasesByFirstStem = new Map<string, CompiledPhrase[]>();
+  for (const phrase of phrases) {
+    const bucket = phrasesByFirstStem.get(phrase.stems[0]!);
+    if (bucket) bucket.push(phrase);
+    else phrasesByFirstStem.set(phrase.stems[0]!, [phrase]);
+  }
+  return { key: framework.key, controls, phrases, phrasesByFirstStem };
+}

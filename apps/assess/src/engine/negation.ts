@@ -1,0 +1,255 @@
+import { stem, type Token } from './text-normaliser';
+
+/**
+ * Whether a sentence denies what a matched term names ("we do not keep logs", "no human review is
+ * performed", "the risk assessment has not been evaluated"). Rules, not a parser:
+ *
+ * - Before the term: a negator within PRE_WINDOW tokens ("do not currently log", "without a risk
+ *   assessment"). Scope ends at a clause boundary (comma, semicolon, colon, bracket, dash, table cell)
+ *   or a clause word ("but", "which", "that", "if"), so "no exceptions, all requests are logged" and
+ *   "not in production but logs are kept" stay evidence.
+ * - After the term: "not", "never", "none" or an n't contraction within POST_WINDOW tokens ("human
+ *   oversight is not performed", "human oversight: none"). A colon does not end this scope, since
+ *   "Label: not done" speaks of the label, nor does a dash after a term that opens the sentence
+ *   ("Logging – not implemented"); "and"/"or" followed by a new verb or subject does
+ *   ("we log requests and do not share them").
+ * - A double negative is not a negation: when a removal verb sits next to the negator ("logs are never
+ *   deleted", "no human review is skipped", "without disabling logging") the sentence affirms the term.
+ * - So is a negated "without": "no decision is made without human review", "outputs are never
+ *   released without human review" require the term.
+ * - Fixed phrases that only look negative ("not only", "not limited to", "no later than") are skipped.
+ * - An intention counts as a denial too, before the term: "we plan to introduce human review", "a
+ *   planned audit trail" say the thing does not exist yet.
+ */
+export const PRE_WINDOW = 5;
+export const POST_WINDOW = 5;
+
+const NEGATORS = new Set([
+  'no',
+  'not',
+  'never',
+  'none',
+  'nor',
+  'neither',
+  'without',
+  'cannot',
+  'nobody',
+  'nothing',
+  'lack',
+  'lacks',
+  'lacking',
+  'absence',
+  'absent',
+  // Contractions typed without the apostrophe.
+  'dont',
+  'doesnt',
+  'didnt',
+  'isnt',
+  'arent',
+  'wasnt',
+  'werent',
+  'wont',
+  'cant',
+  'hasnt',
+  'havent',
+  'hadnt',
+]);
+
+/** Words that put what follows in the future: on their own, or before "to" ("we plan to log"). */
+const DEFERRALS = new Set(['planned', 'roadmap', 'future', 'eventually', 'considering']);
+const DEFERRING_VERBS = new Set([
+  'plan',
+  'plans',
+  'planning',
+  'intend',
+  'intends',
+  'aim',
+  'aims',
+  'hope',
+  'hopes',
+]);
+
+function isDeferral(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index]!;
+  return DEFERRALS.has(token.norm) || (DEFERRING_VERBS.has(token.norm) && tokens[index + 1]?.norm === 'to');
+}
+
+/** After a term only verbal negation counts: "logs, no later than..." and "logs without gaps" do not deny. */
+const POST_NEGATORS = new Set(['not', 'never', 'none', 'cannot', 'nor']);
+
+/** Words after which a negator is part of a fixed, non-negating phrase. */
+const NON_NEGATING_NEXT: Readonly<Record<string, ReadonlySet<string>>> = {
+  not: new Set(['only', 'just', 'limited', 'least', 'merely', 'solely', 'necessarily']),
+  no: new Set(['later', 'more', 'less', 'fewer', 'matter', 'doubt']),
+  without: new Set(['exception', 'delay', 'undue']),
+};
+
+/** Words that open a new clause, so a negation does not reach across them in either direction. */
+const CLAUSE_WORDS = new Set([
+  'but',
+  'however',
+  'although',
+  'though',
+  'whereas',
+  'while',
+  'whilst',
+  'except',
+  'unless',
+  'which',
+  'that',
+  'who',
+  'whom',
+  'where',
+  'when',
+  'if',
+  'because',
+  'since',
+  'so',
+  'instead',
+  'rather',
+  'until',
+  'otherwise',
+]);
+
+/** After "and"/"or", one of these starts a new clause rather than continuing a list of nouns. */
+const CLAUSE_OPENERS = new Set([
+  'we',
+  'they',
+  'it',
+  'he',
+  'she',
+  'i',
+  'you',
+  'this',
+  'these',
+  'those',
+  'do',
+  'does',
+  'did',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'shall',
+  'must',
+  'may',
+  'might',
+  'be',
+]);
+
+/** Verbs of taking away: negating one affirms what it would take away. */
+const REMOVAL_STEMS = new Set(
+  [
+    'delete',
+    'disable',
+    'remove',
+    'lose',
+    'lost',
+    'overwrite',
+    'skip',
+    'bypass',
+    'omit',
+    'ignore',
+    'discard',
+    'purge',
+    'erase',
+    'tamper',
+    'alter',
+    'modify',
+    'override',
+    'circumvent',
+    'truncate',
+    'suppress',
+  ].map(stem),
+);
+
+function isNegator(tokens: readonly Token[], index: number, allowed: ReadonlySet<string>): boolean {
+  const token = tokens[index];
+  if (token === undefined) return false;
+  const isNegation = allowed.has(token.norm) || token.norm.endsWith("n't");
+  if (!isNegation) return false;
+  const next = tokens[index + 1];
+  return next === undefined || !(NON_NEGATING_NEXT[token.norm]?.has(next.norm) ?? false);
+}
+
+function hasRemovalVerb(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let index = Math.max(0, from); index <= Math.min(to, tokens.length - 1); index += 1) {
+    if (REMOVAL_STEMS.has(tokens[index]!.stem)) return true;
+  }
+  return false;
+}
+
+/** Index of the last token after the term still in its clause, looking at most POST_WINDOW ahead. */
+function postScopeEnd(tokens: readonly Token[], first: number, last: number): number {
+  let end = last;
+  for (let index = last + 1; index <= last + POST_WINDOW && index < tokens.length; index += 1) {
+    const token = tokens[index]!;
+    if (token.gapBefore === 'clause' || CLAUSE_WORDS.has(token.norm)) break;
+    // "Logging – not implemented": a dash after a term that opens the sentence introduces its status.
+    if (token.gapBefore === 'dash' && first > 0) break;
+    const opensClause =
+      (token.norm === 'and' || token.norm === 'or') && CLAUSE_OPENERS.has(tokens[index + 1]?.norm ?? '');
+    if (opensClause) break;
+    end = index;
+  }
+  return end;
+}
+
+/** "No decision is made without human review": a negator in the clause before "without" cancels it. */
+function negatorBefore(tokens: readonly Token[], without: number): boolean {
+  for (let index = without - 1; index >= 0 && index >= without - PRE_WINDOW; index -= 1) {
+    if (tokens[index + 1]!.gapBefore !== 'space' || CLAUSE_WORDS.has(tokens[index]!.norm)) return false;
+    if (isNegator(tokens, index, NEGATORS)) return true;
+  }
+  return false;
+}
+
+/** Whether the term spanning tokens `first`..`last` of one sentence is denied by that sentence. */
+export function isNegated(tokens: readonly Token[], first: number, last: number): boolean {
+  const scopeEnd = postScopeEnd(tokens, first, last);
+
+  for (let index = first - 1; index >= 0 && index >= first - PRE_WINDOW; index -= 1) {
+    if (tokens[index + 1]!.gapBefore !== 'space') break;
+    const token = tokens[index]!;
+    if (CLAUSE_WORDS.has(token.norm)) break;
+    if (isNegator(tokens, index, NEGATORS) || isDeferral(tokens, index)) {
+      if (token.norm === 'without' && negatorBefore(tokens, index)) return false;
+      // The term's own words are not the removal verb: "cannot override" a decision is a denial.
+      return !(
+        hasRemovalVerb(tokens, index + 1, first - 1) ||
+        hasRemovalVerb(tokens, last + 1, Math.min(last + 3, scopeEnd))
+      );
+    }
+  }
+
+  for (let index = last + 1; index <= scopeEnd; index += 1) {
+    if (isNegator(tokens, index, POST_NEGATORS)) {
+      return !hasRemovalVerb(tokens, index + 1, Math.min(index + 3, scopeEnd));
+    }
+  }
+  return false;
+}
+
+/** A sentence that stands in for content not yet written, so nothing in it is evidence. */
+const PLACEHOLDER =
+  /\b(?:tbd|tbc|todo|to-do|n\/a|not applicable|lorem ipsum|coming soon|to be (?:defined|determined|confirmed|completed|decided|written|added|agreed|documented|drafted))\b/i;
+
+export function isPlaceholder(sentence: string): boolean {
+  return PLACEHOLDER.test(sentence);
+}
+
+/**
+ * A question asks about a control rather than claiming it: in a questionnaire, "Do you log model
+ * inputs?" must not count as evidence whatever the answer says.
+ */
+export function isQuestion(sentence: string): boolean {
+  return /\?["'”’)\]]*$/.test(sentence);
+}

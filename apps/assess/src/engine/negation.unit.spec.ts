@@ -1,0 +1,100 @@
+import { isNegated, isPlaceholder, isQuestion } from './negation';
+import { tokenize } from './text-normaliser';
+
+/** Whether `term` is negated where it first occurs in `sentence`. */
+function negated(sentence: string, term: string): boolean {
+  const tokens = tokenize(sentence);
+  const wanted = tokenize(term).map((token) => token.stem);
+  const first = tokens.findIndex((_, index) =>
+    wanted.every((stem, offset) => tokens[index + offset]?.stem === stem),
+  );
+  if (first < 0) throw new Error(`"${term}" does not occur in "${sentence}"`);
+  return isNegated(tokens, first, first + wanted.length - 1);
+}
+
+describe('isNegated', () => {
+  it.each([
+    ['We do not keep logs.', 'log'],
+    ['We do not currently log model inputs or outputs.', 'log'],
+    ['We don’t retain prompts.', 'retain'],
+    ['We dont retain prompts.', 'retain'],
+    ['No human oversight is performed.', 'human oversight'],
+    ['The model was deployed without a risk assessment.', 'risk assessment'],
+    ['There is no documented risk assessment for the pilot.', 'risk assessment'],
+    ['Human oversight is not documented.', 'human oversight'],
+    ['The risk assessment has not been evaluated.', 'risk assessment'],
+    ['The model accuracy has never been measured.', 'accuracy'],
+    ['Human oversight: none.', 'human oversight'],
+    ['Human oversight: not in place yet.', 'human oversight'],
+    ['Neither logging nor monitoring is in place.', 'monitor'],
+    ['Logging and monitoring are not performed.', 'log'],
+    ['The provider cannot override a decision.', 'override'],
+    ['The pilot lacks a risk register.', 'risk register'],
+    ['Drift isn’t tracked.', 'drift'],
+    ['There are no logs and no human review.', 'human review'],
+    ['Logging – not implemented.', 'log'],
+    ['We plan to introduce human review next quarter.', 'human review'],
+    ['A planned audit trail will record reviewer decisions.', 'audit trail'],
+    ['Future releases will add drift detection.', 'drift'],
+  ])('"%s" denies "%s"', (sentence, term) => {
+    expect(negated(sentence, term)).toBe(true);
+  });
+
+  it.each([
+    ['All requests are logged.', 'log'],
+    ['Logs are never deleted before the retention period ends.', 'log'],
+    ['No human review is ever skipped.', 'human review'],
+    ['It is not possible to disable logging.', 'log'],
+    ['We do not delete logs.', 'log'],
+    ['No exceptions, all requests are logged.', 'log'],
+    ['The tool is not used in production, but logs are kept for a year.', 'log'],
+    ['We log all requests and do not share them.', 'log'],
+    ['We keep logs that are not shared outside the team.', 'log'],
+    ['Logs are kept; no personal data is stored in them.', 'log'],
+    ['Not only inputs but also outputs are logged.', 'log'],
+    ['This includes, but is not limited to, access logs.', 'access log'],
+    ['Incidents are reported no later than 15 days after discovery.', 'incident'],
+    ['Human review is performed if the model is not confident.', 'human review'],
+    ['Without exception, every decision gets human review.', 'human review'],
+    ['We have no plans to change it; human review stays mandatory.', 'human review'],
+    ['We log requests – not screenshots.', 'log'],
+    ['The plan is that every output gets human review.', 'human review'],
+    ['Logs will be retained for seven years.', 'log'],
+    ['No claim decision is made without human review.', 'human review'],
+    ['Outputs are never released without human review.', 'human review'],
+    ['The model cannot be deployed without a risk assessment.', 'risk assessment'],
+  ])('"%s" affirms "%s"', (sentence, term) => {
+    expect(negated(sentence, term)).toBe(false);
+  });
+
+  it('looks only a few tokens back, so a distant negation does not reach the term', () => {
+    expect(negated('We do not sell customer data to any third party and we keep logs.', 'log')).toBe(false);
+    expect(negated('We have not yet finished the risk assessment.', 'risk assessment')).toBe(true);
+  });
+});
+
+describe('isPlaceholder', () => {
+  it.each([
+    'TBD.',
+    'Human oversight: TBD',
+    'Incident handling: to be defined.',
+    'N/A – deterministic solver.',
+    'Not applicable.',
+    'TODO: write this',
+    'Monitoring plan: to be determined',
+  ])('"%s" is a placeholder', (sentence) => expect(isPlaceholder(sentence)).toBe(true));
+
+  it.each([
+    'All requests are logged.',
+    'The applicability of the AI Act was assessed.',
+    'Data is anonymised.',
+  ])('"%s" is content', (sentence) => expect(isPlaceholder(sentence)).toBe(false));
+});
+
+describe('isQuestion', () => {
+  it('recognises a question, also inside closing quotes or brackets', () => {
+    expect(isQuestion('Do you log model inputs?')).toBe(true);
+    expect(isQuestion('(Is there human oversight?)')).toBe(true);
+    expect(isQuestion('We log inputs. Why? Audits.')).toBe(false);
+  });
+});

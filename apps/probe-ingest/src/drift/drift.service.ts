@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { newId, newUuidV7, type TelemetryReceivedDetails } from '@governance/contracts';
+import { publicEventMessage, type Transaction } from '@governance/messaging';
+import {
+  decideAlert,
+  describeDrift,
+  driftScores,
+  type DriftSeverity,
+  type LayerAlert,
+  layerLevel,
+  recommendedAction,
+} from './drift-alert';
+import { DRIFT_CONFIG, type DriftConfig } from './drift-config';
+import { DriftRepository, type StoredMetricState } from './drift.repository';
+import {
+  type DetectionLayer,
+  detectionLayer,
+  emptyMetricState,
+  observeValues,
+  type WindowResult,
+} from './metric-drift';
+import { metricValuesBySystem } from './telemetry-values';
+
+interface FiredDrift {
+  driftId: string;
+  systemId: string;
+  metric: string;
+  layer: DetectionLayer;
+  severity: DriftSeverity;
+  window: WindowResult;
+}
+
+/**
+ * Drift detection over telemetry. Per (system, metric) a baseline of the first DRIFT_BASELINE_SIZE values
+ * fixes PSI bins; each later window of DRIFT_WINDOW_SIZE values is scored against it, and per (system,
+ * detection layer) an alert fires once when the layer drifts (see decideAlert for re-arming). Each
+ * drift.detected carries:
+ * - drift_score: PSI of the window that fired against the baseline (0 = same distribution; 0.1 moderate,
+ *   0.25 major shift by the usual rule of thumb);
+ * - baseline_score: PSI between the two halves of the baseline, the score a stable stream of this metric
+ *   shows from sampling noise alone (its noise floor);
+ * - delta: drift_score − baseline_score, how far the shift stands above that floor.
+ */
+@Injectable()
+export class DriftService {
+  constructor(
+    private readonly drifts: DriftRepository,
+    @Inject(DRIFT_CONFIG) private readonly config: DriftConfig,
+  ) {}
+
+  /** Folds one telemetry batch into the drift state; returns how many drift.detected events it queued. */
+  async observeBatch(
+    tx: Transaction,
+    organizationId: string,
+    batch: TelemetryReceivedDetails,
+  ): Promise<number> {
+    const grouped = metricValuesBySystem(batch);
+    if (grouped.size === 0) return 0;
+    const { manager } = tx;
+    const systemIds = [...grouped.keys()].sort();
+    const states = new Map<string, StoredMetricState>();
+    for (const stored of await this.drifts.lockMetricStates(manager, organizationId, systemIds)) {
+      states.set(`${stored.systemId}/${stored.metric}`, stored);
+    }
+    const alerts = await this.drifts.findAlerts(manager, organizationId, systemIds);
+    const fired: FiredDrift[] = [];
+
+    for (const systemId of systemIds) {
+      const byMetric = grouped.get(systemId)!;
+      for (const metric of [...byMetric.keys()].sort()) {
+        const key = `${systemId}/${metric}`;
+        const prior = states.get(key) ?? {
+          systemId,
+          metric,
+          layer: detectionLayer(metric),
+          state: emptyMetricState(),
+        };
+        const { state, windows } = observeValues(prior.state, byMetric.get(metric)!, this.config);
+        const stored = { ...prior, state };
+        states.set(key, stored);
+        await this.drifts.saveMetricState(manager, organizationId, stored);
+
+        for (const window of windows) {
+          const others = [...states.values()]
+            .filter((s) => s.systemId === systemId && s.layer === stored.layer && s.metric !== metric)
+            .map((s) => s.state.lastLevel);
+          const alertKey = `${systemId}/${stored.layer}`;
+          const current: LayerAlert = alerts.get(alertKey) ?? null;
+          const { fire, next } = decideAlert(current, layerLevel([...others, window.level]));
+          const driftId = fire ? newId('drift') : null;
+          if (fire && driftId) {
+            fired.push({ driftId, systemId, metric, layer: stored.layer, severity: fire, window });
+          }
+          if (next !== current || driftId) {
+            alerts.set(alertKey, next);
+            await this.drifts.saveAlert(manager, organizationId, systemId, stored.layer, next, driftId);
+          }
+        }
+      }
+    }
+    if (fired.length > 0) await this.announce(tx, organizationId, fired);
+    return fired.length;
+  }
+
+  private async announce(tx: Transaction, organizationId: string, fired: FiredDrift[]): Promise<void> {
+    const names = await this.drifts.systemNames(
+      tx.manager,
+      organizationId,
+      fired.map((drift) => drift.systemId),
+    );
+    for (const drift of fired) {
+      const scores = driftScores(drift.window);
+      await this.drifts.insertDriftRecord(tx.manager, {
+        driftId: drift.driftId,
+        organizationId,
+        systemId: drift.systemId,
+        layer: drift.layer,
+        metric: drift.metric,
+        driftScore: scores.drift_score,
+        baselineScore: scores.baseline_score,
+        delta: scores.delta,
+        baselineMean: drift.window.baselineMean,
+        windowMean: drift.window.windowMean,
+        severity: drift.severity,
+      });
+      tx.publish(
+        publicEventMessage({
+          id: newUuidV7(),
+          organization_id: organizationId,
+          event: 'drift.detected',
+          timestamp: new Date().toISOString(),
+          severity: drift.severity,
+          system_id: drift.systemId,
+          details: {
+            drift_id: drift.driftId,
+            system_name: names.get(drift.systemId) ?? drift.systemId,
+            ...scores,
+            detection_layer: drift.layer,
+            description: describeDrift(drift.metric, drift.window, this.config.windowSize),
+            recommended_action: recommendedAction(drift.layer, drift.severity),
+          },
+        }),
+      );
+    }
+  }
+}

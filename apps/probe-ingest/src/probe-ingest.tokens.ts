@@ -1,0 +1,1 @@
+export const PROBE_INGEST_CONFIG = Symbol('PROBE_INGEST_CONFIG');

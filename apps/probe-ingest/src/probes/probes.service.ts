@@ -1,0 +1,237 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import {
+  isId,
+  newId,
+  newUuidV7,
+  type ProbeEventRecord,
+  type SystemRegistrationRequestedDetails,
+} from '@governance/contracts';
+import { probeEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
+import { ApiError, ErrorCode } from '@governance/platform';
+import { SystemReplicaRepository } from '../systems/system-replica.repository';
+import {
+  type HeartbeatDto,
+  type HeartbeatResponse,
+  type ProbeRegistrationResponse,
+  type ProbeResponse,
+  type RegisterProbeDto,
+} from './probe.dto';
+import { mergeRegistration } from './probe-registration';
+import { type ProbeRow, ProbeRepository } from './probe.repository';
+
+export function toRegistrationResponse(row: ProbeRow): ProbeRegistrationResponse {
+  return {
+    probe_id: row.probe_id,
+    system_id: row.system_id,
+    probe_name: row.probe_name,
+    host: row.host,
+    runtime: row.runtime,
+    environment: row.environment,
+    version: row.version,
+    registered_at: row.registered_at.toISOString(),
+  };
+}
+
+export function toProbeResponse(row: ProbeRow): ProbeResponse {
+  return {
+    ...toRegistrationResponse(row),
+    status: row.status,
+    uptime_seconds: row.uptime_seconds,
+    queue_depth: row.queue_depth,
+    last_heartbeat_at: row.last_heartbeat_at?.toISOString() ?? null,
+    last_telemetry_at: row.last_telemetry_at?.toISOString() ?? null,
+    connection: row.connection,
+  };
+}
+
+function probeEvent<T extends ProbeEventRecord['event']>(
+  organizationId: string,
+  event: T,
+  details: Extract<ProbeEventRecord, { event: T }>['details'],
+  at: Date,
+): ProbeEventRecord {
+  return {
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event,
+    timestamp: at.toISOString(),
+    details,
+  } as ProbeEventRecord;
+}
+
+function registeredEvent(row: ProbeRow, at: Date): ProbeEventRecord {
+  return probeEvent(
+    row.organization_id,
+    'probe.registered',
+    {
+      probe_id: row.probe_id,
+      probe_name: row.probe_name,
+      system_id: row.system_id,
+      host: row.host,
+      runtime: row.runtime,
+      environment: row.environment,
+      version: row.version,
+      registered_at: row.registered_at.toISOString(),
+    },
+    at,
+  );
+}
+
+@Injectable()
+export class ProbesService {
+  constructor(
+    private readonly probes: ProbeRepository,
+    private readonly systems: SystemReplicaRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /** Registers a probe, or finds it again by (organization, name, host); `created` is false the second time. */
+  async register(
+    organizationId: string,
+    body: RegisterProbeDto,
+  ): Promise<{ created: boolean; probe: ProbeRegistrationResponse }> {
+    if ((body.system_id === undefined) === (body.system_name === undefined)) {
+      throw ApiError.validation([
+        { field: 'system_id', message: 'give exactly one of system_id and system_name' },
+      ]);
+    }
+    const now = new Date();
+    return this.unitOfWork.run(async (tx) => {
+      const { systemId, requested } = await this.resolveSystem(tx, organizationId, body, now);
+      const requestFor = (probeId: string) => {
+        if (!requested) return;
+        const details: SystemRegistrationRequestedDetails = { ...requested, probe_id: probeId };
+        tx.publish(
+          probeEventMessage(probeEvent(organizationId, 'system.registration_requested', details, now)),
+        );
+      };
+      const inserted = await this.probes.insertIfAbsent(tx.manager, {
+        probeId: newId('probe', now.getTime()),
+        organizationId,
+        systemId,
+        probeName: body.probe_name,
+        host: body.host,
+        runtime: body.runtime ?? null,
+        environment: body.environment ?? null,
+        version: body.version ?? null,
+        registeredAt: now,
+      });
+      if (inserted) {
+        requestFor(inserted.probe_id);
+        tx.publish(probeEventMessage(registeredEvent(inserted, now)));
+        return { created: true, probe: toRegistrationResponse(inserted) };
+      }
+      // The insert found the probe, so it exists: a probe is never deleted.
+      const existing = (await this.probes.lockByName(
+        tx.manager,
+        organizationId,
+        body.probe_name,
+        body.host,
+      ))!;
+      requestFor(existing.probe_id);
+      const { changed, fields } = mergeRegistration(existing, {
+        systemId,
+        runtime: body.runtime,
+        environment: body.environment,
+        version: body.version,
+      });
+      if (!changed) return { created: false, probe: toRegistrationResponse(existing) };
+      const updated = await this.probes.updateRegistration(
+        tx.manager,
+        organizationId,
+        existing.probe_id,
+        fields,
+      );
+      tx.publish(probeEventMessage(registeredEvent(updated, now)));
+      return { created: false, probe: toRegistrationResponse(updated) };
+    });
+  }
+
+  async heartbeat(organizationId: string, body: HeartbeatDto): Promise<HeartbeatResponse> {
+    const receivedAt = new Date();
+    const row = await this.unitOfWork.run(async (tx) => {
+      const updated = await this.probes.recordHeartbeat(tx.manager, organizationId, body.probe_id, {
+        status: body.status,
+        version: body.version ?? null,
+        uptimeSeconds: body.uptime_seconds ?? null,
+        queueDepth: body.queue_depth ?? null,
+        receivedAt,
+      });
+      if (!updated) return undefined;
+      tx.publish(
+        probeEventMessage(
+          probeEvent(
+            organizationId,
+            'probe.heartbeat',
+            {
+              probe_id: updated.probe_id,
+              system_id: updated.system_id,
+              status: body.status,
+              version: updated.version,
+              uptime_seconds: updated.uptime_seconds,
+              queue_depth: updated.queue_depth,
+              received_at: receivedAt.toISOString(),
+            },
+            receivedAt,
+          ),
+        ),
+      );
+      return updated;
+    });
+    if (!row) throw ApiError.notFound('Probe');
+    return { probe_id: row.probe_id, received_at: receivedAt.toISOString() };
+  }
+
+  async get(organizationId: string, probeId: string): Promise<ProbeResponse> {
+    const row = isId('probe', probeId) ? await this.probes.find(organizationId, probeId) : undefined;
+    if (!row) throw ApiError.notFound('Probe');
+    return toProbeResponse(row);
+  }
+
+  /**
+   * The system the probe names. An unknown name is minted here and requested from the systems service
+   * in the same transaction, so the probe has its system id at once.
+   */
+  private async resolveSystem(
+    tx: Transaction,
+    organizationId: string,
+    body: RegisterProbeDto,
+    now: Date,
+  ): Promise<{ systemId: string; requested?: Omit<SystemRegistrationRequestedDetails, 'probe_id'> }> {
+    if (body.system_id !== undefined) {
+      const known = await this.systems.findById(tx.manager, organizationId, body.system_id);
+      if (!known) {
+        throw new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, `System ${body.system_id} not found`, [
+          { field: 'system_id', message: 'is not a system of this organization' },
+        ]);
+      }
+      return { systemId: known.system_id };
+    }
+    const name = body.system_name!;
+    await this.systems.lockName(tx.manager, organizationId, name);
+    const known = await this.systems.findByName(tx.manager, organizationId, name);
+    if (known) return { systemId: known.system_id };
+    const systemId = newId('system', now.getTime());
+    const requested = {
+      system_id: systemId,
+      name,
+      registration_source: 'probe' as const,
+      discovery_method: 'probe_registration' as const,
+      declared: true,
+      host: body.host,
+      runtime: body.runtime ?? null,
+      environment: body.environment ?? null,
+      vendor: null,
+      model: null,
+    };
+    await this.systems.insertRequested(tx.manager, {
+      systemId,
+      organizationId,
+      name,
+      host: requested.host,
+      runtime: requested.runtime,
+      declared: true,
+    });
+    return { systemId, requested };
+  }
+}

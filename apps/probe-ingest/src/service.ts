@@ -1,0 +1,20 @@
+import { connectEventBus } from '@governance/messaging';
+import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
+import { ProbeIngestAppModule } from './app.module';
+import { readProbeIngestConfig } from './config';
+
+export const PROBE_ROUTES = ['/api/service/probe'];
+
+/** Builds the probe ingest service (registration, heartbeats, telemetry, silence monitor), consuming and ready. */
+export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
+  const config = readProbeIngestConfig(env);
+  const logger = createLogger('probe-ingest', config.logLevel);
+  const app = await createServiceApp(ProbeIngestAppModule.register(config, logger), {
+    name: 'probe-ingest',
+    logger,
+  });
+  connectEventBus(app, 'probe-ingest');
+  await app.startAllMicroservices();
+  await app.init();
+  return { name: 'probe-ingest', routes: PROBE_ROUTES, app };
+}

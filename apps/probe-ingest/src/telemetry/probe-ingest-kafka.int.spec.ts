@@ -1,0 +1,97 @@
+import { INTERNAL_TOPICS, publicTopicFor } from '@governance/contracts';
+import { type ConsumedEvent, createKafka, KafkaEventSource, type Subscription } from '@governance/messaging';
+import { createLogger } from '@governance/platform';
+import { type KafkaMockCluster, startKafkaMockCluster } from '@governance/testing';
+import {
+  eventually,
+  ProbeIngestHarness,
+  publishSystemsEvent,
+  registerProbe,
+  sendTelemetry,
+  systemKnown,
+  systemSnapshot,
+  telemetryRecord,
+} from '../testing/probe-ingest-harness';
+import { publicRecordErrors } from '../testing/public-event-schema';
+
+/** The distributed wiring: tenants and systems arrive from Kafka, telemetry and disconnections leave on it. */
+describe('probe ingest on Kafka', () => {
+  let cluster: KafkaMockCluster;
+  let harness: ProbeIngestHarness;
+  let reader: Subscription;
+  const received: ConsumedEvent[] = [];
+
+  beforeAll(async () => {
+    cluster = await startKafkaMockCluster({ brokers: 3 });
+    harness = await ProbeIngestHarness.start({
+      kafkaBrokers: cluster.bootstrapServers,
+      env: { PROBE_SILENCE_MS: '2000', PROBE_SILENCE_SWEEP_MS: '100' },
+    });
+    const config = {
+      brokers: cluster.bootstrapServers.split(','),
+      clientId: 'probe-ingest-test-reader',
+      maxWaitMs: 100,
+      idempotentProducer: false,
+      ssl: false,
+      sessionTimeoutMs: 6_000,
+    };
+    const source = new KafkaEventSource(createKafka(config, createLogger('test-reader', 'error')), config);
+    reader = await source.subscribe(
+      'probe-ingest-test-reader',
+      [INTERNAL_TOPICS.telemetry, publicTopicFor('probe.disconnected')],
+      async (event) => {
+        received.push(event);
+      },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await reader.close();
+    await harness.close();
+    await cluster.stop();
+  });
+
+  it('publishes telemetry.received and probe.disconnected to their topics', async () => {
+    const org = await harness.createOrganization();
+    const snapshot = systemSnapshot({ name: 'Kafka Bot' });
+    await publishSystemsEvent(harness, org.id, { event: 'system.created', details: snapshot });
+    await eventually(
+      () => systemKnown(harness, snapshot.system_id),
+      20_000,
+      'the system from the systems topic',
+    );
+    const probe = await registerProbe(harness, org, { system_id: snapshot.system_id, environment: 'prod' });
+    const records = [telemetryRecord(), telemetryRecord({ metrics: { latency_ms: 7 } })];
+    expect((await sendTelemetry(harness, org, probe.probe_id, records)).statusCode).toBe(202);
+
+    const telemetry = await eventually(
+      async () => received.find((event) => event.topic === INTERNAL_TOPICS.telemetry),
+      30_000,
+      'telemetry.received on Kafka',
+    );
+    expect(telemetry.key).toBe(org.id);
+    expect(telemetry.headers).toMatchObject({
+      'event-type': 'telemetry.received',
+      'organization-id': org.id,
+    });
+    expect(JSON.parse(telemetry.payload)).toMatchObject({
+      event: 'telemetry.received',
+      organization_id: org.id,
+      details: { probe_id: probe.probe_id, system_id: snapshot.system_id, records },
+    });
+
+    const disconnected = await eventually(
+      async () => received.find((event) => event.topic === 'governance.probe.disconnected'),
+      30_000,
+      'probe.disconnected on Kafka',
+    );
+    const record: unknown = JSON.parse(disconnected.payload);
+    expect(record).toMatchObject({
+      event: 'probe.disconnected',
+      severity: 'HIGH',
+      system_id: snapshot.system_id,
+      details: { probe_id: probe.probe_id, probe_name: probe.probe_name, environment: 'prod' },
+    });
+    expect(publicRecordErrors('probe.disconnected', record)).toEqual([]);
+  }, 90_000);
+});

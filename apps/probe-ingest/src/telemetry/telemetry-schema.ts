@@ -1,0 +1,79 @@
+/** Limits of one telemetry batch. The body as a whole is also capped at 1 MiB by the HTTP layer. */
+export const TELEMETRY_LIMITS = {
+  maxRecords: 1_000,
+  maxMetrics: 200,
+  maxMetricNameLength: 128,
+  maxLabels: 64,
+  maxLabelKeyLength: 128,
+  maxLabelValueLength: 1_024,
+  maxModelLength: 256,
+  maxObservedEndpointLength: 2_048,
+} as const;
+
+const SYSTEM_ID_PATTERN = '^sys_[0-9A-HJKMNP-TV-Z]{26}$';
+const PROBE_ID_PATTERN = '^prb_[0-9A-HJKMNP-TV-Z]{26}$';
+// No NUL (PostgreSQL text cannot hold it) and no other C0 controls in names and labels.
+const PRINTABLE = '^[^\\u0000-\\u001f\\u007f]*$';
+
+/** One record as a probe sends it; the shape of TelemetryRecord in @governance/contracts. */
+export const TELEMETRY_RECORD_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['timestamp', 'metrics'],
+  properties: {
+    timestamp: { type: 'string', format: 'date-time', maxLength: 64 },
+    system_id: { type: 'string', pattern: SYSTEM_ID_PATTERN },
+    metrics: {
+      type: 'object',
+      minProperties: 1,
+      maxProperties: TELEMETRY_LIMITS.maxMetrics,
+      propertyNames: {
+        type: 'string',
+        minLength: 1,
+        maxLength: TELEMETRY_LIMITS.maxMetricNameLength,
+        pattern: PRINTABLE,
+      },
+      // JSON has no NaN or Infinity, so every parsed number is finite.
+      additionalProperties: { type: 'number' },
+    },
+    labels: {
+      type: 'object',
+      maxProperties: TELEMETRY_LIMITS.maxLabels,
+      propertyNames: {
+        type: 'string',
+        minLength: 1,
+        maxLength: TELEMETRY_LIMITS.maxLabelKeyLength,
+        pattern: PRINTABLE,
+      },
+      additionalProperties: {
+        type: 'string',
+        maxLength: TELEMETRY_LIMITS.maxLabelValueLength,
+        pattern: PRINTABLE,
+      },
+    },
+    model: { type: 'string', minLength: 1, maxLength: TELEMETRY_LIMITS.maxModelLength, pattern: PRINTABLE },
+    input_hash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
+    observed_endpoint: {
+      type: 'string',
+      minLength: 1,
+      maxLength: TELEMETRY_LIMITS.maxObservedEndpointLength,
+      pattern: PRINTABLE,
+    },
+  },
+} as const;
+
+/** POST /api/service/probe/telemetry. The record count is checked before this schema runs (413). */
+export const TELEMETRY_BATCH_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['probe_id', 'records'],
+  properties: {
+    probe_id: { type: 'string', pattern: PROBE_ID_PATTERN },
+    records: {
+      type: 'array',
+      minItems: 1,
+      maxItems: TELEMETRY_LIMITS.maxRecords,
+      items: TELEMETRY_RECORD_SCHEMA,
+    },
+  },
+} as const;
