@@ -8,3 +8,4 @@ export {
   type ServiceDataSourceOptions,
 } from './data-source';
 export { PersistenceModule, type PersistenceOptions } from './persistence.module';
+export { runServiceProcess } from './run-service';

@@ -1,37 +1,18 @@
 import {
   newUuidV7,
-  type DiscoveryMethod,
   type PublicEventRecord,
-  type RegistrationSource,
-  type RiskTier,
   type SystemSnapshot,
   type SystemsEventRecord,
-  type SystemStatus,
 } from '@governance/contracts';
 import { ApiError } from '@governance/platform';
 import { type SystemResponse } from './system.dto';
 
 /** A row of systems.systems. */
-export interface SystemRow {
-  id: string;
+export type SystemRow = Omit<SystemResponse, 'created_at' | 'updated_at'> & {
   organization_id: string;
-  name: string;
-  description: string | null;
-  owner: string | null;
-  vendor: string | null;
-  model: string | null;
-  risk_tier: RiskTier;
-  environment: string | null;
-  host: string | null;
-  runtime: string | null;
-  tags: string[];
-  declared: boolean;
-  registration_source: RegistrationSource;
-  discovery_method: DiscoveryMethod;
-  status: SystemStatus;
   created_at: Date;
   updated_at: Date;
-}
+};
 
 export function toSystemResponse(row: SystemRow): SystemResponse {
   return {

@@ -1,21 +1,22 @@
-import { type RiskTier, type SystemStatus } from '@governance/contracts';
+import { type SystemSnapshot } from '@governance/contracts';
 import { type FieldProblem } from '@governance/platform';
 
 /** The fields a person may edit, as stored. */
-export interface EditableSystem {
-  name: string;
-  description: string | null;
-  owner: string | null;
-  vendor: string | null;
-  model: string | null;
-  risk_tier: RiskTier;
-  environment: string | null;
-  host: string | null;
-  runtime: string | null;
-  tags: string[];
-  declared: boolean;
-  status: SystemStatus;
-}
+export type EditableSystem = Pick<
+  SystemSnapshot,
+  | 'name'
+  | 'description'
+  | 'owner'
+  | 'vendor'
+  | 'model'
+  | 'risk_tier'
+  | 'environment'
+  | 'host'
+  | 'runtime'
+  | 'tags'
+  | 'declared'
+  | 'status'
+>;
 
 /** A PATCH body after validation: absent fields are unchanged, `null` clears optional text. */
 export type SystemPatch = Partial<EditableSystem>;

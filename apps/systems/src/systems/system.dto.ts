@@ -1,9 +1,8 @@
 import {
-  type DiscoveryMethod,
   type ProbeConnection,
-  type RegistrationSource,
   RISK_TIERS,
   type RiskTier,
+  type SystemSnapshot,
   SYSTEM_STATUSES,
   type SystemStatus,
 } from '@governance/contracts';
@@ -195,25 +194,8 @@ export class ListSystemsQuery {
   q?: string;
 }
 
-export interface SystemResponse {
-  id: string;
-  name: string;
-  description: string | null;
-  owner: string | null;
-  vendor: string | null;
-  model: string | null;
-  risk_tier: RiskTier;
-  environment: string | null;
-  host: string | null;
-  runtime: string | null;
-  tags: string[];
-  declared: boolean;
-  registration_source: RegistrationSource;
-  discovery_method: DiscoveryMethod;
-  status: SystemStatus;
-  created_at: string;
-  updated_at: string;
-}
+/** The record as the API shows it: the snapshot the systems service announces, under `id`. */
+export type SystemResponse = Omit<SystemSnapshot, 'system_id'> & { id: string };
 
 export interface ProbeResponse {
   probe_id: string;
