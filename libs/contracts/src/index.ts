@@ -59,6 +59,24 @@ export {
   type TelemetryEventRecord,
 } from './probe-events';
 export {
+  CONDITION_OPS,
+  type ConditionOp,
+  CONDITION_FIELD_PREFIXES,
+  CONDITION_FIELDS,
+  type ConditionValue,
+  type FieldCondition,
+  type Condition,
+  ENFORCEMENT_MODES,
+  type EnforcementMode,
+  POLICY_STATUSES,
+  type PolicyStatus,
+  type PolicyScope,
+  type PolicySnapshot,
+  type PolicyEventDetails,
+  type PolicyEventType,
+  type PolicyEventRecord,
+} from './policy-events';
+export {
   type JsonSchema,
   eventPayloadSchema,
   eventRecordSchema,

@@ -13,6 +13,7 @@ export const INTERNAL_TOPICS = {
   systems: 'governance.internal.systems',
   probes: 'governance.internal.probes',
   telemetry: 'governance.internal.telemetry',
+  policies: 'governance.internal.policies',
 } as const;
 
 /** Kafka header names on every record we publish. */

@@ -1,6 +1,26 @@
-import { SEVERITIES, type Severity } from '@governance/contracts';
+import {
+  CONDITION_FIELD_PREFIXES,
+  CONDITION_FIELDS,
+  CONDITION_OPS,
+  type Condition,
+  type ConditionOp,
+  type ConditionValue,
+  type FieldCondition,
+  SEVERITIES,
+  type Severity,
+} from '@governance/contracts';
 
-export { SEVERITIES, type Severity };
+export {
+  CONDITION_FIELD_PREFIXES,
+  CONDITION_FIELDS,
+  CONDITION_OPS,
+  type Condition,
+  type ConditionOp,
+  type ConditionValue,
+  type FieldCondition,
+  SEVERITIES,
+  type Severity,
+};
 
 export const FRAMEWORK_KEYS = ['EU_AI_ACT', 'NIST_AI_RMF', 'ISO_42001'] as const;
 export type FrameworkKey = (typeof FRAMEWORK_KEYS)[number];
@@ -13,37 +33,6 @@ export interface EvidenceCue {
   /** Share of the control's score this concept carries, relative to its sibling cues. */
   weight: number;
 }
-
-export const CONDITION_OPS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'not_in',
-  'contains',
-  'exists',
-  'matches',
-] as const;
-export type ConditionOp = (typeof CONDITION_OPS)[number];
-
-/** Fields of a telemetry record a condition may read; `metrics.` and `labels.` take a name after the dot. */
-export const CONDITION_FIELD_PREFIXES = ['metrics.', 'labels.'] as const;
-export const CONDITION_FIELDS = ['model', 'observed_endpoint'] as const;
-
-export type ConditionValue = string | number | boolean | readonly (string | number)[];
-
-export interface FieldCondition {
-  field: string;
-  op: ConditionOp;
-  /** Absent for `exists`; a list for `in` and `not_in`; a regular expression for `matches`. */
-  value?: ConditionValue;
-}
-
-export type Condition =
-  { all: readonly Condition[] } | { any: readonly Condition[] } | { not: Condition } | FieldCondition;
 
 /** A policy a service can instantiate from a control; `rules` match a telemetry record that VIOLATES it. */
 export interface RuntimePolicyTemplate {

@@ -6,6 +6,7 @@ export {
   systemsEventMessage,
   probeEventMessage,
   telemetryEventMessage,
+  policyEventMessage,
 } from './outbox-message';
 export {
   type ConsumedEvent,

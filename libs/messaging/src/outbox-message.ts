@@ -4,6 +4,7 @@ import {
   type PublicEventRecord,
   publicTopicFor,
   SCHEMA_VERSION,
+  type PolicyEventRecord,
   type ProbeEventRecord,
   type SystemsEventRecord,
   type TelemetryEventRecord,
@@ -55,6 +56,10 @@ export function systemsEventMessage(record: SystemsEventRecord): OutboxMessage {
 
 export function probeEventMessage(record: ProbeEventRecord): OutboxMessage {
   return message(INTERNAL_TOPICS.probes, record);
+}
+
+export function policyEventMessage(record: PolicyEventRecord): OutboxMessage {
+  return message(INTERNAL_TOPICS.policies, record);
 }
 
 export function telemetryEventMessage(record: TelemetryEventRecord): OutboxMessage {
