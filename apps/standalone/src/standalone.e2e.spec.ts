@@ -102,6 +102,7 @@ describe('standalone composition', () => {
         tenancy: { status: 'ok' },
         systems: { status: 'ok' },
         'probe-ingest': { status: 'ok' },
+        policies: { status: 'ok' },
         webhooks: { status: 'ok' },
       },
     });

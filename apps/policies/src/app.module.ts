@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '@governance/auth';
+import { MessagingModule } from '@governance/messaging';
+import { PersistenceModule } from '@governance/persistence';
+import { type Logger, PlatformModule } from '@governance/platform';
+import { type PoliciesConfig } from './config';
+import { PoliciesInitial1764000000000 } from './migrations/1764000000000-policies-initial';
+import { PoliciesModule } from './policies/policies.module';
+
+export const POLICIES_SCHEMA = 'policies';
+
+@Module({})
+export class PoliciesAppModule {
+  static register(config: PoliciesConfig, logger: Logger): DynamicModule {
+    return {
+      module: PoliciesAppModule,
+      imports: [
+        PlatformModule.forService('policies', logger),
+        PersistenceModule.forService({
+          url: config.database.url,
+          schema: POLICIES_SCHEMA,
+          migrations: [PoliciesInitial1764000000000],
+          poolSize: config.database.poolSize,
+          applicationName: 'policies',
+          runMigrations: config.runMigrations,
+        }),
+        MessagingModule.forService({
+          service: 'policies',
+          schema: POLICIES_SCHEMA,
+          config: config.messaging,
+        }),
+        AuthModule.forService(POLICIES_SCHEMA),
+        PoliciesModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,198 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { type Condition, isId, newId } from '@governance/contracts';
+import { findFramework } from '@governance/frameworks';
+import { policyEventMessage, UnitOfWork } from '@governance/messaging';
+import { ApiError, ErrorCode, type FieldProblem } from '@governance/platform';
+import { validateCondition } from '../rules/condition';
+import {
+  decideEnforcement,
+  defaultSeverity,
+  importedName,
+  importedSeverity,
+  parseModeBody,
+  parseScope,
+  planImport,
+} from './policy-rules';
+import {
+  decodeCursor,
+  encodeCursor,
+  policySnapshotEvent,
+  type PolicyRow,
+  toPolicyResponse,
+} from './policy-records';
+import {
+  type CreatePolicyDto,
+  type FrameworkImportResponse,
+  type ListPoliciesQuery,
+  type PolicyPageResponse,
+  type PolicyResponse,
+} from './policy.dto';
+import { isNameTaken, PolicyRepository } from './policy.repository';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+function nameConflict(name: string): ApiError {
+  return new ApiError(
+    HttpStatus.CONFLICT,
+    ErrorCode.Conflict,
+    `A policy named "${name}" already exists in this organization`,
+    { field: 'name' },
+  );
+}
+
+/** Policies: custom ones, enforcement changes and framework imports. Every change is announced whole. */
+@Injectable()
+export class PoliciesService {
+  constructor(
+    private readonly policies: PolicyRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async create(organizationId: string, body: CreatePolicyDto): Promise<PolicyResponse> {
+    const problems: FieldProblem[] = validateCondition(body.rules, 'rules');
+    const scope = body.scope === undefined ? undefined : parseScope(body.scope);
+    if (scope && !scope.ok) problems.push(...scope.problems);
+    if (problems.length > 0) throw ApiError.validation(problems);
+    const now = new Date();
+    try {
+      const row = await this.unitOfWork.run(async (tx) => {
+        await this.policies.lockOrganization(tx.manager, organizationId);
+        if (await this.policies.nameExists(tx.manager, organizationId, body.name))
+          throw nameConflict(body.name);
+        const inserted = await this.policies.insert(tx.manager, {
+          id: newId('policy'),
+          organization_id: organizationId,
+          name: body.name,
+          description: body.description ?? null,
+          enforcement_mode: body.enforcement_mode,
+          status: body.status ?? 'active',
+          severity: body.severity ?? defaultSeverity(body.enforcement_mode),
+          rules: body.rules as Condition,
+          scope: scope?.ok ? scope.value : { all_systems: true },
+          framework: null,
+          control: null,
+          version: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        // A custom policy has no control, so the control arbiter cannot swallow it.
+        tx.publish(policyEventMessage(policySnapshotEvent('policy.created', inserted!)));
+        return inserted!;
+      });
+      return toPolicyResponse(row);
+    } catch (error) {
+      if (isNameTaken(error)) throw nameConflict(body.name);
+      throw error;
+    }
+  }
+
+  async list(organizationId: string, query: ListPoliciesQuery): Promise<PolicyPageResponse> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await this.policies.list(
+      organizationId,
+      {
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.enforcement_mode === undefined ? {} : { enforcementMode: query.enforcement_mode }),
+        ...(query.framework === undefined ? {} : { framework: query.framework }),
+      },
+      limit + 1,
+      after,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map(toPolicyResponse),
+      next_cursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.created_at.toISOString(), id: last.id })
+          : null,
+    };
+  }
+
+  async get(organizationId: string, id: string): Promise<PolicyResponse> {
+    const row = isId('policy', id) ? await this.policies.find(organizationId, id) : undefined;
+    if (!row) throw ApiError.notFound('Policy');
+    return toPolicyResponse(row);
+  }
+
+  /** Sets the requested mode, or flips it when the body names none; the same mode changes nothing. */
+  async setEnforcement(organizationId: string, id: string, body: unknown): Promise<PolicyResponse> {
+    if (!isId('policy', id)) throw ApiError.notFound('Policy');
+    const requested = parseModeBody(body);
+    if (!requested.ok) throw ApiError.validation(requested.problems);
+    const row = await this.unitOfWork.run(async (tx) => {
+      const current = await this.policies.findForUpdate(tx.manager, organizationId, id);
+      if (!current) throw ApiError.notFound('Policy');
+      const decision = decideEnforcement(current.enforcement_mode, requested.value);
+      if (!decision.changed) return current;
+      const updated = await this.policies.setEnforcementMode(
+        tx.manager,
+        organizationId,
+        id,
+        decision.mode,
+        new Date(),
+      );
+      tx.publish(policyEventMessage(policySnapshotEvent('policy.updated', updated)));
+      return updated;
+    });
+    return toPolicyResponse(row);
+  }
+
+  /**
+   * Creates a policy for every control of the framework that carries a runtime policy and that the
+   * organization has not imported yet. Imports of one organization run one at a time (advisory lock),
+   * and the unique (organization, control) index backs that up.
+   */
+  async importFramework(
+    organizationId: string,
+    key: string,
+    body: unknown,
+  ): Promise<FrameworkImportResponse> {
+    const framework = findFramework(key.toUpperCase());
+    if (!framework) throw ApiError.notFound('Framework');
+    const requested = parseModeBody(body);
+    if (!requested.ok) throw ApiError.validation(requested.problems);
+    const mode = requested.value ?? 'WARN';
+    const now = new Date();
+    const outcome = await this.unitOfWork.run(async (tx) => {
+      await this.policies.lockOrganization(tx.manager, organizationId);
+      const imported = await this.policies.importedControls(tx.manager, organizationId, framework.key);
+      const plan = planImport(framework, imported);
+      const created: PolicyRow[] = [];
+      for (const candidate of plan.create) {
+        const taken = await this.policies.nameExists(tx.manager, organizationId, candidate.template.name);
+        const name = importedName(candidate, taken);
+        if (taken && (await this.policies.nameExists(tx.manager, organizationId, name)))
+          throw nameConflict(name);
+        const row = await this.policies.insert(tx.manager, {
+          id: newId('policy'),
+          organization_id: organizationId,
+          name,
+          description: candidate.template.description,
+          enforcement_mode: mode,
+          status: 'active',
+          severity: importedSeverity(candidate.template),
+          rules: candidate.template.rules,
+          scope: { all_systems: true },
+          framework: framework.key,
+          control: candidate.control,
+          version: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        if (!row) continue;
+        tx.publish(policyEventMessage(policySnapshotEvent('policy.created', row)));
+        created.push(row);
+      }
+      return { created, alreadyImported: plan.alreadyImported };
+    });
+    return {
+      framework: framework.key,
+      created: outcome.created.map(toPolicyResponse),
+      already_imported: outcome.alreadyImported,
+      created_count: outcome.created.length,
+      already_imported_count: outcome.alreadyImported.length,
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  ENFORCEMENT_MODES,
+  type EnforcementMode,
+  isId,
+  type PolicyScope,
+  type Severity,
+} from '@governance/contracts';
+import { controlRef, type Framework, type RuntimePolicyTemplate } from '@governance/frameworks';
+import { type FieldProblem } from '@governance/platform';
+
+/** A violation is announced as HIGH or CRITICAL (the published severity of policy.violated). */
+export const POLICY_SEVERITIES = ['HIGH', 'CRITICAL'] as const satisfies readonly Severity[];
+export type PolicySeverity = (typeof POLICY_SEVERITIES)[number];
+
+export const SCOPE_MAX_SYSTEMS = 500;
+
+const MODE_MESSAGE = `must be ${ENFORCEMENT_MODES.join(' or ')} (any letter case)`;
+
+/** BLOCK or WARN from any letter case ("Block", "warn"); undefined for anything else. */
+export function parseEnforcementMode(value: unknown): EnforcementMode | undefined {
+  if (typeof value !== 'string') return undefined;
+  const upper = value.toUpperCase();
+  return (ENFORCEMENT_MODES as readonly string[]).includes(upper) ? (upper as EnforcementMode) : undefined;
+}
+
+export function flipped(mode: EnforcementMode): EnforcementMode {
+  switch (mode) {
+    case 'BLOCK':
+      return 'WARN';
+    case 'WARN':
+      return 'BLOCK';
+  }
+}
+
+/**
+ * The mode after a PATCH .../enforcement: the requested one, or the other one when none was asked for.
+ * `changed` false means nothing happens: no new version, no event.
+ */
+export function decideEnforcement(
+  current: EnforcementMode,
+  requested: EnforcementMode | undefined,
+): { mode: EnforcementMode; changed: boolean } {
+  const mode = requested ?? flipped(current);
+  return { mode, changed: mode !== current };
+}
+
+/** Blocking is the stronger stance, so it defaults to the higher severity. */
+export function defaultSeverity(mode: EnforcementMode): PolicySeverity {
+  return mode === 'BLOCK' ? 'CRITICAL' : 'HIGH';
+}
+
+/** A template of severity below HIGH (ISO 42001 has MEDIUM ones) becomes HIGH: violations are HIGH+. */
+export function importedSeverity(template: RuntimePolicyTemplate): PolicySeverity {
+  return template.severity === 'CRITICAL' ? 'CRITICAL' : 'HIGH';
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
+
+/**
+ * The optional body of PATCH .../enforcement and of a framework import: nothing, `{}`, or
+ * `{enforcement_mode}`. Parsed here rather than by a DTO because an absent body is meaningful.
+ */
+export function parseModeBody(body: unknown): Parsed<EnforcementMode | undefined> {
+  if (body === undefined) return { ok: true, value: undefined };
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, problems: [{ field: 'body', message: 'must be a JSON object' }] };
+  const problems: FieldProblem[] = Object.keys(body)
+    .filter((key) => key !== 'enforcement_mode')
+    .map((key) => ({ field: key, message: `property ${key} should not exist` }));
+  let mode: EnforcementMode | undefined;
+  if (Object.prototype.hasOwnProperty.call(body, 'enforcement_mode')) {
+    mode = parseEnforcementMode((body as { enforcement_mode: unknown }).enforcement_mode);
+    if (!mode) problems.push({ field: 'enforcement_mode', message: MODE_MESSAGE });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: mode };
+}
+
+/** `{all_systems: true}` or `{system_ids: [1..500 distinct system ids]}`, nothing else. */
+export function parseScope(raw: unknown): Parsed<PolicyScope> {
+  const fail = (field: string, message: string): Parsed<PolicyScope> => ({
+    ok: false,
+    problems: [{ field, message }],
+  });
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return fail('scope', 'must be {"all_systems": true} or {"system_ids": [...]}');
+  const keys = Object.keys(raw);
+  const record = raw as Record<string, unknown>;
+  if (keys.length !== 1 || (keys[0] !== 'all_systems' && keys[0] !== 'system_ids'))
+    return fail('scope', 'must have exactly one key: all_systems or system_ids');
+  if (keys[0] === 'all_systems') {
+    return record['all_systems'] === true
+      ? { ok: true, value: { all_systems: true } }
+      : fail('scope.all_systems', 'must be true; list system_ids to narrow the scope');
+  }
+  const ids = record['system_ids'];
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > SCOPE_MAX_SYSTEMS)
+    return fail('scope.system_ids', `must be a list of 1 to ${SCOPE_MAX_SYSTEMS} system ids`);
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  ids.forEach((id: unknown, index) => {
+    if (typeof id !== 'string' || !isId('system', id))
+      problems.push({ field: `scope.system_ids[${index}]`, message: 'must be a system id (sys_...)' });
+    else if (seen.has(id)) problems.push({ field: `scope.system_ids[${index}]`, message: 'is listed twice' });
+    else seen.add(id);
+  });
+  return problems.length > 0
+    ? { ok: false, problems: problems.slice(0, 50) }
+    : { ok: true, value: { system_ids: ids as string[] } };
+}
+
+export interface ImportCandidate {
+  control: string;
+  template: RuntimePolicyTemplate;
+}
+
+/**
+ * Which controls of `framework` an import creates, and which policies already stand for the rest.
+ * `imported` maps a control reference to the organization's policy id for it.
+ */
+export function planImport(
+  framework: Framework,
+  imported: ReadonlyMap<string, string>,
+): { create: ImportCandidate[]; alreadyImported: string[] } {
+  const create: ImportCandidate[] = [];
+  const alreadyImported: string[] = [];
+  for (const control of framework.controls) {
+    if (!control.runtime_policy) continue;
+    const ref = controlRef(framework.key, control.id);
+    const existing = imported.get(ref);
+    if (existing) alreadyImported.push(existing);
+    else create.push({ control: ref, template: control.runtime_policy });
+  }
+  return { create, alreadyImported };
+}
+
+/**
+ * The name of an imported policy: the template's, or, when the organization already uses that name for
+ * another policy, the template's followed by the control reference, which no other import can produce.
+ */
+export function importedName(candidate: ImportCandidate, nameTaken: boolean): string {
+  return nameTaken ? `${candidate.template.name} (${candidate.control})` : candidate.template.name;
+}

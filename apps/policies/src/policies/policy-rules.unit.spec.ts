@@ -1,0 +1,139 @@
+import { newId } from '@governance/contracts';
+import { findFramework } from '@governance/frameworks';
+import {
+  decideEnforcement,
+  defaultSeverity,
+  flipped,
+  importedName,
+  importedSeverity,
+  parseEnforcementMode,
+  parseModeBody,
+  parseScope,
+  planImport,
+  SCOPE_MAX_SYSTEMS,
+} from './policy-rules';
+
+describe('enforcement modes', () => {
+  it.each([
+    ['BLOCK', 'BLOCK'],
+    ['Block', 'BLOCK'],
+    ['block', 'BLOCK'],
+    ['WARN', 'WARN'],
+    ['Warn', 'WARN'],
+    ['wArN', 'WARN'],
+    ['AUDIT', undefined],
+    [' block', undefined],
+    ['', undefined],
+    [null, undefined],
+    [1, undefined],
+    [['BLOCK'], undefined],
+  ])('parses %j as %s', (raw, mode) => {
+    expect(parseEnforcementMode(raw)).toBe(mode);
+  });
+
+  it('flips without a requested mode, sets one, and does nothing for the current one', () => {
+    expect(flipped('BLOCK')).toBe('WARN');
+    expect(flipped('WARN')).toBe('BLOCK');
+    expect(decideEnforcement('WARN', undefined)).toEqual({ mode: 'BLOCK', changed: true });
+    expect(decideEnforcement('BLOCK', undefined)).toEqual({ mode: 'WARN', changed: true });
+    expect(decideEnforcement('WARN', 'BLOCK')).toEqual({ mode: 'BLOCK', changed: true });
+    expect(decideEnforcement('BLOCK', 'BLOCK')).toEqual({ mode: 'BLOCK', changed: false });
+    expect(decideEnforcement('WARN', 'WARN')).toEqual({ mode: 'WARN', changed: false });
+  });
+
+  it('reads the optional mode body', () => {
+    expect(parseModeBody(undefined)).toEqual({ ok: true, value: undefined });
+    expect(parseModeBody({})).toEqual({ ok: true, value: undefined });
+    expect(parseModeBody({ enforcement_mode: 'Warn' })).toEqual({ ok: true, value: 'WARN' });
+    for (const body of [
+      null,
+      [],
+      'BLOCK',
+      1,
+      { enforcement_mode: 'AUDIT' },
+      { enforcement_mode: null },
+      { x: 1 },
+    ]) {
+      const parsed = parseModeBody(body);
+      expect([body, parsed.ok]).toEqual([body, false]);
+    }
+    expect(parseModeBody({ enforcement_mode: 'x', extra: 1 })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'extra', message: 'property extra should not exist' },
+        { field: 'enforcement_mode', message: 'must be BLOCK or WARN (any letter case)' },
+      ],
+    });
+  });
+
+  it('defaults severity by mode and lifts imported severities to HIGH', () => {
+    expect(defaultSeverity('BLOCK')).toBe('CRITICAL');
+    expect(defaultSeverity('WARN')).toBe('HIGH');
+    const template = { name: 'n', description: 'd', rules: { field: 'model', op: 'exists' as const } };
+    expect(importedSeverity({ ...template, severity: 'MEDIUM' })).toBe('HIGH');
+    expect(importedSeverity({ ...template, severity: 'INFO' })).toBe('HIGH');
+    expect(importedSeverity({ ...template, severity: 'HIGH' })).toBe('HIGH');
+    expect(importedSeverity({ ...template, severity: 'CRITICAL' })).toBe('CRITICAL');
+  });
+});
+
+describe('scope', () => {
+  it('accepts all systems or a list of distinct system ids', () => {
+    expect(parseScope({ all_systems: true })).toEqual({ ok: true, value: { all_systems: true } });
+    const ids = [newId('system'), newId('system')];
+    expect(parseScope({ system_ids: ids })).toEqual({ ok: true, value: { system_ids: ids } });
+  });
+
+  it.each([
+    [null, 'scope'],
+    [[], 'scope'],
+    [{}, 'scope'],
+    [{ all_systems: true, system_ids: [] }, 'scope'],
+    [{ everything: true }, 'scope'],
+    [{ all_systems: false }, 'scope.all_systems'],
+    [{ all_systems: 'true' }, 'scope.all_systems'],
+    [{ system_ids: [] }, 'scope.system_ids'],
+    [{ system_ids: 'sys_x' }, 'scope.system_ids'],
+    [
+      { system_ids: Array.from({ length: SCOPE_MAX_SYSTEMS + 1 }, () => newId('system')) },
+      'scope.system_ids',
+    ],
+    [{ system_ids: [newId('policy')] }, 'scope.system_ids[0]'],
+    [{ system_ids: [newId('system'), 7] }, 'scope.system_ids[1]'],
+  ])('refuses %j at %s', (raw, field) => {
+    const parsed = parseScope(raw);
+    expect(parsed.ok ? [] : parsed.problems.map((problem) => problem.field)).toContain(field);
+  });
+
+  it('refuses a system listed twice', () => {
+    const id = newId('system');
+    const parsed = parseScope({ system_ids: [id, id] });
+    expect(parsed).toEqual({
+      ok: false,
+      problems: [{ field: 'scope.system_ids[1]', message: 'is listed twice' }],
+    });
+  });
+});
+
+describe('framework import plan', () => {
+  const nist = findFramework('NIST_AI_RMF')!;
+  const withPolicy = nist.controls.filter((control) => control.runtime_policy);
+
+  it('creates a policy per control with a runtime policy, skipping those already imported', () => {
+    const fresh = planImport(nist, new Map());
+    expect(fresh.create.map((candidate) => candidate.control)).toEqual(
+      withPolicy.map((control) => `NIST_AI_RMF:${control.id}`),
+    );
+    expect(fresh.alreadyImported).toEqual([]);
+    const first = fresh.create[0]!;
+    const again = planImport(nist, new Map([[first.control, 'pol_existing']]));
+    expect(again.create).toHaveLength(withPolicy.length - 1);
+    expect(again.alreadyImported).toEqual(['pol_existing']);
+  });
+
+  it('names an import apart only when its name is taken', () => {
+    const candidate = planImport(nist, new Map()).create[0]!;
+    expect(importedName(candidate, false)).toBe(candidate.template.name);
+    expect(importedName(candidate, true)).toBe(`${candidate.template.name} (${candidate.control})`);
+  });
+});

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { type EnforcementMode, type PolicyStatus } from '@governance/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type ListPosition, type PolicyRow } from './policy-records';
+
+const COLUMNS = `id, organization_id, name, description, enforcement_mode, status, severity, rules, scope,
+  framework, control, version, created_at, updated_at`;
+
+export interface PolicyFilters {
+  status?: PolicyStatus;
+  enforcementMode?: EnforcementMode;
+  framework?: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** True when `error` is the unique name index refusing a second policy of the same name. */
+export function isNameTaken(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return (
+    driverError?.code === UNIQUE_VIOLATION && driverError.constraint === 'policies_organization_name_idx'
+  );
+}
+
+/** All SQL on policies. Every query is scoped by organization id. */
+@Injectable()
+export class PolicyRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Serializes name checks, creates and imports within one organization, so a check and the write
+   * after it cannot interleave with another's. The unique indexes stay the last word.
+   */
+  async lockOrganization(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtext('policies:names:' || $1))", [organizationId]);
+  }
+
+  /** Inserts `row`; undefined when the organization already has a policy for its control. */
+  async insert(manager: EntityManager, row: PolicyRow): Promise<PolicyRow | undefined> {
+    const rows = await manager.query<PolicyRow[]>(
+      `INSERT INTO policies.policies (id, organization_id, name, description, enforcement_mode, status, severity,
+         rules, scope, framework, control, version, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14)
+       ON CONFLICT (organization_id, control) WHERE control IS NOT NULL DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [
+        row.id,
+        row.organization_id,
+        row.name,
+        row.description,
+        row.enforcement_mode,
+        row.status,
+        row.severity,
+        JSON.stringify(row.rules),
+        JSON.stringify(row.scope),
+        row.framework,
+        row.control,
+        row.version,
+        row.created_at,
+        row.updated_at,
+      ],
+    );
+    return rows[0];
+  }
+
+  async find(organizationId: string, id: string): Promise<PolicyRow | undefined> {
+    const rows = await this.dataSource.query<PolicyRow[]>(
+      `SELECT ${COLUMNS} FROM policies.policies WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  async findForUpdate(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+  ): Promise<PolicyRow | undefined> {
+    const rows = await manager.query<PolicyRow[]>(
+      `SELECT ${COLUMNS} FROM policies.policies WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  async nameExists(manager: EntityManager, organizationId: string, name: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      'SELECT 1 FROM policies.policies WHERE organization_id = $1 AND lower(name) = lower($2)',
+      [organizationId, name],
+    );
+    return rows.length > 0;
+  }
+
+  /** Control reference → policy id, for the organization's policies imported from `framework`. */
+  async importedControls(
+    manager: EntityManager,
+    organizationId: string,
+    framework: string,
+  ): Promise<Map<string, string>> {
+    const rows = await manager.query<Array<{ id: string; control: string }>>(
+      `SELECT id, control FROM policies.policies
+       WHERE organization_id = $1 AND framework = $2 AND control IS NOT NULL`,
+      [organizationId, framework],
+    );
+    return new Map(rows.map((row) => [row.control, row.id]));
+  }
+
+  /** Sets the mode and moves to the next version; the caller holds the row lock. */
+  async setEnforcementMode(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+    mode: EnforcementMode,
+    updatedAt: Date,
+  ): Promise<PolicyRow> {
+    const rows = await manager.query<[PolicyRow[], number]>(
+      `UPDATE policies.policies SET enforcement_mode = $3, version = version + 1, updated_at = $4
+       WHERE organization_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+      [organizationId, id, mode, updatedAt],
+    );
+    return rows[0][0]!;
+  }
+
+  /** Newest first; `after` is the last row of the previous page. */
+  async list(
+    organizationId: string,
+    filters: PolicyFilters,
+    limit: number,
+    after?: ListPosition,
+  ): Promise<PolicyRow[]> {
+    return await this.dataSource.query<PolicyRow[]>(
+      `SELECT ${COLUMNS} FROM policies.policies
+       WHERE organization_id = $1
+         AND ($2::text IS NULL OR status = $2)
+         AND ($3::text IS NULL OR enforcement_mode = $3)
+         AND ($4::text IS NULL OR framework = $4)
+         AND ($5::timestamptz IS NULL OR (created_at, id) < ($5::timestamptz, $6::text))
+       ORDER BY created_at DESC, id DESC
+       LIMIT $7`,
+      [
+        organizationId,
+        filters.status ?? null,
+        filters.enforcementMode ?? null,
+        filters.framework ?? null,
+        after?.createdAt ?? null,
+        after?.id ?? null,
+        limit,
+      ],
+    );
+  }
+}

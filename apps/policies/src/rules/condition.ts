@@ -1,0 +1,335 @@
+import {
+  CONDITION_FIELD_PREFIXES,
+  CONDITION_FIELDS,
+  CONDITION_OPS,
+  type Condition,
+  type ConditionOp,
+} from '@governance/contracts';
+import { compilePattern, PatternRefused } from './safe-pattern';
+
+/**
+ * The policy rule language: validation with JSON paths for people, and a compiler to a predicate for
+ * the evaluator. A condition is true when a telemetry record VIOLATES the policy.
+ *
+ * Pure, with no Nest or TypeORM imports, so probe ingest can evaluate the same rules (it belongs in a
+ * lib once a second service needs it).
+ *
+ * Semantics, per leaf `{field, op, value}`:
+ * - `metrics.<name>` fields are numbers; `labels.<name>`, `model` and `observed_endpoint` are strings.
+ *   A name is 1 to 128 characters without control characters, as probe ingest accepts them.
+ *   A field that is absent, or not of its kind, makes every op false except that `not` inverts it; so
+ *   `{not: {field: 'labels.human_review', op: 'eq', value: 'true'}}` is true when the label is missing.
+ * - eq, neq: on metrics a finite number compared exactly; on strings a string, number or boolean compared
+ *   by its string form (true matches the label "true").
+ * - gt, gte, lt, lte: metrics only, a finite number.
+ * - in, not_in: a list of 1 to 100 scalars, numbers for metrics, strings or numbers (string form) for
+ *   strings.
+ * - contains: strings only, a non-empty substring, case-sensitive.
+ * - String values are at most 1,024 characters and never contain NUL (jsonb cannot store it).
+ * - exists: no value; true when the field is present with its kind.
+ * - matches: strings only, a pattern of safe-pattern.ts, tested on the first 4,096 characters.
+ * Combinators: `{all: [...]}`, `{any: [...]}` (non-empty lists) and `{not: condition}`; each node has
+ * exactly its own keys. At most 8 levels deep (a lone leaf is level 1) and 100 leaves in all.
+ */
+export const CONDITION_LIMITS = {
+  maxDepth: 8,
+  maxLeaves: 100,
+  maxListItems: 100,
+  /** The same limits probe ingest puts on label values and on metric and label names. */
+  maxStringLength: 1024,
+  maxFieldNameLength: 128,
+  /** Problems reported at most, so a huge bad rule set cannot make a huge error body. */
+  maxProblems: 50,
+} as const;
+
+/** The parts of a telemetry record a condition reads. */
+export interface ConditionRecord {
+  metrics?: Readonly<Record<string, number>>;
+  labels?: Readonly<Record<string, string>>;
+  model?: string | null;
+  observed_endpoint?: string | null;
+}
+
+export type CompiledCondition = (record: ConditionRecord) => boolean;
+
+export interface ConditionProblem {
+  field: string;
+  message: string;
+}
+
+export class InvalidCondition extends Error {
+  constructor(readonly problems: ConditionProblem[]) {
+    super(`Invalid condition: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
+    this.name = 'InvalidCondition';
+  }
+}
+
+type FieldKind = 'number' | 'string';
+type Read = (record: ConditionRecord) => number | string | undefined;
+
+// Any name probe ingest accepts: printable, no C0 controls or DEL.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NAME_PATTERN = /^[^\u0000-\u001f\u007f]+$/;
+const NUMERIC_OPS: ReadonlySet<ConditionOp> = new Set(['gt', 'gte', 'lt', 'lte']);
+const STRING_OPS: ReadonlySet<ConditionOp> = new Set(['contains', 'matches']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** Own properties only: a field named `labels.__proto__` or `labels.constructor` reads nothing inherited. */
+function own<T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
+  return map !== undefined && map !== null && Object.prototype.hasOwnProperty.call(map, name)
+    ? map[name]
+    : undefined;
+}
+
+function reader(field: string): { kind: FieldKind; read: Read } | string {
+  if (field === 'model' || field === 'observed_endpoint') {
+    return {
+      kind: 'string',
+      read: (record) => {
+        const value = record[field];
+        return typeof value === 'string' ? value : undefined;
+      },
+    };
+  }
+  const prefix = CONDITION_FIELD_PREFIXES.find((candidate) => field.startsWith(candidate));
+  const name = prefix === undefined ? '' : field.slice(prefix.length);
+  if (prefix === undefined || name === '') {
+    return `must be ${CONDITION_FIELDS.join(', ')}, or ${CONDITION_FIELD_PREFIXES.map((p) => `${p}<name>`).join(', ')}`;
+  }
+  if (name.length > CONDITION_LIMITS.maxFieldNameLength || !NAME_PATTERN.test(name)) {
+    return `the name after "${prefix}" must be 1 to ${CONDITION_LIMITS.maxFieldNameLength} characters without control characters`;
+  }
+  if (prefix === 'metrics.') {
+    return {
+      kind: 'number',
+      read: (record) => {
+        const value = own(record.metrics, name);
+        return isFiniteNumber(value) ? value : undefined;
+      },
+    };
+  }
+  return {
+    kind: 'string',
+    read: (record) => {
+      const value = own(record.labels, name);
+      return typeof value === 'string' ? value : undefined;
+    },
+  };
+}
+
+interface Walk {
+  problems: ConditionProblem[];
+  leaves: number;
+}
+
+function problem(walk: Walk, field: string, message: string): undefined {
+  if (walk.problems.length < CONDITION_LIMITS.maxProblems) walk.problems.push({ field, message });
+  return undefined;
+}
+
+/** Rules are stored as jsonb, which cannot hold NUL; no label, model or endpoint contains one either. */
+function stringProblem(value: string): { error: string } | undefined {
+  if (value.length > CONDITION_LIMITS.maxStringLength)
+    return { error: `must be at most ${CONDITION_LIMITS.maxStringLength} characters` };
+  if (value.includes('\u0000')) return { error: 'must not contain NUL characters' };
+  return undefined;
+}
+
+/** A scalar for a field of `kind` in its compared form, or a message. */
+function scalar(kind: FieldKind, value: unknown): number | string | { error: string } {
+  if (kind === 'number')
+    return isFiniteNumber(value) ? value : { error: 'must be a finite number for a metrics field' };
+  if (typeof value === 'string') return stringProblem(value) ?? value;
+  if (isFiniteNumber(value) || typeof value === 'boolean') return String(value);
+  return { error: 'must be a string, number or boolean' };
+}
+
+function leaf(node: Record<string, unknown>, path: string, walk: Walk): CompiledCondition | undefined {
+  walk.leaves++;
+  const unknownKeys = Object.keys(node).filter((key) => key !== 'field' && key !== 'op' && key !== 'value');
+  for (const key of unknownKeys) problem(walk, `${path}.${key}`, 'is not a condition key (field, op, value)');
+  const { field, op } = node;
+  const hasValue = Object.prototype.hasOwnProperty.call(node, 'value');
+  const value = node['value'];
+  const source = typeof field === 'string' ? reader(field) : 'must be a string';
+  if (typeof source === 'string') problem(walk, `${path}.field`, source);
+  if (typeof op !== 'string' || !(CONDITION_OPS as readonly string[]).includes(op)) {
+    problem(walk, `${path}.op`, `must be one of ${CONDITION_OPS.join(', ')}`);
+    return undefined;
+  }
+  if (typeof source === 'string' || unknownKeys.length > 0) return undefined;
+  const { kind, read } = source;
+  const at = `${path}.value`;
+  const operation = op as ConditionOp;
+  if (NUMERIC_OPS.has(operation) && kind !== 'number')
+    return problem(walk, `${path}.op`, `${operation} compares numbers and applies to metrics fields only`);
+  if (STRING_OPS.has(operation) && kind !== 'string')
+    return problem(walk, `${path}.op`, `${operation} applies to labels, model and observed_endpoint only`);
+  if (operation === 'exists') {
+    if (hasValue) return problem(walk, at, 'must be absent for exists');
+    return (record) => read(record) !== undefined;
+  }
+  if (!hasValue) return problem(walk, at, `is required for ${operation}`);
+  switch (operation) {
+    case 'eq':
+    case 'neq': {
+      const expected = scalar(kind, value);
+      if (typeof expected === 'object') return problem(walk, at, expected.error);
+      const equal = operation === 'eq';
+      return (record) => {
+        const actual = read(record);
+        return actual !== undefined && (actual === expected) === equal;
+      };
+    }
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      if (!isFiniteNumber(value)) return problem(walk, at, `must be a finite number for ${operation}`);
+      const compare = {
+        gt: (a: number) => a > value,
+        gte: (a: number) => a >= value,
+        lt: (a: number) => a < value,
+        lte: (a: number) => a <= value,
+      }[operation];
+      return (record) => {
+        const actual = read(record);
+        return typeof actual === 'number' && compare(actual);
+      };
+    }
+    case 'in':
+    case 'not_in': {
+      if (!Array.isArray(value) || value.length === 0 || value.length > CONDITION_LIMITS.maxListItems)
+        return problem(
+          walk,
+          at,
+          `must be a list of 1 to ${CONDITION_LIMITS.maxListItems} values for ${operation}`,
+        );
+      const members = new Set<number | string>();
+      let valid = true;
+      value.forEach((item: unknown, index) => {
+        const member =
+          typeof item === 'boolean' ? { error: 'must be a string or number' } : scalar(kind, item);
+        if (typeof member === 'object') {
+          valid = false;
+          problem(walk, `${at}[${index}]`, member.error);
+        } else members.add(member);
+      });
+      if (!valid) return undefined;
+      const inside = operation === 'in';
+      return (record) => {
+        const actual = read(record);
+        return actual !== undefined && members.has(actual) === inside;
+      };
+    }
+    case 'contains': {
+      if (typeof value !== 'string' || value === '')
+        return problem(walk, at, `must be a string of 1 to ${CONDITION_LIMITS.maxStringLength} characters`);
+      const invalid = stringProblem(value);
+      if (invalid) return problem(walk, at, invalid.error);
+      return (record) => {
+        const actual = read(record);
+        return typeof actual === 'string' && actual.includes(value);
+      };
+    }
+    case 'matches': {
+      if (typeof value !== 'string' || value === '')
+        return problem(walk, at, 'must be a non-empty pattern string');
+      if (value.includes('\u0000')) return problem(walk, at, 'must not contain NUL characters');
+      try {
+        const test = compilePattern(value);
+        return (record) => {
+          const actual = read(record);
+          return typeof actual === 'string' && test(actual);
+        };
+      } catch (error) {
+        if (error instanceof PatternRefused) return problem(walk, at, `pattern refused: ${error.message}`);
+        throw error;
+      }
+    }
+  }
+}
+
+function node(raw: unknown, path: string, depth: number, walk: Walk): CompiledCondition | undefined {
+  if (!isRecord(raw)) return problem(walk, path, 'must be a condition object');
+  if (depth > CONDITION_LIMITS.maxDepth)
+    return problem(walk, path, `conditions nest at most ${CONDITION_LIMITS.maxDepth} levels deep`);
+  const combinator = (['all', 'any', 'not'] as const).find((key) =>
+    Object.prototype.hasOwnProperty.call(raw, key),
+  );
+  if (combinator === undefined) return leaf(raw, path, walk);
+  const extra = Object.keys(raw).filter((key) => key !== combinator);
+  for (const key of extra) problem(walk, `${path}.${key}`, `must not sit beside "${combinator}"`);
+  const inner = raw[combinator];
+  const at = `${path}.${combinator}`;
+  if (combinator === 'not') {
+    const operand = node(inner, at, depth + 1, walk);
+    return operand && extra.length === 0 ? (record) => !operand(record) : undefined;
+  }
+  if (!Array.isArray(inner) || inner.length === 0)
+    return problem(walk, at, 'must be a non-empty list of conditions');
+  const operands: CompiledCondition[] = [];
+  for (let index = 0; index < inner.length; index++) {
+    if (walk.leaves > CONDITION_LIMITS.maxLeaves) break;
+    const operand = node(inner[index], `${at}[${index}]`, depth + 1, walk);
+    if (operand) operands.push(operand);
+  }
+  if (operands.length !== inner.length || extra.length > 0) return undefined;
+  return combinator === 'all'
+    ? (record) => operands.every((operand) => operand(record))
+    : (record) => operands.some((operand) => operand(record));
+}
+
+function walkCondition(
+  raw: unknown,
+  path: string,
+): { compiled?: CompiledCondition; problems: ConditionProblem[] } {
+  const walk: Walk = { problems: [], leaves: 0 };
+  const compiled = node(raw, path, 1, walk);
+  if (walk.leaves > CONDITION_LIMITS.maxLeaves)
+    walk.problems.unshift({
+      field: path,
+      message: `a condition holds at most ${CONDITION_LIMITS.maxLeaves} leaves`,
+    });
+  return walk.problems.length === 0 && compiled ? { compiled, problems: [] } : { problems: walk.problems };
+}
+
+/** Every problem of `raw` as a condition, each with its JSON path under `path`; [] when valid. */
+export function validateCondition(raw: unknown, path = 'rules'): ConditionProblem[] {
+  return walkCondition(raw, path).problems;
+}
+
+/** The predicate of `condition`; throws InvalidCondition when it is not valid. Compile once, run often. */
+export function compileCondition(condition: Condition): CompiledCondition {
+  const { compiled, problems } = walkCondition(condition, 'rules');
+  if (!compiled) throw new InvalidCondition(problems);
+  return compiled;
+}
+
+/**
+ * Compiled rules per policy, recompiled only when the version changes: rules are immutable within a
+ * version, so an evaluator holding many policies compiles each once instead of once per record.
+ */
+export class CompiledConditionCache {
+  private readonly entries = new Map<string, { version: number; compiled: CompiledCondition }>();
+
+  get(policy: { policy_id: string; version: number; rules: Condition }): CompiledCondition {
+    const cached = this.entries.get(policy.policy_id);
+    if (cached && cached.version === policy.version) return cached.compiled;
+    const compiled = compileCondition(policy.rules);
+    this.entries.set(policy.policy_id, { version: policy.version, compiled });
+    return compiled;
+  }
+
+  delete(policyId: string): void {
+    this.entries.delete(policyId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,138 @@
+import { compilePattern, PATTERN_LIMITS, PatternRefused } from './safe-pattern';
+
+const refusal = (pattern: string): string => {
+  try {
+    compilePattern(pattern);
+  } catch (error) {
+    if (error instanceof PatternRefused) return error.message;
+    throw error;
+  }
+  return 'accepted';
+};
+
+describe('safe patterns', () => {
+  it('means what JavaScript means for every accepted pattern', () => {
+    const patterns = [
+      'abc',
+      '^abc$',
+      'a.c',
+      'colou?r',
+      'ab*c',
+      'ab+c',
+      'a{2}',
+      'a{2,}b',
+      'a{1,3}b',
+      'a+?b',
+      '[a-c]+x',
+      '[^0-9]',
+      '[-a]',
+      '[a-]',
+      '\\d{3}-\\d{4}',
+      '\\w+@\\w+\\.com',
+      '\\s\\S',
+      '\\D\\W',
+      'x|y|z',
+      '^(foo|bar)$',
+      '(?:ab)+$',
+      '(^|\\.)(openai\\.com|anthropic\\.com|cohere\\.ai)',
+      '\\(\\)\\[\\]\\{\\}\\.\\*\\+\\?\\|\\^\\$\\/\\-\\\\',
+      '[\\]\\\\]',
+      '[\\d.]+',
+      '\\t\\n',
+      '(?:)',
+      '[]',
+      '[^]',
+      '.',
+    ];
+    const texts = [
+      '',
+      'abc',
+      'xabcx',
+      'ac',
+      'abbbc',
+      'color',
+      'colour',
+      'aa',
+      'aab',
+      'b',
+      'abcx',
+      'x',
+      '-',
+      '555-1234',
+      'me@example.com',
+      'a b',
+      'foo',
+      'bar',
+      'foobar',
+      'ababab',
+      'api.openai.com',
+      'notopenai.com',
+      '()[]{}.*+?|^$/-\\',
+      ']',
+      '1.5',
+      '\t\n',
+      'line\nbreak',
+      '\n',
+    ];
+    for (const pattern of patterns) {
+      const test = compilePattern(pattern);
+      const native = new RegExp(pattern);
+      for (const text of texts) {
+        expect([pattern, text, test(text)]).toEqual([pattern, text, native.test(text)]);
+      }
+    }
+  });
+
+  it.each([
+    ['(a)\\1', 'backreferences'],
+    ['(?<n>a)\\k<n>', 'only (...) and (?:...)'],
+    ['a\\k', 'backreferences'],
+    ['a(?=b)', 'lookarounds'],
+    ['a(?!b)', 'lookarounds'],
+    ['(?<=a)b', 'lookarounds'],
+    ['(?<!a)b', 'lookarounds'],
+    ['(a+)+', 'repeated group'],
+    ['(a*)*', 'repeated group'],
+    ['(a|a)*', 'repeated group'],
+    ['(?:ab|cd)+', 'repeated group'],
+    ['((a)+)?', 'repeated group'],
+    ['(x{2,})+$', 'repeated group'],
+    ['\\bword', 'word boundaries'],
+    ['\\p{L}', 'escape \\p'],
+    ['\\x41', 'escape \\x'],
+    ['a**', 'nothing to repeat'],
+    ['*a', 'nothing to repeat'],
+    ['^*', 'anchor'],
+    ['a{101}', 'limited to 100'],
+    ['a{3,2}', 'out of order'],
+    ['a{', 'literal "{"'],
+    ['a}', 'literal "}"'],
+    ['(a', 'unclosed'],
+    ['a)', 'unmatched'],
+    ['[a', 'unclosed'],
+    ['[z-a]', 'out of order'],
+    ['[\\d-z]', 'class escape'],
+    ['a\\', 'lone'],
+    ['x'.repeat(PATTERN_LIMITS.maxLength + 1), 'limited to 200'],
+    ['(?:a{100}){100}', 'repeated group'],
+    ['(?:abcdefghij){100}(?:abcdefghij){100}', 'too large'],
+  ])('refuses %s', (pattern, reason) => {
+    expect(refusal(pattern)).toContain(reason);
+  });
+
+  it('stays linear on patterns that make a backtracking engine explode', () => {
+    const text = 'a'.repeat(PATTERN_LIMITS.maxTestedLength);
+    const started = process.hrtime.bigint();
+    for (const pattern of ['.*.*.*.*x', 'a*a*a*a*a*b', '\\w+\\w+\\w+!', '(?:a)*(?:a)*$x']) {
+      expect(compilePattern(pattern)(text)).toBe(false);
+    }
+    // V8 takes seconds on the first of these at 1,024 characters; this engine is O(text x pattern).
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+
+  it('tests only the first 4,096 characters', () => {
+    const test = compilePattern('b');
+    expect(test(`${'a'.repeat(PATTERN_LIMITS.maxTestedLength)}b`)).toBe(false);
+    expect(test(`${'a'.repeat(PATTERN_LIMITS.maxTestedLength - 1)}b`)).toBe(true);
+  });
+});
