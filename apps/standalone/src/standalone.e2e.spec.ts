@@ -102,6 +102,7 @@ describe('standalone composition', () => {
         tenancy: { status: 'ok' },
         systems: { status: 'ok' },
         'probe-ingest': { status: 'ok' },
+        assess: { status: 'ok' },
         policies: { status: 'ok' },
         webhooks: { status: 'ok' },
       },
@@ -274,6 +275,47 @@ describe('standalone composition', () => {
       probes: [
         { probe_id: probeId, probe_name: 'edge-1', host: 'claims-1.internal', connection: 'connected' },
       ],
+    });
+  });
+
+  it('assesses a document for a registered system and announces the result, signed', async () => {
+    const org = await organization('professional');
+    const created = await call('POST', '/v1/webhooks', org.api_key, {
+      url: receiver.url,
+      events: ['assessment.complete'],
+    });
+    const webhook = created.body as { id: string; signing_secret: string };
+    secrets.set(webhook.id, webhook.signing_secret);
+    const before = receiver.deliveries.length;
+    const system = await call('POST', '/api/service/systems', org.api_key, { name: 'Loan Scorer' });
+    const systemId = (system.body as { id: string }).id;
+
+    // The assess service learns of the system through an event: the call is accepted moments later.
+    const queued = await eventually(async () => {
+      const response = await call('POST', '/api/service/assess/document', org.api_key, {
+        system_id: systemId,
+        framework: 'NIST_AI_RMF',
+        document: { title: 'AI policy', content: '# AI policy\n\nWe use AI responsibly.\n' },
+      });
+      return response.status === 202 && (response.body as { id: string; status: string });
+    }, 'the system to reach the assess service');
+    expect(queued).toMatchObject({ id: expect.stringMatching(/^asmnt_/), status: 'queued' });
+
+    const assessment = await eventually(async () => {
+      const response = await call('GET', `/api/service/assess/${queued.id}`, org.api_key);
+      const body = response.body as { status: string };
+      return body.status === 'complete' && body;
+    }, 'the assessment to complete');
+    expect(assessment).toMatchObject({ framework: 'NIST_AI_RMF', verdict: 'fail' });
+
+    const deliveries = await receiver.waitFor(before + 1, 15_000);
+    const delivery = deliveries.find((entry) => entry.headers['x-service-hook-id'] === webhook.id);
+    expect(delivery?.verdict).toBe('ok');
+    expect(JSON.parse(delivery!.rawBody.toString('utf8'))).toMatchObject({
+      event: 'assessment.complete',
+      severity: 'INFO',
+      system_id: systemId,
+      details: { assessment_id: queued.id, verdict: 'fail', framework: 'NIST_AI_RMF' },
     });
   });
 

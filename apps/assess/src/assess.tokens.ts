@@ -1,0 +1,1 @@
+export const ASSESS_CONFIG = Symbol('ASSESS_CONFIG');

@@ -1,0 +1,228 @@
+import { newId, newUuidV7, type PublicEventRecord, type Severity } from '@governance/contracts';
+import { type Control, controlRef, type Framework } from '@governance/frameworks';
+import { type AssessmentResult, type ControlResult, type Evidence, type Verdict } from '../engine';
+
+export const ASSESSMENT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+
+export interface AssessmentRow {
+  id: string;
+  organization_id: string;
+  system_id: string;
+  framework: string;
+  title: string;
+  status: AssessmentStatus;
+  progress: number;
+  error: string | null;
+  verdict: Verdict | null;
+  score: number | null;
+  findings_count: number | null;
+  high_findings: number | null;
+  medium_findings: number | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface EvidenceEntry {
+  quote: string;
+  section: string;
+  line: number;
+  offset: number;
+}
+
+/** One control's outcome as stored and as GET /:id/findings shows it. */
+export interface FindingRow {
+  id: string;
+  assessment_id: string;
+  organization_id: string;
+  position: number;
+  control: string;
+  framework: string;
+  title: string;
+  description: string;
+  status: ControlResult['status'];
+  severity: Severity;
+  evidence: EvidenceEntry[];
+  remediation_id: string;
+  remediation: string;
+}
+
+export interface AssessmentResponse {
+  id: string;
+  system_id: string;
+  framework: string;
+  status: AssessmentStatus;
+  progress: number;
+  error: string | null;
+  verdict: Verdict | null;
+  score: number | null;
+  findings_count: number | null;
+  high_findings: number | null;
+  medium_findings: number | null;
+  report_url: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface FindingResponse {
+  finding_id: string;
+  control: string;
+  framework: string;
+  title: string;
+  description: string;
+  status: ControlResult['status'];
+  severity: Severity;
+  evidence: EvidenceEntry[];
+  remediation_id: string;
+  remediation: string;
+}
+
+export function reportUrl(reportBaseUrl: string, assessmentId: string): string {
+  return `${reportBaseUrl}/assessments/${assessmentId}`;
+}
+
+/** The report link is shown once there is a report to link to: when the assessment is complete. */
+export function toAssessmentResponse(row: AssessmentRow, reportBaseUrl: string): AssessmentResponse {
+  return {
+    id: row.id,
+    system_id: row.system_id,
+    framework: row.framework,
+    status: row.status,
+    progress: row.progress,
+    error: row.error,
+    verdict: row.verdict,
+    score: row.score,
+    findings_count: row.findings_count,
+    high_findings: row.high_findings,
+    medium_findings: row.medium_findings,
+    report_url: row.status === 'complete' ? reportUrl(reportBaseUrl, row.id) : null,
+    created_at: row.created_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+  };
+}
+
+export function toFindingResponse(row: FindingRow): FindingResponse {
+  return {
+    finding_id: row.id,
+    control: row.control,
+    framework: row.framework,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    severity: row.severity,
+    evidence: row.evidence,
+    remediation_id: row.remediation_id,
+    remediation: row.remediation,
+  };
+}
+
+const list = (items: readonly string[]): string => items.join(', ');
+
+/** Says what the document showed for the control, then what the control asks, so a finding reads alone. */
+export function describeControlResult(control: Control, result: ControlResult): string {
+  const outcome =
+    result.status === 'met'
+      ? 'The document evidences this control.'
+      : result.status === 'partial'
+        ? `The document covers this control only in part; not evidenced: ${list(result.missing_concepts)}.`
+        : 'The document gives no usable evidence for this control.';
+  const denied =
+    result.counter_evidence.length > 0
+      ? ` It states the opposite in: "${result.counter_evidence[0]!.quote}" (line ${result.counter_evidence[0]!.line}).`
+      : '';
+  return `${outcome}${denied} Requirement: ${control.requirement}`;
+}
+
+const toEvidenceEntry = ({ quote, section, line, offset }: Evidence): EvidenceEntry => ({
+  quote,
+  section,
+  line,
+  offset,
+});
+
+/** One row per control in the framework's order; every row gets a finding and a remediation id. */
+export function findingRows(
+  assessment: { id: string; organizationId: string },
+  framework: Framework,
+  result: AssessmentResult,
+): FindingRow[] {
+  const controls = new Map(framework.controls.map((control) => [control.id, control]));
+  return result.controls.map((controlResult, position) => {
+    const control = controls.get(controlResult.control_id);
+    if (!control) throw new Error(`control ${controlResult.control_id} is not in ${framework.key}`);
+    return {
+      id: newId('finding'),
+      assessment_id: assessment.id,
+      organization_id: assessment.organizationId,
+      position,
+      control: controlRef(framework.key, control.id),
+      framework: framework.key,
+      title: control.title,
+      description: describeControlResult(control, controlResult),
+      status: controlResult.status,
+      severity: control.severity,
+      evidence: controlResult.evidence.map(toEvidenceEntry),
+      remediation_id: newId('remediation'),
+      remediation: control.remediation,
+    };
+  });
+}
+
+export interface CompletedAssessment {
+  id: string;
+  organizationId: string;
+  systemId: string;
+  systemName: string;
+  framework: string;
+  completedAt: Date;
+  reportUrl: string;
+  result: AssessmentResult;
+}
+
+/** One finding.created per partial or missing control, in control order, then assessment.complete. */
+export function completionEvents(
+  assessment: CompletedAssessment,
+  rows: readonly FindingRow[],
+): PublicEventRecord[] {
+  const timestamp = assessment.completedAt.toISOString();
+  const findings = rows
+    .filter((row) => row.status !== 'met')
+    .map((row): PublicEventRecord<'finding.created'> => ({
+      id: newUuidV7(),
+      organization_id: assessment.organizationId,
+      event: 'finding.created',
+      timestamp,
+      severity: row.severity,
+      system_id: assessment.systemId,
+      details: {
+        finding_id: row.id,
+        title: row.title,
+        description: row.description,
+        control: row.control,
+        framework: row.framework,
+        system_name: assessment.systemName,
+        assessment_id: assessment.id,
+        remediation_id: row.remediation_id,
+      },
+    }));
+  const { summary } = assessment.result;
+  const complete: PublicEventRecord<'assessment.complete'> = {
+    id: newUuidV7(),
+    organization_id: assessment.organizationId,
+    event: 'assessment.complete',
+    timestamp,
+    severity: 'INFO',
+    system_id: assessment.systemId,
+    details: {
+      assessment_id: assessment.id,
+      verdict: summary.verdict,
+      score: summary.score,
+      findings_count: summary.findings_count,
+      high_findings: summary.high_findings,
+      medium_findings: summary.medium_findings,
+      framework: assessment.framework,
+      report_url: assessment.reportUrl,
+    },
+  };
+  return [...findings, complete];
+}

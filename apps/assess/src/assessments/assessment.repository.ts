@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { type AssessmentSummary } from '../engine';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type AssessmentRow, type FindingRow } from './assessment-records';
+
+const COLUMNS = `id, organization_id, system_id, framework, title, status, progress, error, verdict, score,
+  findings_count, high_findings, medium_findings, created_at, completed_at`;
+
+export interface NewAssessment {
+  id: string;
+  organizationId: string;
+  systemId: string;
+  framework: string;
+  title: string;
+  content: string;
+  createdAt: Date;
+}
+
+/** An assessment a worker holds until its lease ends; `claim` tells this hold from a later one. */
+export interface ClaimedAssessment {
+  id: string;
+  organizationId: string;
+  systemId: string;
+  framework: string;
+  title: string;
+  content: string;
+  claim: number;
+}
+
+/** All SQL on assessments and their findings. Reads on behalf of a caller are scoped by organization id. */
+@Injectable()
+export class AssessmentRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, assessment: NewAssessment): Promise<void> {
+    await manager.query(
+      `INSERT INTO assess.assessments (id, organization_id, system_id, framework, title, content, status,
+         progress, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, $7)`,
+      [
+        assessment.id,
+        assessment.organizationId,
+        assessment.systemId,
+        assessment.framework,
+        assessment.title,
+        assessment.content,
+        assessment.createdAt,
+      ],
+    );
+  }
+
+  async find(organizationId: string, id: string): Promise<AssessmentRow | undefined> {
+    const rows = await this.dataSource.query<AssessmentRow[]>(
+      `SELECT ${COLUMNS} FROM assess.assessments WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
+    return rows[0];
+  }
+
+  async listFindings(organizationId: string, assessmentId: string): Promise<FindingRow[]> {
+    return await this.dataSource.query<FindingRow[]>(
+      `SELECT id, assessment_id, organization_id, position, control, framework, title, description, status,
+         severity, evidence, remediation_id, remediation
+       FROM assess.findings WHERE organization_id = $1 AND assessment_id = $2 ORDER BY position`,
+      [organizationId, assessmentId],
+    );
+  }
+
+  /**
+   * Reserves up to `limit` assessments that are queued, or running under a lease that ended (their
+   * worker died). The claim counter distinguishes this hold from any earlier one, so a worker that lost
+   * its lease cannot complete the assessment behind the back of the one that took it over.
+   */
+  async claim(limit: number, leaseMs: number): Promise<ClaimedAssessment[]> {
+    const [rows] = await this.dataSource.query<[Array<ClaimedAssessment>, number]>(
+      `WITH due AS (
+         SELECT id FROM assess.assessments
+         WHERE status = 'queued' OR (status = 'running' AND lease_expires_at <= now())
+         ORDER BY created_at
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE assess.assessments a
+       SET status = 'running', progress = 10, claims = a.claims + 1,
+           lease_expires_at = now() + make_interval(secs => $2 / 1000.0), started_at = coalesce(a.started_at, now())
+       FROM due WHERE a.id = due.id
+       RETURNING a.id, a.organization_id AS "organizationId", a.system_id AS "systemId", a.framework, a.title,
+         a.content, a.claims AS claim`,
+      [limit, leaseMs],
+    );
+    return rows;
+  }
+
+  async reportProgress(claimed: ClaimedAssessment, progress: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE assess.assessments SET progress = $3 WHERE id = $1 AND claims = $2 AND status = 'running'`,
+      [claimed.id, claimed.claim, progress],
+    );
+  }
+
+  /** Locks the claimed assessment if this hold is still the current one; false when it was taken over. */
+  async lockClaim(manager: EntityManager, claimed: ClaimedAssessment): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `SELECT 1 FROM assess.assessments WHERE id = $1 AND claims = $2 AND status = 'running' FOR UPDATE`,
+      [claimed.id, claimed.claim],
+    );
+    return rows.length > 0;
+  }
+
+  /** The document text is dropped once the findings hold what the run found in it. */
+  async markComplete(
+    manager: EntityManager,
+    id: string,
+    summary: AssessmentSummary,
+    completedAt: Date,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE assess.assessments SET status = 'complete', progress = 100, content = NULL, lease_expires_at = NULL,
+         verdict = $2, score = $3, findings_count = $4, high_findings = $5, medium_findings = $6,
+         completed_at = $7
+       WHERE id = $1`,
+      [
+        id,
+        summary.verdict,
+        summary.score,
+        summary.findings_count,
+        summary.high_findings,
+        summary.medium_findings,
+        completedAt,
+      ],
+    );
+  }
+
+  async markFailed(manager: EntityManager, id: string, error: string, completedAt: Date): Promise<void> {
+    await manager.query(
+      `UPDATE assess.assessments SET status = 'failed', error = $2, content = NULL, lease_expires_at = NULL,
+         completed_at = $3
+       WHERE id = $1`,
+      [id, error, completedAt],
+    );
+  }
+
+  async insertFindings(manager: EntityManager, rows: readonly FindingRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    // One statement for the whole framework: unnest keeps the parameter count fixed at thirteen arrays.
+    await manager.query(
+      `INSERT INTO assess.findings (id, assessment_id, organization_id, position, control, framework, title,
+         description, status, severity, evidence, remediation_id, remediation)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
+         $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::text[])`,
+      [
+        rows.map((row) => row.id),
+        rows.map((row) => row.assessment_id),
+        rows.map((row) => row.organization_id),
+        rows.map((row) => row.position),
+        rows.map((row) => row.control),
+        rows.map((row) => row.framework),
+        rows.map((row) => row.title),
+        rows.map((row) => row.description),
+        rows.map((row) => row.status),
+        rows.map((row) => row.severity),
+        rows.map((row) => JSON.stringify(row.evidence)),
+        rows.map((row) => row.remediation_id),
+        rows.map((row) => row.remediation),
+      ],
+    );
+  }
+}

@@ -1,0 +1,128 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { isId, newId } from '@governance/contracts';
+import { FRAMEWORK_KEYS, isFrameworkKey } from '@governance/frameworks';
+import { UnitOfWork } from '@governance/messaging';
+import { ApiError, ErrorCode, type FieldProblem } from '@governance/platform';
+import { type AssessConfig } from '../config';
+import { ASSESS_CONFIG } from '../assess.tokens';
+import { SystemReplicaRepository } from '../systems/system-replica.repository';
+import {
+  type AssessmentResponse,
+  type FindingResponse,
+  toAssessmentResponse,
+  toFindingResponse,
+} from './assessment-records';
+import { TITLE_MAX_LENGTH } from './assessment-limits';
+import { AssessmentRepository } from './assessment.repository';
+import { AssessmentWorker } from './assessment-worker';
+import { type DocumentUpload } from './document-upload';
+import { extractText, UnreadableDocumentError } from './document-text';
+
+export interface Submission {
+  systemId: string;
+  framework: string;
+  title: string;
+  content: string;
+}
+
+export interface QueuedResponse {
+  id: string;
+  status: 'queued';
+}
+
+/** The form fields of an upload, checked as the JSON body's are. */
+export function uploadFieldProblems(fields: Record<string, string>): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const systemId = fields['system_id'];
+  if (systemId === undefined || systemId === '')
+    problems.push({ field: 'system_id', message: 'is required' });
+  else if (systemId.length > 100)
+    problems.push({ field: 'system_id', message: 'must be at most 100 characters' });
+  if (!isFrameworkKey(fields['framework']))
+    problems.push({ field: 'framework', message: `framework must be one of: ${FRAMEWORK_KEYS.join(', ')}` });
+  return problems;
+}
+
+/** A title from the file name: what the person uploaded is how they will recognise it. */
+export function uploadTitle(fileName: string): string {
+  const title = fileName.replace(/[\u0000-\u001f\u007f]/g, ' ').trim(); // eslint-disable-line no-control-regex
+  return title === '' ? 'Uploaded document' : title.slice(0, TITLE_MAX_LENGTH);
+}
+
+const systemNotFound = (): ApiError =>
+  new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, 'System not found', [
+    { field: 'system_id', message: 'no such system in this organization' },
+  ]);
+
+/** Queues assessments and answers for them; the work itself is the worker's. */
+@Injectable()
+export class AssessmentsService {
+  constructor(
+    private readonly assessments: AssessmentRepository,
+    private readonly systems: SystemReplicaRepository,
+    private readonly worker: AssessmentWorker,
+    private readonly unitOfWork: UnitOfWork,
+    @Inject(ASSESS_CONFIG) private readonly config: AssessConfig,
+  ) {}
+
+  async submit(organizationId: string, submission: Submission): Promise<QueuedResponse> {
+    if (!isId('system', submission.systemId)) throw systemNotFound();
+    if (!(await this.systems.findName(organizationId, submission.systemId))) throw systemNotFound();
+    const id = newId('assessment');
+    await this.unitOfWork.run((tx) =>
+      this.assessments.insert(tx.manager, {
+        id,
+        organizationId,
+        systemId: submission.systemId,
+        framework: submission.framework,
+        title: submission.title,
+        content: submission.content,
+        createdAt: new Date(),
+      }),
+    );
+    this.worker.wake();
+    return { id, status: 'queued' };
+  }
+
+  async submitUpload(organizationId: string, upload: DocumentUpload): Promise<QueuedResponse> {
+    const problems = uploadFieldProblems(upload.fields);
+    if (problems.length > 0) throw ApiError.validation(problems);
+    const systemId = upload.fields['system_id']!;
+    // Checked before the file is parsed: no PDF work for a system that does not exist.
+    if (!isId('system', systemId) || !(await this.systems.findName(organizationId, systemId)))
+      throw systemNotFound();
+    let content: string;
+    try {
+      content = await extractText(upload.format, upload.data);
+    } catch (error) {
+      if (error instanceof UnreadableDocumentError)
+        throw new ApiError(
+          HttpStatus.UNPROCESSABLE_ENTITY,
+          ErrorCode.ValidationFailed,
+          `Unreadable file: ${error.message}`,
+          [{ field: 'file', message: error.message }],
+        );
+      throw error;
+    }
+    return this.submit(organizationId, {
+      systemId,
+      framework: upload.fields['framework']!,
+      title: uploadTitle(upload.fileName),
+      content,
+    });
+  }
+
+  async get(organizationId: string, id: string): Promise<AssessmentResponse> {
+    const row = isId('assessment', id) ? await this.assessments.find(organizationId, id) : undefined;
+    if (!row) throw ApiError.notFound('Assessment');
+    return toAssessmentResponse(row, this.config.reportBaseUrl);
+  }
+
+  /** Empty until the assessment is complete: findings are written with the result, all at once. */
+  async findings(organizationId: string, id: string): Promise<{ data: FindingResponse[] }> {
+    const row = isId('assessment', id) ? await this.assessments.find(organizationId, id) : undefined;
+    if (!row) throw ApiError.notFound('Assessment');
+    const findings = await this.assessments.listFindings(organizationId, id);
+    return { data: findings.map(toFindingResponse) };
+  }
+}

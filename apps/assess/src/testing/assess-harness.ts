@@ -1,0 +1,182 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { newId, newUuidV7, PUBLIC_EVENT_SCHEMAS, type SystemSnapshot } from '@governance/contracts';
+import { systemsEventMessage } from '@governance/messaging';
+import { ServiceHarness, type TestDatabase } from '@governance/testing';
+import { createService } from '../service';
+
+export { eventually, type TestOrganization } from '@governance/testing';
+
+export type AssessHarness = ServiceHarness;
+
+export const ASSESS_PATH = '/api/service/assess';
+
+/** The assess service in-process on a fresh (or the given) database, with the Postgres event log or Kafka. */
+export const AssessHarness = {
+  start(
+    options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
+  ): Promise<ServiceHarness> {
+    return ServiceHarness.start(createService, {
+      authProbePath: `${ASSESS_PATH}/templates`,
+      ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
+      ...(options.database ? { database: options.database } : {}),
+      env: { ASSESS_WORKER_POLL_MS: '50', ...options.env },
+    });
+  },
+};
+
+/** Announces a system as the systems service does, and waits until the replica holds it. */
+export async function registerSystem(
+  harness: ServiceHarness,
+  organizationId: string,
+  name = `Claims triage ${newId('system').slice(-6)}`,
+): Promise<{ systemId: string; name: string }> {
+  const now = new Date().toISOString();
+  const snapshot: SystemSnapshot = {
+    system_id: newId('system'),
+    name,
+    description: null,
+    owner: null,
+    vendor: null,
+    model: null,
+    risk_tier: 'high',
+    environment: null,
+    host: null,
+    runtime: null,
+    tags: [],
+    declared: true,
+    registration_source: 'api',
+    discovery_method: 'manual',
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+  };
+  await harness.publishMessages([
+    systemsEventMessage({
+      id: newUuidV7(),
+      organization_id: organizationId,
+      event: 'system.created',
+      timestamp: now,
+      details: snapshot,
+    }),
+  ]);
+  await waitFor(
+    async () =>
+      (
+        await harness.sql.query<unknown[]>('SELECT 1 FROM assess.systems WHERE system_id = $1', [
+          snapshot.system_id,
+        ])
+      ).length > 0,
+    'the systems replica',
+  );
+  return { systemId: snapshot.system_id, name };
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export interface AssessmentBody {
+  status: string;
+  verdict: string | null;
+  score: number | null;
+  [field: string]: unknown;
+}
+
+/** Polls GET /:id until the assessment is complete or failed. */
+export async function awaitAssessment(
+  harness: ServiceHarness,
+  apiKey: string,
+  id: string,
+  timeoutMs = 20_000,
+): Promise<AssessmentBody> {
+  let body: AssessmentBody | undefined;
+  await waitFor(
+    async () => {
+      body = (await harness.request('GET', `${ASSESS_PATH}/${id}`, apiKey)).json<AssessmentBody>();
+      return body.status === 'complete' || body.status === 'failed';
+    },
+    `assessment ${id}`,
+    timeoutMs,
+  );
+  return body!;
+}
+
+export interface OutboxEntry {
+  eventType: string;
+  record: Record<string, unknown> & {
+    details: Record<string, unknown>;
+    system_id: string | null;
+    severity: string;
+  };
+}
+
+export async function readOutbox(harness: ServiceHarness, eventType?: string): Promise<OutboxEntry[]> {
+  const rows = await harness.sql.query<Array<{ event_type: string; payload: string }>>(
+    `SELECT event_type, payload FROM assess.outbox WHERE $1::text IS NULL OR event_type = $1 ORDER BY position`,
+    [eventType ?? null],
+  );
+  return rows.map((row) => ({
+    eventType: row.event_type,
+    record: JSON.parse(row.payload) as OutboxEntry['record'],
+  }));
+}
+
+const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+const recordValidators = new Map(
+  PUBLIC_EVENT_SCHEMAS.map(({ event, record }) => [event as string, ajv.compile(record)]),
+);
+
+/** Schema problems of a public record against the published JSON Schema of its type; [] when valid. */
+export function publicRecordProblems(record: Record<string, unknown>): unknown[] {
+  const validate = recordValidators.get(String(record['event']));
+  if (!validate) return [`no schema for ${String(record['event'])}`];
+  return validate(record) ? [] : (validate.errors ?? []);
+}
+
+export interface UploadPart {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+  field?: string;
+}
+
+/** POSTs a multipart/form-data body to /document, built by hand as a browser would send it. */
+export function upload(
+  harness: ServiceHarness,
+  apiKey: string,
+  fields: Record<string, string>,
+  files: UploadPart[],
+): ReturnType<ServiceHarness['request']> {
+  const boundary = `----assess${newUuidV7().replace(/-/g, '')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return harness.fastify.inject({
+    method: 'POST',
+    url: `${ASSESS_PATH}/document`,
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat(chunks),
+  });
+}
