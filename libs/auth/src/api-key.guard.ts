@@ -52,14 +52,16 @@ export class ApiKeyGuard implements CanActivate {
   }
 
   private async authenticate(header: string | undefined): Promise<AuthenticatedOrganization> {
-    const invalid = ApiError.unauthorized('A valid API key is required: Authorization: Bearer <API_KEY>');
+    // Built only on refusal: an error captures a stack trace, a measurable cost on every accepted request.
+    const invalid = (): ApiError =>
+      ApiError.unauthorized('A valid API key is required: Authorization: Bearer <API_KEY>');
     const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
     const parsed = match ? parseApiKey(match[1]!) : undefined;
-    if (!parsed) throw invalid;
+    if (!parsed) throw invalid();
     const credential = await this.credentials.lookup(parsed.keyId, (keyId) =>
       this.directory.findCredential(keyId),
     );
-    if (!credential || !secretMatches(parsed.secret, credential.secretSha256)) throw invalid;
+    if (!credential || !secretMatches(parsed.secret, credential.secretSha256)) throw invalid();
     return { id: credential.organizationId, plan: credential.plan };
   }
 }

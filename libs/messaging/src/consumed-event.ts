@@ -12,6 +12,9 @@ export interface ConsumedEvent {
 
 export type ConsumedEventHandler = (event: ConsumedEvent) => Promise<void>;
 
+/** Takes consecutive events of one consumer group at once; they count as handled together. */
+export type ConsumedBatchHandler = (events: ConsumedEvent[]) => Promise<void>;
+
 export interface Subscription {
   close(): Promise<void>;
 }
@@ -19,6 +22,15 @@ export interface Subscription {
 /** Where consumers read from: Kafka consumer groups, or checkpoints on the Postgres event log. */
 export interface EventSource {
   subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription>;
+  /**
+   * Like subscribe, handing over as many events as are ready at once. Optional: where a source has
+   * none, batch handlers receive one event at a time.
+   */
+  subscribeBatch?(
+    consumerGroup: string,
+    topics: string[],
+    handler: ConsumedBatchHandler,
+  ): Promise<Subscription>;
 }
 
 export const EVENT_SOURCE = Symbol('EVENT_SOURCE');

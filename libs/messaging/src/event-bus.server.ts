@@ -10,15 +10,29 @@ import { type ConsumedEvent, type EventSource, type Subscription } from './consu
 
 interface ConsumerExtras {
   consumer?: string;
+  batch?: boolean;
+}
+
+export interface ConsumeEventOptions {
+  /**
+   * The handler takes ConsumedEvent[]: as many events of its topics as the source has ready (from
+   * sources that read in batches; one at a time from the others). They count as handled together.
+   */
+  batch?: boolean;
 }
 
 /**
  * Marks a handler for records of `topics`. `consumer` names the consumer group within the service: each
  * consumer keeps its own position, and replicas of the service share it.
  */
-export function ConsumeEvent(topics: string | readonly string[], consumer: string): MethodDecorator {
+export function ConsumeEvent(
+  topics: string | readonly string[],
+  consumer: string,
+  options: ConsumeEventOptions = {},
+): MethodDecorator {
   return EventPattern(typeof topics === 'string' ? topics : [...topics], {
     consumer,
+    ...(options.batch ? { batch: true } : {}),
   } satisfies ConsumerExtras);
 }
 
@@ -91,26 +105,62 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     await Promise.all(
       [...topicsByConsumer].map(async ([consumer, topics]) => {
         const group = `${this.service}.${consumer}`;
-        const subscription = await this.source.subscribe(group, topics, (event) =>
-          this.deliver(consumer, event),
-        );
+        const subscription =
+          this.takesBatches(consumer) && this.source.subscribeBatch
+            ? await this.source.subscribeBatch(group, topics, (events) => this.deliverBatch(consumer, events))
+            : await this.source.subscribe(group, topics, (event) => this.deliver(consumer, event));
         this.subscriptions.push(subscription);
         this.log.info({ consumer_group: group, topics }, 'consumer subscribed');
       }),
     );
   }
 
-  private async deliver(consumer: string, event: ConsumedEvent): Promise<void> {
-    const handler = this.handlersByTopic
-      .get(event.topic)
+  private handlerOf(consumer: string, topic: string): MessageHandler | undefined {
+    return this.handlersByTopic
+      .get(topic)
       ?.find((candidate) => (candidate.extras as ConsumerExtras | undefined)?.consumer === consumer);
+  }
+
+  /** True when every handler of the consumer group takes batches. */
+  private takesBatches(consumer: string): boolean {
+    const handlers = [...this.handlersByTopic.values()]
+      .flat()
+      .filter((handler) => (handler.extras as ConsumerExtras | undefined)?.consumer === consumer);
+    return handlers.every((handler) => (handler.extras as ConsumerExtras | undefined)?.batch === true);
+  }
+
+  /** Hands each run of consecutive events of one topic to that topic's handler, in order. */
+  private async deliverBatch(consumer: string, events: ConsumedEvent[]): Promise<void> {
+    let start = 0;
+    while (start < events.length) {
+      const topic = events[start]!.topic;
+      let end = start + 1;
+      while (end < events.length && events[end]!.topic === topic) end += 1;
+      await this.invoke(this.handlerOf(consumer, topic), events.slice(start, end), events[start]!);
+      start = end;
+    }
+  }
+
+  private async deliver(consumer: string, event: ConsumedEvent): Promise<void> {
+    const handler = this.handlerOf(consumer, event.topic);
+    const batch = (handler?.extras as ConsumerExtras | undefined)?.batch === true;
+    await this.invoke(handler, batch ? [event] : event, event);
+  }
+
+  private async invoke(
+    handler: MessageHandler | undefined,
+    data: ConsumedEvent | ConsumedEvent[],
+    first: ConsumedEvent,
+    count = Array.isArray(data) ? data.length : 1,
+  ): Promise<void> {
     if (!handler) return;
+    const labels = { service: this.service, consumer_group: first.consumerGroup };
     try {
-      const result: unknown = await handler(event);
+      const result: unknown = await handler(data);
       await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
-      consumed.inc({ service: this.service, consumer_group: event.consumerGroup, outcome: 'handled' });
+      consumed.inc({ ...labels, outcome: 'handled' }, count);
     } catch (error) {
-      consumed.inc({ service: this.service, consumer_group: event.consumerGroup, outcome: 'failed' });
+      consumed.inc({ ...labels, outcome: 'failed' }, count);
       throw error;
     }
   }

@@ -18,7 +18,7 @@ export {
 export { type EventTransport, EVENT_TRANSPORT } from './event-transport';
 export { UnitOfWork, type Transaction } from './unit-of-work';
 export { OutboxRelay } from './outbox-relay';
-export { ConsumeEvent, EventBusServer } from './event-bus.server';
+export { ConsumeEvent, type ConsumeEventOptions, EventBusServer } from './event-bus.server';
 export { MessagingModule, type MessagingOptions, connectEventBus } from './messaging.module';
 export { messagingTablesSql, dropMessagingTablesSql } from './messaging-tables';
 export { ensureEventLog, PostgresLogTransport, PostgresLogEventSource } from './postgres-event-log';

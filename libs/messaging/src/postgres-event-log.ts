@@ -1,8 +1,16 @@
 import { type Logger } from '@governance/platform';
-import { type DataSource } from 'typeorm';
-import { type ConsumedEventHandler, type EventSource, type Subscription } from './consumed-event';
+import { assertSchemaName } from '@governance/persistence';
+import { type DataSource, type EntityManager } from 'typeorm';
+import {
+  type ConsumedBatchHandler,
+  type ConsumedEvent,
+  type ConsumedEventHandler,
+  type EventSource,
+  type Subscription,
+} from './consumed-event';
 import { type EventTransport } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
+import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
 import { EVENT_LOG_APPENDED, waitForWakeup, wakeups } from './wakeups';
 
 /*
@@ -14,6 +22,7 @@ import { EVENT_LOG_APPENDED, waitForWakeup, wakeups } from './wakeups';
  */
 const APPEND_LOCK_KEY = 7_316_203;
 const SETUP_LOCK_KEY = 7_316_202;
+const CATCH_UP_PAUSE_MS = 20;
 
 export async function ensureEventLog(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (manager) => {
@@ -49,21 +58,55 @@ export class PostgresLogTransport implements EventTransport {
     if (messages.length === 0) return;
     await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      await manager.query(
-        `INSERT INTO event_bus.events (event_id, topic, message_key, event_type, headers, payload)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[])
-         ON CONFLICT (event_id) DO NOTHING`,
-        [
-          messages.map((m) => m.eventId),
-          messages.map((m) => m.topic),
-          messages.map((m) => m.key),
-          messages.map((m) => m.eventType),
-          messages.map((m) => JSON.stringify(m.headers)),
-          messages.map((m) => m.payload),
-        ],
-      );
+      for (const chunk of chunked(messages, MESSAGES_PER_STATEMENT)) {
+        const { values, params } = messageValues(chunk);
+        await manager.query(
+          `INSERT INTO event_bus.events (${MESSAGE_COLUMNS}) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`,
+          params,
+        );
+      }
     });
     wakeups().emit(EVENT_LOG_APPENDED);
+  }
+
+  /**
+   * Moves the oldest unpublished records of `schema`'s outbox onto the log inside the caller's
+   * transaction (the outbox relay's, which holds the relay lock of that schema): copied and marked
+   * published by one statement, so the payloads never leave the server. Only for an outbox in the
+   * database of this log (see sharesDatabaseWith). Returns how many records moved; the caller emits
+   * nothing, appendedFromOutbox() must run after its commit.
+   */
+  async appendFromOutbox(manager: EntityManager, schema: string, limit: number): Promise<number> {
+    const outbox = `${assertSchemaName(schema)}.outbox`;
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+    // Rows are inserted in outbox order, so log positions follow commit order as publish() keeps them.
+    const [row] = await manager.query<Array<{ moved: number }>>(
+      `WITH batch AS (
+         SELECT position FROM ${outbox} WHERE published_at IS NULL ORDER BY position LIMIT $1
+       ), copied AS (
+         INSERT INTO event_bus.events (${MESSAGE_COLUMNS})
+         SELECT o.event_id, o.topic, o.message_key, o.event_type, o.headers, o.payload
+         FROM ${outbox} o JOIN batch b ON b.position = o.position
+         ORDER BY o.position
+         ON CONFLICT (event_id) DO NOTHING
+       ), marked AS (
+         UPDATE ${outbox} o SET published_at = now() FROM batch b WHERE o.position = b.position
+         RETURNING 1
+       )
+       SELECT count(*)::int AS moved FROM marked`,
+      [limit],
+    );
+    return row?.moved ?? 0;
+  }
+
+  /** Wakes the log's consumers after a committed appendFromOutbox. */
+  appendedFromOutbox(): void {
+    wakeups().emit(EVENT_LOG_APPENDED);
+  }
+
+  /** True when this log lives in the database `dataSource` connects to, so outboxes there can move in SQL. */
+  sharesDatabaseWith(dataSource: DataSource): boolean {
+    return dataSource === this.dataSource;
   }
 
   async close(): Promise<void> {}
@@ -79,6 +122,9 @@ interface EventLogRow {
   payload: string;
 }
 
+/** One handler per event, or one per batch of the events read together. */
+type Handlers = { each: ConsumedEventHandler; batch?: undefined } | { batch: ConsumedBatchHandler };
+
 export interface PostgresLogSourceOptions {
   pollIntervalMs: number;
   batchSize: number;
@@ -93,10 +139,22 @@ export class PostgresLogEventSource implements EventSource {
     private readonly logger: Logger,
   ) {}
 
-  async subscribe(
+  subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription> {
+    return this.subscribeTo(consumerGroup, topics, { each: handler });
+  }
+
+  subscribeBatch(
     consumerGroup: string,
     topics: string[],
-    handler: ConsumedEventHandler,
+    handler: ConsumedBatchHandler,
+  ): Promise<Subscription> {
+    return this.subscribeTo(consumerGroup, topics, { batch: handler });
+  }
+
+  private async subscribeTo(
+    consumerGroup: string,
+    topics: string[],
+    handler: Handlers,
   ): Promise<Subscription> {
     await this.dataSource.query(
       `INSERT INTO event_bus.checkpoints (consumer_group, topic)
@@ -116,11 +174,11 @@ export class PostgresLogEventSource implements EventSource {
   private async consume(
     group: string,
     topics: string[],
-    handler: ConsumedEventHandler,
+    handler: Handlers,
     signal: AbortSignal,
   ): Promise<void> {
     while (!signal.aborted) {
-      let outcome: 'busy' | 'idle' | 'failed';
+      let outcome: 'busy' | 'caught-up' | 'idle' | 'failed';
       try {
         outcome = await this.consumeBatch(group, topics, handler);
       } catch (error) {
@@ -128,6 +186,9 @@ export class PostgresLogEventSource implements EventSource {
         outcome = 'failed';
       }
       if (outcome === 'idle') await waitForWakeup(EVENT_LOG_APPENDED, this.options.pollIntervalMs, signal);
+      // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream,
+      // instead of a transaction for every few events.
+      if (outcome === 'caught-up') await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
       if (outcome === 'failed') await waitForWakeup('never', this.options.retryDelayMs, signal);
     }
   }
@@ -140,8 +201,8 @@ export class PostgresLogEventSource implements EventSource {
   private async consumeBatch(
     group: string,
     topics: string[],
-    handler: ConsumedEventHandler,
-  ): Promise<'busy' | 'idle' | 'failed'> {
+    handler: Handlers,
+  ): Promise<'busy' | 'caught-up' | 'idle' | 'failed'> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -163,27 +224,41 @@ export class PostgresLogEventSource implements EventSource {
         [checkpoints.map((c) => c.topic), checkpoints.map((c) => c.position), this.options.batchSize],
       )) as EventLogRow[];
       const reached = new Map<string, string>();
+      const events = rows.map((row): ConsumedEvent => ({
+        consumerGroup: group,
+        topic: row.topic,
+        key: row.message_key,
+        eventId: row.event_id,
+        eventType: row.event_type,
+        headers: row.headers,
+        payload: row.payload,
+      }));
       let failed = false;
-      for (const row of rows) {
+      if (handler.batch) {
         try {
-          await handler({
-            consumerGroup: group,
-            topic: row.topic,
-            key: row.message_key,
-            eventId: row.event_id,
-            eventType: row.event_type,
-            headers: row.headers,
-            payload: row.payload,
-          });
+          if (events.length > 0) await handler.batch(events);
+          for (const row of rows) reached.set(row.topic, row.position);
         } catch (error) {
           this.logger.warn(
-            { err: error, consumer_group: group, event_id: row.event_id },
-            'handler failed; will retry',
+            { err: error, consumer_group: group, event_id: rows[0]?.event_id, events: rows.length },
+            'batch handler failed; will retry',
           );
           failed = true;
-          break;
         }
-        reached.set(row.topic, row.position);
+      } else {
+        for (const [index, row] of rows.entries()) {
+          try {
+            await handler.each(events[index]!);
+          } catch (error) {
+            this.logger.warn(
+              { err: error, consumer_group: group, event_id: row.event_id },
+              'handler failed; will retry',
+            );
+            failed = true;
+            break;
+          }
+          reached.set(row.topic, row.position);
+        }
       }
       if (reached.size > 0) {
         await runner.query(
@@ -195,7 +270,8 @@ export class PostgresLogEventSource implements EventSource {
       }
       await runner.commitTransaction();
       if (failed) return 'failed';
-      return rows.length === 0 ? 'idle' : 'busy';
+      if (rows.length === 0) return 'idle';
+      return rows.length < this.options.batchSize ? 'caught-up' : 'busy';
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw error;

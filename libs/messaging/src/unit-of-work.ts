@@ -2,6 +2,7 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { assertSchemaName } from '@governance/persistence';
 import { type ConsumedEvent } from './consumed-event';
 import { type OutboxMessage } from './outbox-message';
+import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
 import { wakeups } from './wakeups';
 
 export interface Transaction {
@@ -38,6 +39,20 @@ export class UnitOfWork {
   }
 
   /**
+   * The outbox table of this service, for the one write path that cannot afford a transaction's extra
+   * round trips: a repository statement that changes state and inserts its events into this table at
+   * once (a single statement is atomic and durable on its own). It must call outboxWritten() after.
+   */
+  get outboxTable(): string {
+    return `${this.schema}.outbox`;
+  }
+
+  /** Wakes the relay after events were written to outboxTable outside run(). */
+  outboxWritten(): void {
+    wakeups().emit(outboxWrittenSignal(this.schema));
+  }
+
+  /**
    * Runs `work` for a consumed event unless this consumer group already processed it. The event id is
    * recorded in the same transaction as the work, which makes redelivery harmless.
    */
@@ -56,19 +71,36 @@ export class UnitOfWork {
     });
   }
 
+  /**
+   * runOnce for several consumed events at once: in one transaction, records those this consumer group
+   * had not processed yet and runs `work` with them (in the order given), or skips `work` when there
+   * are none. Returns the events processed now.
+   */
+  async runOnceEach<T>(
+    events: readonly ConsumedEvent[],
+    work: (tx: Transaction, fresh: ConsumedEvent[]) => Promise<T>,
+  ): Promise<{ processed: ConsumedEvent[]; result?: T }> {
+    if (events.length === 0) return { processed: [] };
+    return this.run(async (tx) => {
+      const inserted = await tx.manager.query<Array<{ consumer_group: string; event_id: string }>>(
+        `INSERT INTO ${this.schema}.processed_events (consumer_group, event_id)
+         SELECT * FROM unnest($1::text[], $2::uuid[]) ON CONFLICT DO NOTHING RETURNING consumer_group, event_id`,
+        [events.map((event) => event.consumerGroup), events.map((event) => event.eventId)],
+      );
+      // Postgres spells a uuid in lower case; a repeated event within `events` is fresh only once.
+      const key = (group: string, id: string): string => `${group}/${id.toLowerCase()}`;
+      const claimed = new Set(inserted.map((row) => key(row.consumer_group, row.event_id)));
+      const fresh = events.filter((event) => claimed.delete(key(event.consumerGroup, event.eventId)));
+      if (fresh.length === 0) return { processed: [] };
+      return { processed: fresh, result: await work(tx, fresh) };
+    });
+  }
+
   private async appendToOutbox(manager: EntityManager, messages: OutboxMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    await manager.query(
-      `INSERT INTO ${this.schema}.outbox (event_id, topic, message_key, event_type, headers, payload)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[])`,
-      [
-        messages.map((m) => m.eventId),
-        messages.map((m) => m.topic),
-        messages.map((m) => m.key),
-        messages.map((m) => m.eventType),
-        messages.map((m) => JSON.stringify(m.headers)),
-        messages.map((m) => m.payload),
-      ],
-    );
+    for (const chunk of chunked(messages, MESSAGES_PER_STATEMENT)) {
+      const { values, params } = messageValues(chunk);
+      await manager.query(`INSERT INTO ${this.schema}.outbox (${MESSAGE_COLUMNS}) VALUES ${values}`, params);
+    }
   }
 }

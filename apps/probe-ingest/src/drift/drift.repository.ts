@@ -84,25 +84,18 @@ export class DriftRepository {
     }));
   }
 
-  async saveMetricState(
+  /** Upserts these metric states, one statement for all of them. */
+  async saveMetricStates(
     manager: EntityManager,
     organizationId: string,
-    stored: StoredMetricState,
+    states: readonly StoredMetricState[],
   ): Promise<void> {
-    const { state } = stored;
-    await manager.query(
-      `INSERT INTO probe_ingest.drift_metrics
-         (organization_id, system_id, metric, detection_layer, baseline_values, edges, baseline_counts,
-          baseline_score, baseline_mean, window_counts, window_count, window_sum, last_level, updated_at)
-       VALUES ($1, $2, $3, $4, $5::float8[], $6::float8[], $7::int[], $8, $9, $10::int[], $11, $12, $13, now())
-       ON CONFLICT (organization_id, system_id, metric) DO UPDATE SET
-         baseline_values = EXCLUDED.baseline_values, edges = EXCLUDED.edges,
-         baseline_counts = EXCLUDED.baseline_counts, baseline_score = EXCLUDED.baseline_score,
-         baseline_mean = EXCLUDED.baseline_mean, window_counts = EXCLUDED.window_counts,
-         window_count = EXCLUDED.window_count, window_sum = EXCLUDED.window_sum,
-         last_level = EXCLUDED.last_level, updated_at = now()`,
-      [
-        organizationId,
+    if (states.length === 0) return;
+    const params: unknown[] = [organizationId];
+    const rows = states.map((stored) => {
+      const { state } = stored;
+      const p = params.length;
+      params.push(
         stored.systemId,
         stored.metric,
         stored.layer,
@@ -115,7 +108,22 @@ export class DriftRepository {
         state.windowCount,
         state.windowSum,
         state.lastLevel,
-      ],
+      );
+      const n = (offset: number): string => `$${p + offset}`;
+      return `($1, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)}::float8[], ${n(5)}::float8[], ${n(6)}::int[], ${n(7)}::float8, ${n(8)}::float8, ${n(9)}::int[], ${n(10)}::int, ${n(11)}::float8, ${n(12)}, now())`;
+    });
+    await manager.query(
+      `INSERT INTO probe_ingest.drift_metrics
+         (organization_id, system_id, metric, detection_layer, baseline_values, edges, baseline_counts,
+          baseline_score, baseline_mean, window_counts, window_count, window_sum, last_level, updated_at)
+       VALUES ${rows.join(', ')}
+       ON CONFLICT (organization_id, system_id, metric) DO UPDATE SET
+         baseline_values = EXCLUDED.baseline_values, edges = EXCLUDED.edges,
+         baseline_counts = EXCLUDED.baseline_counts, baseline_score = EXCLUDED.baseline_score,
+         baseline_mean = EXCLUDED.baseline_mean, window_counts = EXCLUDED.window_counts,
+         window_count = EXCLUDED.window_count, window_sum = EXCLUDED.window_sum,
+         last_level = EXCLUDED.last_level, updated_at = now()`,
+      params,
     );
   }
 
@@ -133,21 +141,31 @@ export class DriftRepository {
     return new Map(rows.map((row) => [`${row.system_id}/${row.detection_layer}`, row.severity]));
   }
 
-  async saveAlert(
+  /** Upserts these alerts, one statement for all of them; a null drift id keeps the one stored. */
+  async saveAlerts(
     manager: EntityManager,
     organizationId: string,
-    systemId: string,
-    layer: DetectionLayer,
-    severity: LayerAlert,
-    driftId: string | null,
+    alerts: ReadonlyArray<{
+      systemId: string;
+      layer: DetectionLayer;
+      severity: LayerAlert;
+      driftId: string | null;
+    }>,
   ): Promise<void> {
+    if (alerts.length === 0) return;
+    const params: unknown[] = [organizationId];
+    const rows = alerts.map((alert) => {
+      const p = params.length;
+      params.push(alert.systemId, alert.layer, alert.severity, alert.driftId);
+      return `($1, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, now())`;
+    });
     await manager.query(
       `INSERT INTO probe_ingest.drift_alerts (organization_id, system_id, detection_layer, severity, drift_id, updated_at)
-       VALUES ($1, $2, $3, $4, $5, now())
+       VALUES ${rows.join(', ')}
        ON CONFLICT (organization_id, system_id, detection_layer) DO UPDATE SET
          severity = EXCLUDED.severity, drift_id = coalesce(EXCLUDED.drift_id, probe_ingest.drift_alerts.drift_id),
          updated_at = now()`,
-      [organizationId, systemId, layer, severity, driftId],
+      params,
     );
   }
 

@@ -1,15 +1,12 @@
 import { HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import {
-  newUuidV7,
-  type ProbeEventRecord,
-  type TelemetryEventRecord,
-  type TelemetryRecord,
-} from '@governance/contracts';
-import { probeEventMessage, telemetryEventMessage, UnitOfWork } from '@governance/messaging';
+import { type TelemetryRecord } from '@governance/contracts';
+import { UnitOfWork } from '@governance/messaging';
+import { DataSource } from 'typeorm';
 import { ApiError, counter, ErrorCode, histogram, LOGGER, type Logger } from '@governance/platform';
 import { type ProbeIngestConfig } from '../config';
 import { PROBE_INGEST_CONFIG } from '../probe-ingest.tokens';
-import { TelemetryRepository } from './telemetry.repository';
+import { reconnectedEventDraft, telemetryEventDraft } from './telemetry-event-draft';
+import { type ProbeEventDraft, TelemetryRepository } from './telemetry.repository';
 
 export interface TelemetrySubmission {
   organizationId: string;
@@ -38,8 +35,8 @@ const telemetryRecords = counter({
 
 /**
  * Group commit for telemetry. Each request's batch waits in a short queue; a commit takes everything
- * waiting (up to `maxBatchesPerCommit`) into one transaction: one UPDATE of the probes, one outbox
- * INSERT of all the telemetry.received events. Up to `commitConcurrency` commits run at once; when all
+ * waiting (up to `maxBatchesPerCommit`) into one statement that updates the probes and inserts all the
+ * telemetry.received events into the outbox, atomically. Up to `commitConcurrency` commits run at once; when all
  * are busy, batches pile up and the next commit carries them together, so under load the cost of a
  * transaction is shared by many requests while a lone request still commits at once.
  * Every request is answered only after its commit landed, or with 503 if it failed.
@@ -50,6 +47,7 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
+    private readonly dataSource: DataSource,
     private readonly unitOfWork: UnitOfWork,
     private readonly telemetry: TelemetryRepository,
     @Inject(PROBE_INGEST_CONFIG) private readonly config: ProbeIngestConfig,
@@ -87,54 +85,28 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
 
   private async commit(group: Pending[]): Promise<void> {
     const receivedAt = new Date();
+    const timestamp = receivedAt.toISOString();
     let found: Set<string>;
     try {
-      found = await this.unitOfWork.run(async (tx) => {
-        const touched = await this.telemetry.touch(
-          tx.manager,
-          group.map(({ submission }) => submission),
-          receivedAt,
-          new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs),
-        );
-        const byProbe = new Map(
-          touched.map((probe) => [`${probe.organization_id}/${probe.probe_id}`, probe]),
-        );
-        const timestamp = receivedAt.toISOString();
-        for (const { submission } of group) {
-          const probe = byProbe.get(`${submission.organizationId}/${submission.probeId}`);
-          if (!probe) continue;
-          const record: TelemetryEventRecord = {
-            id: newUuidV7(),
-            organization_id: submission.organizationId,
-            event: 'telemetry.received',
-            timestamp,
-            details: {
-              probe_id: probe.probe_id,
-              system_id: probe.system_id,
-              received_at: timestamp,
-              records: submission.records,
-            },
-          };
-          tx.publish(telemetryEventMessage(record));
-        }
-        for (const probe of touched) {
-          if (probe.previous_connection !== 'disconnected') continue;
-          const reconnected: ProbeEventRecord = {
-            id: newUuidV7(),
-            organization_id: probe.organization_id,
-            event: 'probe.connection_changed',
-            timestamp,
-            details: {
-              probe_id: probe.probe_id,
-              system_id: probe.system_id,
-              connection: 'connected',
-              last_seen_at: timestamp,
-            },
-          };
-          tx.publish(probeEventMessage(reconnected));
-        }
-        return new Set(byProbe.keys());
-      });
+      const drafts: ProbeEventDraft[] = group.map(({ submission }) =>
+        telemetryEventDraft(submission.organizationId, submission.probeId, submission.records, timestamp),
+      );
+      const probes = new Map<string, TelemetrySubmission>();
+      for (const { submission } of group)
+        probes.set(`${submission.organizationId}/${submission.probeId}`, submission);
+      for (const { organizationId, probeId } of probes.values())
+        drafts.push(reconnectedEventDraft(organizationId, probeId, timestamp));
+      // One statement, not a transaction: a transaction's BEGIN and COMMIT were two more round trips
+      // per commit, each waiting behind every request the event loop had queued meanwhile.
+      const touched = await this.telemetry.commitTelemetry(
+        this.dataSource.manager,
+        this.unitOfWork.outboxTable,
+        drafts,
+        receivedAt,
+        new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs),
+      );
+      this.unitOfWork.outboxWritten();
+      found = new Set(touched.map((probe) => `${probe.organization_id}/${probe.probe_id}`));
     } catch (error) {
       // Not the error itself: a failed query carries its parameters, here up to megabytes of telemetry.
       const reason = error instanceof Error ? error.message : String(error);

@@ -2,11 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { type ProbeConnection } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
-export interface TelemetryTarget {
-  organizationId: string;
-  probeId: string;
-}
-
 export interface TouchedProbe {
   probe_id: string;
   organization_id: string;
@@ -15,46 +10,101 @@ export interface TouchedProbe {
   previous_connection: ProbeConnection;
 }
 
+/**
+ * An outbox row whose payload is only complete once the probe is found: the serialized record reads
+ * `payloadBefore`, the probe's system id as a JSON string, then `payloadAfter`.
+ */
+export interface ProbeEventDraft {
+  /**
+   * `telemetry`: written when the probe is found. `reconnected`: written only when this statement
+   * moved the probe from disconnected to connected.
+   */
+  when: 'telemetry' | 'reconnected';
+  organizationId: string;
+  probeId: string;
+  eventId: string;
+  topic: string;
+  eventType: string;
+  /** JSON text of the headers. */
+  headers: string;
+  payloadBefore: string;
+  payloadAfter: string;
+}
+
 /** The SQL of the telemetry path: one statement per group commit, whatever the number of batches. */
 @Injectable()
 export class TelemetryRepository {
   /**
-   * Finds each probe (of its organization; another organization's probe is not found) and marks it as
-   * heard from at `at`, and connected. A probe already heard from since `touchedSince` is left alone:
-   * its row is neither written nor locked, so concurrent group commits of one busy probe do not queue
-   * behind each other's row lock, and last_telemetry_at is exact to within the touch interval.
+   * In one statement, so in one round trip and atomically without a transaction around it: finds each
+   * probe (of its organization; another organization's probe is not found), marks it as heard from at
+   * `at` and connected, and writes the events of the probes found into `outboxTable`, telemetry first,
+   * then reconnections, each in the order given. A probe already heard from since `touchedSince` is
+   * left alone: its row is neither written nor locked, so concurrent group commits of one busy probe do
+   * not queue behind each other's row lock, and last_telemetry_at is exact to within the touch interval.
    * Rows that are written are locked in probe id order, so concurrent commits cannot deadlock.
+   *
+   * Each payload is completed here with to_json(system_id), which for any text Postgres can hold spells
+   * the string as JSON.stringify does; payloads travel as scalar text parameters (an array parameter
+   * would be escaped element by element, slow for kilobytes of JSON).
    */
-  async touch(
+  async commitTelemetry(
     manager: EntityManager,
-    targets: TelemetryTarget[],
+    outboxTable: string,
+    drafts: ProbeEventDraft[],
     at: Date,
     touchedSince: Date,
   ): Promise<TouchedProbe[]> {
+    const params: unknown[] = [at, touchedSince];
+    const rows = drafts.map((draft, index) => {
+      const p = params.length;
+      params.push(
+        draft.organizationId,
+        draft.probeId,
+        draft.eventId,
+        draft.topic,
+        draft.eventType,
+        draft.headers,
+        draft.payloadBefore,
+        draft.payloadAfter,
+      );
+      const when = draft.when === 'telemetry' ? 1 : 2;
+      return `(${when}, ${index}, $${p + 1}, $${p + 2}, $${p + 3}::uuid, $${p + 4}, $${p + 5}, $${p + 6}::jsonb, $${p + 7}, $${p + 8})`;
+    });
     return manager.query<TouchedProbe[]>(
-      `WITH wanted AS (
-         SELECT DISTINCT organization_id, probe_id FROM unnest($1::text[], $2::text[]) AS t(organization_id, probe_id)
+      `WITH draft (kind, ord, organization_id, probe_id, event_id, topic, event_type, headers, payload_before, payload_after) AS (
+         VALUES ${rows.join(', ')}
+       ), wanted AS (
+         SELECT DISTINCT organization_id, probe_id FROM draft
        ), found AS (
          SELECT p.probe_id, p.organization_id, p.system_id FROM probe_ingest.probes p
          JOIN wanted w ON w.probe_id = p.probe_id AND w.organization_id = p.organization_id
        ), due AS (
          SELECT p.probe_id, p.connection FROM probe_ingest.probes p
          JOIN wanted w ON w.probe_id = p.probe_id AND w.organization_id = p.organization_id
-         WHERE p.connection = 'disconnected' OR p.last_telemetry_at IS NULL OR p.last_telemetry_at < $4
+         WHERE p.connection = 'disconnected' OR p.last_telemetry_at IS NULL OR p.last_telemetry_at < $2
          ORDER BY p.probe_id
          FOR UPDATE OF p
        ), touched AS (
          UPDATE probe_ingest.probes p SET
-           last_telemetry_at = greatest(p.last_telemetry_at, $3::timestamptz),
+           last_telemetry_at = greatest(p.last_telemetry_at, $1::timestamptz),
            connection = 'connected'
          FROM due
          WHERE p.probe_id = due.probe_id
          RETURNING p.probe_id, due.connection AS previous_connection
+       ), written AS (
+         INSERT INTO ${outboxTable} (event_id, topic, message_key, event_type, headers, payload)
+         SELECT d.event_id, d.topic, d.organization_id, d.event_type, d.headers,
+                d.payload_before || to_json(f.system_id)::text || d.payload_after
+         FROM draft d
+         JOIN found f ON f.probe_id = d.probe_id AND f.organization_id = d.organization_id
+         LEFT JOIN touched t ON t.probe_id = d.probe_id
+         WHERE d.kind = 1 OR t.previous_connection = 'disconnected'
+         ORDER BY d.kind, d.ord
        )
        SELECT f.probe_id, f.organization_id, f.system_id,
               coalesce(t.previous_connection, 'connected') AS previous_connection
        FROM found f LEFT JOIN touched t ON t.probe_id = f.probe_id`,
-      [targets.map((t) => t.organizationId), targets.map((t) => t.probeId), at, touchedSince],
+      params,
     );
   }
 }

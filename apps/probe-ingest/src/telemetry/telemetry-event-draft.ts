@@ -1,0 +1,71 @@
+import {
+  newUuidV7,
+  type ProbeEventRecord,
+  type TelemetryEventRecord,
+  type TelemetryRecord,
+} from '@governance/contracts';
+import { type OutboxMessage, probeEventMessage, telemetryEventMessage } from '@governance/messaging';
+import { type ProbeEventDraft } from './telemetry.repository';
+
+/** Stands for the system id while serializing; the id is only known once the probe row is read. */
+const SYSTEM_ID_SLOT = '\u0000system_id\u0000';
+const SLOT_JSON = JSON.stringify(SYSTEM_ID_SLOT);
+
+/**
+ * The outbox row of `message`, its payload split around the system id slot. The payload stays exactly
+ * JSON.stringify(record) once the id is spliced in: the slot is a JSON string in the one place the id
+ * goes, and the first occurrence is that place, since only ids and timestamps are serialized before it.
+ */
+function draftOf(when: ProbeEventDraft['when'], probeId: string, message: OutboxMessage): ProbeEventDraft {
+  const at = message.payload.indexOf(SLOT_JSON);
+  if (at < 0) throw new Error('the serialized event has no system id slot');
+  return {
+    when,
+    organizationId: message.key,
+    probeId,
+    eventId: message.eventId,
+    topic: message.topic,
+    eventType: message.eventType,
+    headers: JSON.stringify(message.headers),
+    payloadBefore: message.payload.slice(0, at),
+    payloadAfter: message.payload.slice(at + SLOT_JSON.length),
+  };
+}
+
+/** The telemetry.received event of one batch, as the statement that stores it completes it. */
+export function telemetryEventDraft(
+  organizationId: string,
+  probeId: string,
+  records: TelemetryRecord[],
+  timestamp: string,
+): ProbeEventDraft {
+  const record: TelemetryEventRecord = {
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event: 'telemetry.received',
+    timestamp,
+    details: { probe_id: probeId, system_id: SYSTEM_ID_SLOT, received_at: timestamp, records },
+  };
+  return draftOf('telemetry', probeId, telemetryEventMessage(record));
+}
+
+/** The probe.connection_changed event written if this commit is what reconnects the probe. */
+export function reconnectedEventDraft(
+  organizationId: string,
+  probeId: string,
+  timestamp: string,
+): ProbeEventDraft {
+  const record: ProbeEventRecord = {
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event: 'probe.connection_changed',
+    timestamp,
+    details: {
+      probe_id: probeId,
+      system_id: SYSTEM_ID_SLOT,
+      connection: 'connected',
+      last_seen_at: timestamp,
+    },
+  };
+  return draftOf('reconnected', probeId, probeEventMessage(record));
+}

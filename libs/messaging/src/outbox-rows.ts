@@ -1,0 +1,30 @@
+import { type OutboxMessage } from './outbox-message';
+
+/** Columns every outbox and event log row carries, in this order. */
+export const MESSAGE_COLUMNS = 'event_id, topic, message_key, event_type, headers, payload';
+
+/** Six parameters a row; Postgres takes at most 65535 parameters per statement. */
+export const MESSAGES_PER_STATEMENT = 1_000;
+
+/**
+ * A multi-row VALUES list with one scalar parameter per column, and its parameters. Not unnest of
+ * arrays: pg serialises an array parameter by escaping every element in JavaScript, which for
+ * payloads of kilobytes of JSON (full of quotes) cost more than the rest of the insert; a scalar text
+ * parameter goes to the server as is. At most MESSAGES_PER_STATEMENT messages per call.
+ */
+export function messageValues(messages: readonly OutboxMessage[]): { values: string; params: unknown[] } {
+  const rows: string[] = [];
+  const params: unknown[] = [];
+  for (const m of messages) {
+    const p = params.length;
+    rows.push(`($${p + 1}::uuid, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}::jsonb, $${p + 6})`);
+    params.push(m.eventId, m.topic, m.key, m.eventType, JSON.stringify(m.headers), m.payload);
+  }
+  return { values: rows.join(', '), params };
+}
+
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
