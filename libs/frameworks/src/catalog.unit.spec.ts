@@ -209,7 +209,7 @@ describe('framework catalog', () => {
         expect(cue.concept.trim()).not.toBe('');
         expect(cue.weight).toBeGreaterThan(0);
         expect(cue.terms.length).toBeGreaterThanOrEqual(3);
-        expect(cue.terms.length).toBeLessThanOrEqual(8);
+        expect(cue.terms.length).toBeLessThanOrEqual(12);
         for (const term of cue.terms) {
           expect(term).toBe(term.toLowerCase().trim());
           expect(OVER_GENERIC_TERMS.has(term)).toBe(false);

@@ -12,7 +12,7 @@ import {
 
 /** Bounds on evidence cues: enough concepts to separate documents, few enough to stay specific. */
 export const CUES_PER_CONTROL = { min: 2, max: 4 } as const;
-export const TERMS_PER_CUE = { min: 3, max: 8 } as const;
+export const TERMS_PER_CUE = { min: 3, max: 12 } as const;
 
 const SEMVER = /^\d+\.\d+\.\d+$/;
 const MAX_REPORTED_PROBLEMS = 20;
@@ -138,6 +138,14 @@ function checkCues(raw: unknown, path: string, problems: string[]): void {
     if (!isNonEmptyString(cue.concept)) problems.push(`${cuePath}.concept must be a non-empty string`);
     if (typeof cue.weight !== 'number' || !(cue.weight > 0)) {
       problems.push(`${cuePath}.weight must be a positive number`);
+    }
+    for (const flag of ['negation_satisfies', 'scope_condition'] as const) {
+      if (cue[flag] !== undefined && typeof cue[flag] !== 'boolean') {
+        problems.push(`${cuePath}.${flag} must be true or false when present`);
+      }
+    }
+    if (cue.negation_satisfies === true && cue.scope_condition === true) {
+      problems.push(`${cuePath} cannot be both negation_satisfies and scope_condition`);
     }
     const terms = cue.terms;
     if (

@@ -104,6 +104,22 @@ describe('parseFramework', () => {
     }
   });
 
+  it('accepts the cue flags as booleans, one at a time', () => {
+    const cue = (file: Record<string, unknown>): Record<string, unknown> =>
+      (controlOf(file).evidence_cues as Record<string, unknown>[])[0]!;
+    const flagged = validFile();
+    cue(flagged).negation_satisfies = true;
+    expect(() => parseFramework(flagged, 'f.json', 'NIST_AI_RMF')).not.toThrow();
+    const wrongType = validFile();
+    cue(wrongType).scope_condition = 'yes';
+    expect(() => parseFramework(wrongType, 'f.json', 'NIST_AI_RMF')).toThrow(
+      /evidence_cues\[0\]\.scope_condition must be true or false/,
+    );
+    const both = validFile();
+    Object.assign(cue(both), { negation_satisfies: true, scope_condition: true });
+    expect(() => parseFramework(both, 'f.json', 'NIST_AI_RMF')).toThrow(/cannot be both/);
+  });
+
   it('rejects a revision that is not semver', () => {
     const file = validFile();
     file.revision = 'v1';

@@ -32,6 +32,17 @@ export interface EvidenceCue {
   terms: readonly string[];
   /** Share of the control's score this concept carries, relative to its sibling cues. */
   weight: number;
+  /**
+   * The concept names something the control forbids (a prohibited practice), so a document meets it by
+   * denying it ("we do not use emotion recognition"), and a plain mention of doing it counts against.
+   */
+  negation_satisfies?: boolean;
+  /**
+   * The concept names when the control applies at all ("remote biometric identification", "chatbot"). A
+   * document that denies it has considered the control and found it out of scope, so a denial counts as
+   * well as an affirmation; the control's other concepts still decide whether it is met.
+   */
+  scope_condition?: boolean;
 }
 
 /** A policy a service can instantiate from a control; `rules` match a telemetry record that VIOLATES it. */

@@ -107,12 +107,29 @@ function deniedUnderHeading(
   });
 }
 
+/**
+ * Whether an occurrence is evidence for the concept. Ordinarily any mention that is not denied or
+ * deferred is. A forbidden practice (Article 5's emotion recognition, social scoring…) is the reverse:
+ * the obligation is not to do it, so "we do not use emotion recognition" or "the policy prohibits
+ * social scoring" is the evidence, and "we use emotion recognition" or "we plan to" tells against. A
+ * concept that only says when a control applies is settled by a statement either way.
+ */
+function supports(concept: CompiledConcept, occurrence: Occurrence): boolean {
+  // "It performs no remote biometric identification" settles whether the control applies, as much as
+  // "it performs remote biometric identification" does; an intention settles nothing.
+  if (concept.scopeCondition) return occurrence.polarity !== 'deferred';
+  if (concept.negationSatisfies)
+    return occurrence.polarity === 'denied' || occurrence.polarity === 'prohibited';
+  return !occurrence.negated;
+}
+
 interface ConceptMentions {
   /** The mention to cite first: the earliest sentence, or a heading when only headings say it. */
   preferred: Mention | undefined;
   /** The first affirming mentions of each term, enough to fill the evidence, in no particular order. */
   affirmed: Mention[];
-  /** The first denying mentions of each term read, likewise. */
+  /** The first mentions of each term that tell against the concept (denials, or for a forbidden
+   * practice, admissions), likewise. */
   denied: Mention[];
 }
 
@@ -135,13 +152,15 @@ function mentionsOf(concept: CompiledConcept, conceptIndex: number, context: Con
     for (const occurrence of context.occurrences[term.phrase]!) {
       if (sentenceSeen && affirmedUnits.size >= max) break;
       const mention: Mention = { concept: conceptIndex, termIndex, term: term.term, occurrence };
-      if (occurrence.negated) {
+      const scopeEnd = context.units[occurrence.unit]!.headingScopeEnd;
+      const isHeading = scopeEnd !== null;
+      // A heading only names a forbidden practice as a topic; only sentences can deny doing it.
+      if (concept.negationSatisfies && isHeading) continue;
+      if (!supports(concept, occurrence)) {
         if (deniedUnits.size < max && !deniedUnits.has(occurrence.unit)) result.denied.push(mention);
         deniedUnits.add(occurrence.unit);
         continue;
       }
-      const scopeEnd = context.units[occurrence.unit]!.headingScopeEnd;
-      const isHeading = scopeEnd !== null;
       if (isHeading && deniedUnderHeading(concept, occurrence.unit, scopeEnd, context)) continue;
       if (affirmedUnits.size < max && !affirmedUnits.has(occurrence.unit)) result.affirmed.push(mention);
       affirmedUnits.add(occurrence.unit);

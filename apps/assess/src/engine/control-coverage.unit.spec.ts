@@ -118,6 +118,34 @@ describe('control coverage', () => {
     expect(result.counter_evidence.map((evidence) => evidence.quote)).toEqual(['Nothing is retained.']);
   });
 
+  it('matches a phrase across articles and possessives the term leaves out', () => {
+    expect(control(assess('Every decision keeps an audit of the trail.'), 'LOG').matched_concepts).toEqual(
+      [],
+    );
+    expect(control(assess('Each decision is recorded in the audit trail.'), 'LOG').matched_concepts).toEqual([
+      'event logging',
+    ]);
+    const withArticle = compileFramework({
+      key: 'F',
+      controls: [
+        {
+          id: 'U',
+          title: 'Use',
+          severity: 'MEDIUM',
+          evidence_cues: [{ concept: 'u', terms: ['use of output'] }],
+        },
+      ],
+    });
+    const result = assessDocument(
+      { title: 'doc', content: 'We describe the use of the output.' },
+      withArticle,
+    );
+    expect(result.controls[0]!.evidence[0]).toMatchObject({
+      quote: 'We describe the use of the output.',
+      term: 'use of output',
+    });
+  });
+
   it('ignores placeholder sentences entirely', () => {
     const result = control(assess('Human oversight: TBD. Override: N/A.'), 'HUM');
     expect(result).toMatchObject({ status: 'missing', evidence: [], counter_evidence: [] });
@@ -144,5 +172,55 @@ describe('quoteFor', () => {
     expect(quote).toContain('audit trail');
     expect(content.slice(offset, offset + quote.length)).toBe(quote);
     expect(quote).toMatch(/^word\d+ .* word\d+$/);
+  });
+});
+
+describe('forbidden practices and scope conditions', () => {
+  const flagged = compileFramework({
+    key: 'F',
+    controls: [
+      {
+        id: 'BAN',
+        title: 'No social scoring',
+        severity: 'CRITICAL',
+        evidence_cues: [
+          { concept: 'screening', terms: ['prohibited practices'] },
+          { concept: 'social scoring', terms: ['social scoring'], negation_satisfies: true },
+        ],
+      },
+      {
+        id: 'BOT',
+        title: 'Chatbot disclosure',
+        severity: 'HIGH',
+        evidence_cues: [
+          { concept: 'chatbot', terms: ['chatbot'], scope_condition: true },
+          { concept: 'disclosure', terms: ['ai disclosure'] },
+        ],
+      },
+    ],
+  });
+  const resultOf = (content: string, id: string): ControlResult =>
+    control(assessDocument({ title: 'doc', content }, flagged), id);
+
+  it('meets a forbidden practice by its denial, and counts an admission against it', () => {
+    const denied = resultOf(
+      'We screened for prohibited practices. The system performs no social scoring.',
+      'BAN',
+    );
+    expect(denied).toMatchObject({ status: 'met', counter_evidence: [] });
+    expect(denied.evidence.map((evidence) => evidence.concept)).toEqual(['screening', 'social scoring']);
+
+    const admitted = resultOf(
+      'We screened for prohibited practices. The system computes social scoring.',
+      'BAN',
+    );
+    expect(admitted).toMatchObject({ status: 'partial', missing_concepts: ['social scoring'] });
+    expect(admitted.counter_evidence[0]).toMatchObject({ quote: 'The system computes social scoring.' });
+  });
+
+  it('settles a scope condition by a statement either way, but not by an intention', () => {
+    expect(resultOf('The system is not a chatbot.', 'BOT').matched_concepts).toEqual(['chatbot']);
+    expect(resultOf('The chatbot shows an AI disclosure.', 'BOT').status).toBe('met');
+    expect(resultOf('We plan to launch a chatbot.', 'BOT').status).toBe('missing');
   });
 });

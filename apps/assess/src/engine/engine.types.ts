@@ -14,6 +14,10 @@ export interface EngineEvidenceCue {
   terms: readonly string[];
   /** Relative share of the control's coverage; 1 when absent. */
   weight?: number;
+  /** A forbidden practice: found when the document denies it, and a plain mention of it counts against. */
+  negation_satisfies?: boolean;
+  /** When the control applies ("chatbot"): a denial puts it out of scope, so it counts as well as an affirmation. */
+  scope_condition?: boolean;
 }
 
 /** The least of a framework control the engine needs; the frameworks library's controls fit this shape. */

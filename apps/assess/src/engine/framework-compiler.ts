@@ -13,6 +13,10 @@ export interface CompiledTerm {
 export interface CompiledConcept {
   name: string;
   weight: number;
+  /** A forbidden practice: a denial of it is the evidence, a plain mention of it the counter-evidence. */
+  negationSatisfies: boolean;
+  /** Says when the control applies: a denial of it counts as well as an affirmation. */
+  scopeCondition: boolean;
   /** Distinct phrases only: spellings that stem alike ("log", "logs") keep the first. */
   terms: readonly CompiledTerm[];
 }
@@ -41,6 +45,45 @@ export interface CompiledFramework {
   controls: readonly CompiledControl[];
   phrases: readonly CompiledPhrase[];
   phrasesByFirstStem: ReadonlyMap<string, readonly CompiledPhrase[]>;
+}
+
+/**
+ * Articles, possessives and passive auxiliaries, which writers put into a phrase or leave out at will
+ * ("use of the output", "our risk management policy", "feedback is reviewed"). Terms are compiled
+ * without them and the matcher passes over them.
+ */
+const FILLERS = new Set([
+  'the',
+  'a',
+  'an',
+  'its',
+  'their',
+  'our',
+  'your',
+  'this',
+  'these',
+  'those',
+  'any',
+  'each',
+  // Passive auxiliaries: "the impact is assessed" and "risks have been reviewed" say what
+  // "impact assessment" and "risk review" name.
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'has',
+  'have',
+]);
+
+export const isFiller = (norm: string): boolean => FILLERS.has(norm);
+
+/** The stems a term must match: its words without fillers, unless it is nothing but fillers. */
+function termStems(term: string): string[] {
+  const tokens = tokenize(term);
+  const content = tokens.filter((token) => !isFiller(token.norm));
+  return (content.length > 0 ? content : tokens).map((token) => token.stem);
 }
 
 export class InvalidFrameworkError extends Error {
@@ -100,10 +143,16 @@ export function compileFramework(framework: EngineFramework): CompiledFramework 
     const concepts = control.evidence_cues.map((cue): CompiledConcept => {
       const terms: CompiledTerm[] = [];
       for (const term of cue.terms) {
-        const phrase = phraseFor(tokenize(term).map((token) => token.stem));
+        const phrase = phraseFor(termStems(term));
         if (!terms.some((known) => known.phrase === phrase.id)) terms.push({ term, phrase: phrase.id });
       }
-      return { name: cue.concept, weight: cue.weight ?? 1, terms };
+      return {
+        name: cue.concept,
+        weight: cue.weight ?? 1,
+        negationSatisfies: cue.negation_satisfies === true,
+        scopeCondition: cue.scope_condition === true,
+        terms,
+      };
     });
     return {
       id: control.id,

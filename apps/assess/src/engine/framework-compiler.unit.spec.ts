@@ -19,7 +19,7 @@ function problemsOf(run: () => unknown): readonly string[] {
 }
 
 describe('compileFramework', () => {
-  it('shares one phrase between terms that stem alike, across controls', () => {
+  it('shares one phrase between terms that stem alike, across controls, leaving out articles', () => {
     const compiled = compileFramework({
       key: 'F',
       controls: [
@@ -30,7 +30,8 @@ describe('compileFramework', () => {
     expect(compiled.phrases.map((phrase) => phrase.stems)).toEqual([
       ['log'],
       ['audit', 'trail'],
-      ['human', 'in', 'the', 'loop'],
+      // The matcher passes over articles in the text, so the phrase does not need them.
+      ['human', 'in', 'loop'],
     ]);
     expect(compiled.controls[0]!.concepts[0]!.terms).toEqual([
       { term: 'log', phrase: 0 },
@@ -41,6 +42,32 @@ describe('compileFramework', () => {
       [{ term: 'human-in-the-loop', phrase: 2 }],
     ]);
     expect(compiled.phrasesByFirstStem.get('human')).toEqual([compiled.phrases[2]]);
+  });
+
+  it('carries the forbidden-practice and scope flags of a cue', () => {
+    const compiled = compileFramework({
+      key: 'F',
+      controls: [
+        {
+          ...control('A', []),
+          evidence_cues: [
+            { concept: 'practice', terms: ['social scoring'], negation_satisfies: true },
+            { concept: 'scope', terms: ['chatbot'], scope_condition: true },
+            { concept: 'plain', terms: ['notice'] },
+          ],
+        },
+      ],
+    });
+    expect(
+      compiled.controls[0]!.concepts.map(({ negationSatisfies, scopeCondition }) => [
+        negationSatisfies,
+        scopeCondition,
+      ]),
+    ).toEqual([
+      [true, false],
+      [false, true],
+      [false, false],
+    ]);
   });
 
   it('defaults a cue weight to 1 and totals the weights per control', () => {

@@ -7,11 +7,12 @@ import { stem, type Token } from './text-normaliser';
  * - Before the term: a negator within PRE_WINDOW tokens ("do not currently log", "without a risk
  *   assessment"). Scope ends at a clause boundary (comma, semicolon, colon, bracket, dash, table cell)
  *   or a clause word ("but", "which", "that", "if"), so "no exceptions, all requests are logged" and
- *   "not in production but logs are kept" stay evidence.
+ *   "not in production but logs are kept" stay evidence. A comma inside a list joined by "or" does not
+ *   end it: "we do not use subliminal, manipulative or deceptive techniques".
  * - After the term: "not", "never", "none" or an n't contraction within POST_WINDOW tokens ("human
- *   oversight is not performed", "human oversight: none"). A colon does not end this scope, since
- *   "Label: not done" speaks of the label, nor does a dash after a term that opens the sentence
- *   ("Logging – not implemented"); "and"/"or" followed by a new verb or subject does
+ *   oversight is not performed", "human oversight: none"). A colon or a dash after a term that opens
+ *   the sentence does not end this scope, since "Label: not done" and "Logging – not implemented" speak
+ *   of the label; later in a sentence both do. "and"/"or" followed by a new verb or subject ends it too
  *   ("we log requests and do not share them").
  * - A double negative is not a negation: when a removal verb sits next to the negator ("logs are never
  *   deleted", "no human review is skipped", "without disabling logging") the sentence affirms the term.
@@ -20,6 +21,8 @@ import { stem, type Token } from './text-normaliser';
  * - Fixed phrases that only look negative ("not only", "not limited to", "no later than") are skipped.
  * - An intention counts as a denial too, before the term: "we plan to introduce human review", "a
  *   planned audit trail" say the thing does not exist yet.
+ * - A prohibition ("the policy prohibits social scoring", "emotion recognition is banned") is reported
+ *   apart, so that forbidden-practice concepts can count it as evidence; for others it is a mention.
  */
 export const PRE_WINDOW = 5;
 export const POST_WINDOW = 5;
@@ -192,9 +195,12 @@ function postScopeEnd(tokens: readonly Token[], first: number, last: number): nu
   let end = last;
   for (let index = last + 1; index <= last + POST_WINDOW && index < tokens.length; index += 1) {
     const token = tokens[index]!;
-    if (token.gapBefore === 'clause' || CLAUSE_WORDS.has(token.norm)) break;
+    if (token.gapBefore === 'clause' || token.gapBefore === 'comma' || CLAUSE_WORDS.has(token.norm)) break;
     // "Logging – not implemented": a dash after a term that opens the sentence introduces its status.
     if (token.gapBefore === 'dash' && first > 0) break;
+    // Likewise a colon: "Human oversight: none" gives the status of a leading label, while in "measures
+    // match the level of autonomy: the system never decides" the colon opens a new statement.
+    if (token.gapBefore === 'label' && first > 0) break;
     const opensClause =
       (token.norm === 'and' || token.norm === 'or') && CLAUSE_OPENERS.has(tokens[index + 1]?.norm ?? '');
     if (opensClause) break;
@@ -212,30 +218,90 @@ function negatorBefore(tokens: readonly Token[], without: number): boolean {
   return false;
 }
 
-/** Whether the term spanning tokens `first`..`last` of one sentence is denied by that sentence. */
-export function isNegated(tokens: readonly Token[], first: number, last: number): boolean {
+/**
+ * How a sentence speaks of the term spanning tokens `first`..`last`:
+ *
+ * - `denied`: it says the thing is not so ("we do not keep logs").
+ * - `deferred`: it says the thing is only intended ("we plan to keep logs").
+ * - `prohibited`: it forbids the thing ("staff must never…" is denied; "the policy prohibits social
+ *   scoring", "emotion recognition is banned" are prohibited). For most concepts that is a plain
+ *   mention; for a forbidden practice it is evidence, like a denial.
+ * - `affirmed`: anything else.
+ */
+export type Polarity = 'affirmed' | 'denied' | 'deferred' | 'prohibited';
+
+/** Stems of words that forbid what they govern: "prohibits", "banned", "forbidden", "excluded". */
+const PROHIBITION_STEMS = new Set(['prohibit', 'ban', 'forbid', 'forbidden', 'exclude', 'outlaw'].map(stem));
+
+function hasProhibition(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let index = Math.max(0, from); index <= Math.min(to, tokens.length - 1); index += 1) {
+    if (PROHIBITION_STEMS.has(tokens[index]!.stem)) return true;
+  }
+  return false;
+}
+
+/** First index of the clause the term sits in, looking at most PRE_WINDOW back. */
+function preScopeStart(tokens: readonly Token[], first: number): number {
+  let start = first;
+  for (let index = first - 1; index >= 0 && index >= first - PRE_WINDOW; index -= 1) {
+    if (tokens[index + 1]!.gapBefore !== 'space' || CLAUSE_WORDS.has(tokens[index]!.norm)) break;
+    start = index;
+  }
+  return start;
+}
+
+/**
+ * Whether the words from `from` up to the term (a comma before `from`) are the last items of a list,
+ * so a negation before the comma covers the term: "we do not use subliminal, manipulative or deceptive
+ * techniques". Only "or"/"nor" are taken to join items, and no subject or verb may appear, since
+ * "we do not sell data, and logs are kept" starts a new clause.
+ */
+function continuesList(tokens: readonly Token[], from: number, first: number): boolean {
+  let joined = false;
+  for (let index = from; index < first; index += 1) {
+    const token = tokens[index]!;
+    if (index > from && token.gapBefore !== 'space') return false;
+    if (CLAUSE_OPENERS.has(token.norm) || CLAUSE_WORDS.has(token.norm)) return false;
+    if (token.norm === 'or' || token.norm === 'nor') joined = true;
+  }
+  return joined;
+}
+
+export function polarityOf(tokens: readonly Token[], first: number, last: number): Polarity {
   const scopeEnd = postScopeEnd(tokens, first, last);
 
   for (let index = first - 1; index >= 0 && index >= first - PRE_WINDOW; index -= 1) {
-    if (tokens[index + 1]!.gapBefore !== 'space') break;
+    const gap = tokens[index + 1]!.gapBefore;
+    if (gap !== 'space' && !(gap === 'comma' && continuesList(tokens, index + 1, first))) break;
     const token = tokens[index]!;
     if (CLAUSE_WORDS.has(token.norm)) break;
-    if (isNegator(tokens, index, NEGATORS) || isDeferral(tokens, index)) {
-      if (token.norm === 'without' && negatorBefore(tokens, index)) return false;
+    const negator = isNegator(tokens, index, NEGATORS);
+    if (negator || isDeferral(tokens, index)) {
+      if (token.norm === 'without' && negatorBefore(tokens, index)) return 'affirmed';
       // The term's own words are not the removal verb: "cannot override" a decision is a denial.
-      return !(
+      const doubleNegative =
         hasRemovalVerb(tokens, index + 1, first - 1) ||
-        hasRemovalVerb(tokens, last + 1, Math.min(last + 3, scopeEnd))
-      );
+        hasRemovalVerb(tokens, last + 1, Math.min(last + 3, scopeEnd));
+      if (doubleNegative) return 'affirmed';
+      return negator ? 'denied' : 'deferred';
     }
   }
 
   for (let index = last + 1; index <= scopeEnd; index += 1) {
     if (isNegator(tokens, index, POST_NEGATORS)) {
-      return !hasRemovalVerb(tokens, index + 1, Math.min(index + 3, scopeEnd));
+      return hasRemovalVerb(tokens, index + 1, Math.min(index + 3, scopeEnd)) ? 'affirmed' : 'denied';
     }
   }
-  return false;
+  const prohibited =
+    hasProhibition(tokens, preScopeStart(tokens, first), first - 1) ||
+    hasProhibition(tokens, last + 1, scopeEnd);
+  return prohibited ? 'prohibited' : 'affirmed';
+}
+
+/** Whether the term spanning tokens `first`..`last` of one sentence is denied, or only intended, by it. */
+export function isNegated(tokens: readonly Token[], first: number, last: number): boolean {
+  const polarity = polarityOf(tokens, first, last);
+  return polarity === 'denied' || polarity === 'deferred';
 }
 
 /** A sentence that stands in for content not yet written, so nothing in it is evidence. */

@@ -1,16 +1,19 @@
-import { isNegated, isPlaceholder, isQuestion } from './negation';
+import { isNegated, isPlaceholder, isQuestion, type Polarity, polarityOf } from './negation';
 import { tokenize } from './text-normaliser';
 
-/** Whether `term` is negated where it first occurs in `sentence`. */
-function negated(sentence: string, term: string): boolean {
+/** Tokens of `sentence` and where `term` first occurs in them. */
+function locate(sentence: string, term: string): [ReturnType<typeof tokenize>, number, number] {
   const tokens = tokenize(sentence);
   const wanted = tokenize(term).map((token) => token.stem);
   const first = tokens.findIndex((_, index) =>
     wanted.every((stem, offset) => tokens[index + offset]?.stem === stem),
   );
   if (first < 0) throw new Error(`"${term}" does not occur in "${sentence}"`);
-  return isNegated(tokens, first, first + wanted.length - 1);
+  return [tokens, first, first + wanted.length - 1];
 }
+
+/** Whether `term` is negated where it first occurs in `sentence`. */
+const negated = (sentence: string, term: string): boolean => isNegated(...locate(sentence, term));
 
 describe('isNegated', () => {
   it.each([
@@ -36,6 +39,7 @@ describe('isNegated', () => {
     ['We plan to introduce human review next quarter.', 'human review'],
     ['A planned audit trail will record reviewer decisions.', 'audit trail'],
     ['Future releases will add drift detection.', 'drift'],
+    ['It does not use subliminal, manipulative or deceptive techniques.', 'deceptive techniques'],
   ])('"%s" denies "%s"', (sentence, term) => {
     expect(negated(sentence, term)).toBe(true);
   });
@@ -63,6 +67,10 @@ describe('isNegated', () => {
     ['No claim decision is made without human review.', 'human review'],
     ['Outputs are never released without human review.', 'human review'],
     ['The model cannot be deployed without a risk assessment.', 'risk assessment'],
+    // A colon later in a sentence opens a new statement; only a leading label's status follows one.
+    ['Measures match the level of autonomy: the system never decides alone.', 'level of autonomy'],
+    ['We do not sell customer data, and logs are kept for a year.', 'log'],
+    ['We do not sell customer data, so logs or backups stay with us.', 'log'],
   ])('"%s" affirms "%s"', (sentence, term) => {
     expect(negated(sentence, term)).toBe(false);
   });
@@ -70,6 +78,30 @@ describe('isNegated', () => {
   it('looks only a few tokens back, so a distant negation does not reach the term', () => {
     expect(negated('We do not sell customer data to any third party and we keep logs.', 'log')).toBe(false);
     expect(negated('We have not yet finished the risk assessment.', 'risk assessment')).toBe(true);
+  });
+});
+
+describe('polarityOf', () => {
+  it.each<[string, string, Polarity]>([
+    ['We use emotion recognition on agents.', 'emotion recognition', 'affirmed'],
+    ['We do not use emotion recognition.', 'emotion recognition', 'denied'],
+    ['No emotion recognition is used in the workplace.', 'emotion recognition', 'denied'],
+    ['We plan to add emotion recognition.', 'emotion recognition', 'deferred'],
+    ['Our policy prohibits emotion recognition of staff.', 'emotion recognition', 'prohibited'],
+    ['Social scoring is banned by the code of conduct.', 'social scoring', 'prohibited'],
+    ['Staff must never use social scoring.', 'social scoring', 'denied'],
+    // A ban on deleting them keeps the logs: the removal verb still makes a double negative.
+    ['Deleting logs is prohibited.', 'log', 'prohibited'],
+  ])('"%s" → %s is %s', (sentence, term, polarity) => {
+    expect(polarityOf(...locate(sentence, term))).toBe(polarity);
+  });
+
+  it('keeps a prohibition from reaching across a clause', () => {
+    expect(
+      polarityOf(
+        ...locate('Scraping is prohibited, but emotion recognition is used.', 'emotion recognition'),
+      ),
+    ).toBe('affirmed');
   });
 });
 

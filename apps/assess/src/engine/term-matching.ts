@@ -1,6 +1,6 @@
 import { type TextUnit } from './document-units';
-import { type CompiledFramework, type CompiledPhrase } from './framework-compiler';
-import { isNegated } from './negation';
+import { type CompiledFramework, type CompiledPhrase, isFiller } from './framework-compiler';
+import { type Polarity, polarityOf } from './negation';
 import { type Token } from './text-normaliser';
 
 /** One place a phrase occurs. */
@@ -10,17 +10,32 @@ export interface Occurrence {
   /** Token indexes of the match within the unit. */
   first: number;
   last: number;
+  /** Denied or only intended: no evidence of an ordinary concept. */
   negated: boolean;
+  polarity: Polarity;
 }
 
-/** Whether `phrase` continues at `first`: every stem in place and no clause boundary inside it. */
-function matchesAt(tokens: readonly Token[], first: number, phrase: CompiledPhrase): boolean {
-  if (first + phrase.stems.length > tokens.length) return false;
+/**
+ * Index of the last token of `phrase` starting at `first`, or -1: every stem in order and no clause
+ * boundary inside it. Fillers between the words (articles, possessives, passive auxiliaries) are passed
+ * over, so "use of output" also matches "use of the output" and "feedback review" "feedback is reviewed".
+ */
+function matchEnd(tokens: readonly Token[], first: number, phrase: CompiledPhrase): number {
+  let position = first;
   for (let offset = 1; offset < phrase.stems.length; offset += 1) {
-    const token = tokens[first + offset]!;
-    if (token.stem !== phrase.stems[offset] || token.gapBefore !== 'space') return false;
+    position += 1;
+    while (
+      position < tokens.length &&
+      isFiller(tokens[position]!.norm) &&
+      tokens[position]!.gapBefore === 'space'
+    ) {
+      if (tokens[position]!.stem === phrase.stems[offset]) break;
+      position += 1;
+    }
+    const token = tokens[position];
+    if (token === undefined || token.stem !== phrase.stems[offset] || token.gapBefore !== 'space') return -1;
   }
-  return true;
+  return position;
 }
 
 /** Where each phrase of the framework occurs, indexed by phrase id, each list in document order. */
@@ -32,13 +47,15 @@ export function findOccurrences(units: readonly TextUnit[], framework: CompiledF
       const candidates = framework.phrasesByFirstStem.get(tokens[first]!.stem);
       if (candidates === undefined) continue;
       for (const phrase of candidates) {
-        if (!matchesAt(tokens, first, phrase)) continue;
-        const last = first + phrase.stems.length - 1;
+        const last = matchEnd(tokens, first, phrase);
+        if (last < 0) continue;
+        const polarity = polarityOf(tokens, first, last);
         occurrences[phrase.id]!.push({
           unit: unitIndex,
           first,
           last,
-          negated: isNegated(tokens, first, last),
+          negated: polarity === 'denied' || polarity === 'deferred',
+          polarity,
         });
       }
     }

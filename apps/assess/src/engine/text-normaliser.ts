@@ -14,7 +14,10 @@ export type TokenGap =
   /** A dash, or a hyphen set off by spaces: after a leading label it works like a colon, else it
    * sets off an aside ("we log requests – not screenshots"). */
   | 'dash'
-  /** Comma, semicolon, bracket, table cell or full stop: a new clause or cell starts. */
+  /** A comma: a new clause starts, unless it separates the items of a list ("we do not use
+   * subliminal, manipulative or deceptive techniques"). */
+  | 'comma'
+  /** Semicolon, bracket, table cell or full stop: a new clause or cell starts. */
   | 'clause';
 
 export interface Token {
@@ -51,6 +54,7 @@ export const createWordCache = (): WordCache => new Map();
 
 function classifyGap(gap: string): TokenGap {
   if (gap === ' ') return 'space';
+  if (gap.trim() === ',') return 'comma';
   if (CLAUSE_GAP.test(gap)) return 'clause';
   if (gap.includes(':')) return 'label';
   return DASH_GAP.test(gap) ? 'dash' : 'space';

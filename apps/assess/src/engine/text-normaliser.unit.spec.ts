@@ -78,7 +78,7 @@ describe('tokenize', () => {
       'space', // audit
       'space', // trail
       'space', // kept
-      'clause', // logs
+      'comma', // logs
       'label', // none
       'clause', // x
       'clause', // a
