@@ -15,7 +15,7 @@ const swc = [
 module.exports = {
   testEnvironment: 'node',
   rootDir: '.',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/deploy'],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: { '^@governance/(.*)$': '<rootDir>/libs/$1/src/index.ts' },

@@ -1,0 +1,42 @@
+/**
+ * What the deployment files must cover: the services that run as their own process, the path groups
+ * the spec publishes and which service serves each, and the secrets each service needs.
+ */
+export const DEPLOYED_APPS = [
+  'tenancy',
+  'systems',
+  'probe-ingest',
+  'assess',
+  'policies',
+  'webhooks',
+  'dashboard',
+] as const;
+export type DeployedApp = (typeof DEPLOYED_APPS)[number];
+
+/** Published path prefix → the service that serves it. */
+export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
+  '/admin/v1': 'tenancy',
+  '/api/service/systems': 'systems',
+  '/api/service/probe': 'probe-ingest',
+  '/api/service/assess': 'assess',
+  '/api/service/policies': 'policies',
+  '/api/service/dashboard': 'dashboard',
+  '/v1/webhooks': 'webhooks',
+};
+
+/** In the spec but without a service yet: no proxy or ingress may route it. */
+export const NOT_YET_DEPLOYED_PATHS = ['/api/service/reports'] as const;
+
+/** Secrets a service refuses to start without once DATABASE_URL is set (README "Configuration"). */
+export const APP_SECRETS: Readonly<Record<DeployedApp, readonly string[]>> = {
+  tenancy: ['ADMIN_TOKEN'],
+  systems: [],
+  'probe-ingest': [],
+  assess: [],
+  policies: [],
+  webhooks: ['SECRETS_ENCRYPTION_KEY'],
+  dashboard: [],
+};
+
+/** Variables every service needs in distributed mode. */
+export const REQUIRED_ENV = ['DATABASE_URL', 'KAFKA_BROKERS'] as const;
