@@ -12,7 +12,15 @@ import {
 declare const __non_webpack_require__: NodeJS.Require;
 
 /** Every service that exists, in start order: tenancy first, so keys exist before anyone checks them. */
-const SERVICES = ['tenancy', 'systems', 'probe-ingest', 'assess', 'policies', 'webhooks'] as const;
+const SERVICES = [
+  'tenancy',
+  'systems',
+  'probe-ingest',
+  'assess',
+  'policies',
+  'dashboard',
+  'webhooks',
+] as const;
 
 /*
  * Each service is loaded from its own built bundle at run time. Apps never import each other's code, so

@@ -104,6 +104,7 @@ describe('standalone composition', () => {
         'probe-ingest': { status: 'ok' },
         assess: { status: 'ok' },
         policies: { status: 'ok' },
+        dashboard: { status: 'ok' },
         webhooks: { status: 'ok' },
       },
     });
@@ -200,6 +201,13 @@ describe('standalone composition', () => {
     });
     expect(system.status).toBe(201);
     const systemId = (system.body as { id: string }).id;
+
+    const summary = await eventually(async () => {
+      const response = await call('GET', '/api/service/dashboard/summary', org.api_key);
+      const body = response.body as { systems?: { total: number } } | undefined;
+      return body?.systems?.total === 1 && body;
+    }, 'the dashboard to count the system');
+    expect(summary).toMatchObject({ systems: { total: 1, declared: 1, shadow: 0 } });
 
     const deliveries = await receiver.waitFor(before + 1, 15_000);
     const delivery = deliveries.find((entry) => entry.headers['x-service-hook-id'] === webhook.id);

@@ -1,0 +1,97 @@
+import { FRAMEWORKS } from '@governance/frameworks';
+
+export type Verdict = 'pass' | 'conditional' | 'fail';
+export type ComplianceStatus = Verdict | 'not_assessed';
+
+/** The newest completed assessment of one (system, framework). */
+export interface LatestVerdict {
+  systemKey: string;
+  framework: string;
+  verdict: string;
+  score: number | null;
+  assessedAt: Date;
+}
+
+export interface FrameworkStatus {
+  framework: string;
+  name: string;
+  status: ComplianceStatus;
+  /** Mean score of the systems' latest assessments, 0..1; null when not assessed. */
+  score: number | null;
+  systems_assessed: number;
+  last_assessed_at: string | null;
+}
+
+const RANK: Record<Verdict, number> = { fail: 0, conditional: 1, pass: 2 };
+
+/** Verdicts other than the three known ones are treated as conditional: neither proven good nor bad. */
+export function normalizeVerdict(verdict: string): Verdict {
+  const lower = verdict.toLowerCase();
+  return lower === 'pass' || lower === 'fail' ? lower : 'conditional';
+}
+
+/**
+ * Compliance per framework. Rule: a framework's status is its WORST system's latest verdict (one failing
+ * system makes the framework fail; all passing makes it pass), because a badge that averages would hide a
+ * non-compliant system behind compliant ones. Its score is the mean of those systems' latest scores.
+ * Every catalog framework is listed (not_assessed when no system has a verdict), then any other framework
+ * seen in events, by key.
+ */
+export function aggregateCompliance(latest: readonly LatestVerdict[]): FrameworkStatus[] {
+  const byFramework = new Map<string, LatestVerdict[]>();
+  for (const entry of latest)
+    byFramework.set(entry.framework, [...(byFramework.get(entry.framework) ?? []), entry]);
+  const known = FRAMEWORKS.map((framework) => ({ key: framework.key, name: framework.name }));
+  const knownKeys = new Set<string>(known.map((framework) => framework.key));
+  const others = [...byFramework.keys()]
+    .filter((key) => !knownKeys.has(key))
+    .sort()
+    .map((key) => ({ key, name: key }));
+  return [...known, ...others].map(({ key, name }) => {
+    const entries = byFramework.get(key) ?? [];
+    if (entries.length === 0)
+      return {
+        framework: key,
+        name,
+        status: 'not_assessed',
+        score: null,
+        systems_assessed: 0,
+        last_assessed_at: null,
+      };
+    const worst = entries
+      .map((entry) => normalizeVerdict(entry.verdict))
+      .reduce((a, b) => (RANK[b] < RANK[a] ? b : a));
+    const scores = entries.map((entry) => entry.score).filter((score): score is number => score !== null);
+    const last = entries.reduce((a, b) => (b.assessedAt > a.assessedAt ? b : a)).assessedAt;
+    return {
+      framework: key,
+      name,
+      status: worst,
+      score: scores.length === 0 ? null : round(scores.reduce((a, b) => a + b, 0) / scores.length, 4),
+      systems_assessed: new Set(entries.map((entry) => entry.systemKey)).size,
+      last_assessed_at: last.toISOString(),
+    };
+  });
+}
+
+export interface ComplianceCounts {
+  frameworks_assessed: number;
+  passing: number;
+  conditional: number;
+  failing: number;
+}
+
+export function countCompliance(statuses: readonly FrameworkStatus[]): ComplianceCounts {
+  const assessed = statuses.filter((status) => status.status !== 'not_assessed');
+  return {
+    frameworks_assessed: assessed.length,
+    passing: assessed.filter((status) => status.status === 'pass').length,
+    conditional: assessed.filter((status) => status.status === 'conditional').length,
+    failing: assessed.filter((status) => status.status === 'fail').length,
+  };
+}
+
+export function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

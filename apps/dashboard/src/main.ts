@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@governance/persistence';
+import { createService } from './service';
+
+runServiceProcess('dashboard', createService);

@@ -1,0 +1,66 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { INTERNAL_TOPICS, PUBLIC_TOPICS } from '@governance/contracts';
+import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
+import { LOGGER, type Logger } from '@governance/platform';
+import { checkProjectionRecord, type ProjectionSource } from './projection-records';
+import { ProjectionService } from './projection.service';
+
+/** The one consumer name of the dashboard: its group is `dashboard.projection`. */
+export const PROJECTION_CONSUMER = 'projection';
+
+/** Every topic the read model is built from. */
+export const PROJECTED_TOPICS: readonly string[] = [
+  ...PUBLIC_TOPICS,
+  INTERNAL_TOPICS.systems,
+  INTERNAL_TOPICS.probes,
+  INTERNAL_TOPICS.policies,
+];
+
+function sourceOf(topic: string): ProjectionSource {
+  if (topic === INTERNAL_TOPICS.systems) return 'systems';
+  if (topic === INTERNAL_TOPICS.probes) return 'probes';
+  if (topic === INTERNAL_TOPICS.policies) return 'policies';
+  return 'public';
+}
+
+/**
+ * Builds the read model. One consumer group over all projected topics: on the event log it applies events
+ * in log order, so a replay from position 0 walks exactly the order live consumption did. Each event's
+ * writes and its processed-event mark commit together, so a redelivery changes nothing.
+ */
+@Controller()
+export class ProjectionConsumer {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly projection: ProjectionService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @ConsumeEvent(PROJECTED_TOPICS, PROJECTION_CONSUMER)
+  async onEvent(@Payload() event: ConsumedEvent): Promise<void> {
+    let parsed: unknown;
+    try {
+      parsed = parsePayload(event);
+    } catch {
+      parsed = undefined;
+    }
+    const checked = checkProjectionRecord(sourceOf(event.topic), parsed);
+    if (!checked.ok) {
+      // Internal topics carry types the dashboard does not project; only malformed records are worth a log.
+      if (!checked.reason.startsWith('not projected'))
+        this.logger.warn(
+          {
+            event_id: event.eventId,
+            event_type: event.eventType,
+            topic: event.topic,
+            reason: checked.reason,
+          },
+          'skipping a record the dashboard cannot project',
+        );
+      return;
+    }
+    const record = checked.value;
+    await this.unitOfWork.runOnce(event, (tx) => this.projection.apply(tx.manager, record));
+  }
+}

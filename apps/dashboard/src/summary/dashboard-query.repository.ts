@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { type PublicEventType, type Severity } from '@governance/contracts';
+import { DataSource } from 'typeorm';
+import { type LatestVerdict } from '../compliance/compliance-status';
+
+export interface SystemCounts {
+  total: number;
+  declared: number;
+  by_risk_tier: Record<'unacceptable' | 'high' | 'limited' | 'minimal' | 'unclassified', number>;
+  by_status: Record<'active' | 'retired', number>;
+}
+
+export interface ActivityRow {
+  event_id: string;
+  event: PublicEventType;
+  severity: Severity;
+  system_id: string | null;
+  occurred_at: Date;
+  details: Record<string, unknown>;
+  system_name: string | null;
+}
+
+export interface ActivityFilter {
+  event?: string;
+  systemId?: string;
+  severity?: string;
+  since?: Date;
+  /** Entries strictly older than this position (newest first). */
+  before?: { occurredAt: string; eventId: string };
+}
+
+/** All reads of the read model; every query takes the organization id first. */
+@Injectable()
+export class DashboardQueryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async systemCounts(organizationId: string): Promise<SystemCounts> {
+    const [row] = await this.dataSource.query<Array<Record<string, number>>>(
+      `SELECT count(*)::int AS total,
+         count(*) FILTER (WHERE declared)::int AS declared,
+         count(*) FILTER (WHERE risk_tier = 'unacceptable')::int AS unacceptable,
+         count(*) FILTER (WHERE risk_tier = 'high')::int AS high,
+         count(*) FILTER (WHERE risk_tier = 'limited')::int AS limited,
+         count(*) FILTER (WHERE risk_tier = 'minimal')::int AS minimal,
+         count(*) FILTER (WHERE risk_tier NOT IN ('unacceptable', 'high', 'limited', 'minimal'))::int AS unclassified,
+         count(*) FILTER (WHERE status = 'active')::int AS active,
+         count(*) FILTER (WHERE status = 'retired')::int AS retired
+       FROM dashboard.systems WHERE organization_id = $1`,
+      [organizationId],
+    );
+    const n = (key: string): number => row?.[key] ?? 0;
+    return {
+      total: n('total'),
+      declared: n('declared'),
+      by_risk_tier: {
+        unacceptable: n('unacceptable'),
+        high: n('high'),
+        limited: n('limited'),
+        minimal: n('minimal'),
+        unclassified: n('unclassified'),
+      },
+      by_status: { active: n('active'), retired: n('retired') },
+    };
+  }
+
+  async probeCounts(
+    organizationId: string,
+  ): Promise<{ total: number; connected: number; disconnected: number }> {
+    const [row] = await this.dataSource.query<
+      Array<{ total: number; connected: number; disconnected: number }>
+    >(
+      `SELECT count(*)::int AS total,
+         count(*) FILTER (WHERE connection = 'connected')::int AS connected,
+         count(*) FILTER (WHERE connection = 'disconnected')::int AS disconnected
+       FROM dashboard.probes WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return row ?? { total: 0, connected: 0, disconnected: 0 };
+  }
+
+  /** Findings of each (system, framework)'s newest assessment, by severity: reached from the heads by index. */
+  async openFindingsBySeverity(organizationId: string): Promise<Array<{ severity: string; count: number }>> {
+    return await this.dataSource.query(
+      `SELECT f.severity, count(*)::int AS count
+       FROM dashboard.assessment_heads h
+       JOIN dashboard.findings f ON f.organization_id = h.organization_id AND f.system_key = h.system_key
+         AND f.framework = h.framework AND f.assessment_id = h.head_assessment_id
+       WHERE h.organization_id = $1
+       GROUP BY f.severity`,
+      [organizationId],
+    );
+  }
+
+  async latestVerdicts(organizationId: string): Promise<LatestVerdict[]> {
+    const rows = await this.dataSource.query<
+      Array<{
+        system_key: string;
+        framework: string;
+        verdict: string;
+        score: number | null;
+        assessed_at: Date;
+      }>
+    >(
+      `SELECT system_key, framework, verdict, score, assessed_at FROM dashboard.assessment_heads
+       WHERE organization_id = $1 AND completed_assessment_id IS NOT NULL
+       ORDER BY framework, system_key`,
+      [organizationId],
+    );
+    return rows.map((row) => ({
+      systemKey: row.system_key,
+      framework: row.framework,
+      verdict: row.verdict,
+      score: row.score,
+      assessedAt: row.assessed_at,
+    }));
+  }
+
+  async policyCounts(organizationId: string): Promise<{ active: number; block: number; warn: number }> {
+    const [row] = await this.dataSource.query<Array<{ active: number; block: number; warn: number }>>(
+      `SELECT count(*)::int AS active,
+         count(*) FILTER (WHERE enforcement_mode = 'BLOCK')::int AS block,
+         count(*) FILTER (WHERE enforcement_mode = 'WARN')::int AS warn
+       FROM dashboard.policies WHERE organization_id = $1 AND status = 'active'`,
+      [organizationId],
+    );
+    return row ?? { active: 0, block: 0, warn: 0 };
+  }
+
+  /** Events of one type since `since`: an index range over the organization's recent entries only. */
+  async countEventsSince(organizationId: string, event: PublicEventType, since: Date): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM dashboard.activity
+       WHERE organization_id = $1 AND event = $2 AND occurred_at > $3`,
+      [organizationId, event, since],
+    );
+    return row?.count ?? 0;
+  }
+
+  async updatedAt(organizationId: string): Promise<Date | null> {
+    const [row] = await this.dataSource.query<Array<{ updated_at: Date }>>(
+      'SELECT updated_at FROM dashboard.organization_state WHERE organization_id = $1',
+      [organizationId],
+    );
+    return row?.updated_at ?? null;
+  }
+
+  async listActivity(organizationId: string, filter: ActivityFilter, limit: number): Promise<ActivityRow[]> {
+    const conditions = ['a.organization_id = $1'];
+    const params: unknown[] = [organizationId];
+    const add = (sql: (n: string) => string, value: unknown): void => {
+      params.push(value);
+      conditions.push(sql(`$${params.length}`));
+    };
+    if (filter.event !== undefined) add((p) => `a.event = ${p}`, filter.event);
+    if (filter.systemId !== undefined) add((p) => `a.system_id = ${p}`, filter.systemId);
+    if (filter.severity !== undefined) add((p) => `a.severity = ${p}`, filter.severity);
+    if (filter.since !== undefined) add((p) => `a.occurred_at >= ${p}`, filter.since);
+    if (filter.before !== undefined) {
+      params.push(filter.before.occurredAt, filter.before.eventId);
+      conditions.push(
+        `(a.occurred_at, a.event_id) < ($${params.length - 1}::timestamptz, $${params.length})`,
+      );
+    }
+    params.push(limit);
+    return await this.dataSource.query<ActivityRow[]>(
+      `SELECT a.event_id, a.event, a.severity, a.system_id, a.occurred_at, a.details, s.name AS system_name
+       FROM dashboard.activity a
+       LEFT JOIN dashboard.systems s ON s.organization_id = a.organization_id AND s.system_id = a.system_id
+       WHERE ${conditions.join(' AND ')}
+       ORDER BY a.occurred_at DESC, a.event_id DESC
+       LIMIT $${params.length}`,
+      params,
+    );
+  }
+}

@@ -1,0 +1,143 @@
+import {
+  newId,
+  newUuidV7,
+  type PolicyEventRecord,
+  type PolicySnapshot,
+  type ProbeEventRecord,
+  type PublicEventDetails,
+  type PublicEventType,
+  type Severity,
+  type SystemSnapshot,
+  type SystemsEventRecord,
+} from '@governance/contracts';
+import {
+  type OutboxMessage,
+  policyEventMessage,
+  probeEventMessage,
+  publicEventMessage,
+  systemsEventMessage,
+} from '@governance/messaging';
+import { eventually, ServiceHarness, type TestDatabase } from '@governance/testing';
+import { createService } from '../service';
+
+export { eventually, type TestOrganization } from '@governance/testing';
+
+export const DASHBOARD_PATH = '/api/service/dashboard';
+
+/** The dashboard service in-process on a fresh database, with the Postgres event log or a Kafka cluster. */
+export const DashboardHarness = {
+  start(
+    options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
+  ): Promise<ServiceHarness> {
+    return ServiceHarness.start(createService, {
+      authProbePath: `${DASHBOARD_PATH}/summary`,
+      ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
+      ...(options.database ? { database: options.database } : {}),
+      env: { ...options.env },
+    });
+  },
+};
+
+/** An internal record as another service publishes it. */
+export function internalRecord<R extends { event: string; details: unknown }>(
+  organizationId: string,
+  event: R['event'],
+  details: R['details'],
+  timestamp: string = new Date().toISOString(),
+): R {
+  return { id: newUuidV7(), organization_id: organizationId, event, timestamp, details } as unknown as R;
+}
+
+export function systemSnapshot(overrides: Partial<SystemSnapshot> = {}): SystemSnapshot {
+  const now = new Date().toISOString();
+  return {
+    system_id: newId('system'),
+    name: `System ${newId('system').slice(-6)}`,
+    description: null,
+    owner: null,
+    vendor: null,
+    model: null,
+    risk_tier: 'unclassified',
+    environment: null,
+    host: null,
+    runtime: null,
+    tags: [],
+    declared: true,
+    registration_source: 'api',
+    discovery_method: 'manual',
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+export function policySnapshot(overrides: Partial<PolicySnapshot> = {}): PolicySnapshot {
+  const now = new Date().toISOString();
+  return {
+    policy_id: newId('policy'),
+    name: 'PII egress',
+    description: null,
+    enforcement_mode: 'BLOCK',
+    status: 'active',
+    severity: 'HIGH',
+    rules: { field: 'labels.pii', op: 'eq', value: 'true' },
+    scope: { all_systems: true },
+    framework: null,
+    control: null,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+export const systemsMessage = (
+  organizationId: string,
+  event: SystemsEventRecord['event'],
+  details: SystemsEventRecord['details'],
+): OutboxMessage => systemsEventMessage(internalRecord<SystemsEventRecord>(organizationId, event, details));
+
+export const probesMessage = (
+  organizationId: string,
+  event: ProbeEventRecord['event'],
+  details: ProbeEventRecord['details'],
+): OutboxMessage => probeEventMessage(internalRecord<ProbeEventRecord>(organizationId, event, details));
+
+export const policiesMessage = (
+  organizationId: string,
+  event: PolicyEventRecord['event'],
+  details: PolicyEventRecord['details'],
+): OutboxMessage => policyEventMessage(internalRecord<PolicyEventRecord>(organizationId, event, details));
+
+/** A public record with a chosen timestamp (harness.publish stamps "now"). */
+export function publicMessage<T extends PublicEventType>(
+  organizationId: string,
+  event: T,
+  details: PublicEventDetails[T],
+  options: { severity: Severity; systemId: string | null; timestamp?: string },
+): OutboxMessage {
+  return publicEventMessage({
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event,
+    timestamp: options.timestamp ?? new Date().toISOString(),
+    severity: options.severity,
+    system_id: options.systemId,
+    details,
+  });
+}
+
+/** Waits until the projection has applied (or skipped as already applied) `count` events in total. */
+export async function waitForProcessed(harness: ServiceHarness, count: number): Promise<void> {
+  await eventually(
+    async () => {
+      const [row] = await harness.sql.query<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM dashboard.processed_events WHERE consumer_group = 'dashboard.projection'`,
+      );
+      return (row?.count ?? 0) >= count;
+    },
+    15_000,
+    `the projection to apply ${count} events`,
+  );
+}
