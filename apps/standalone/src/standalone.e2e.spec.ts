@@ -84,11 +84,22 @@ describe('standalone composition', () => {
     const created = await call('POST', '/admin/v1/organizations', adminToken, { name: `Org ${plan}`, plan });
     expect(created.status).toBe(201);
     const org = created.body as { id: string; api_key: string };
-    // The webhooks service learns of the key through a tenancy event; it is accepted moments later.
-    await eventually(
-      async () => (await call('GET', '/v1/webhooks', org.api_key)).status !== 401,
-      'the key to propagate',
-    );
+    // Every service learns of the key through a tenancy event, each at its own pace; it is accepted
+    // everywhere moments later.
+    const authenticatedReads = [
+      '/v1/webhooks',
+      '/api/service/systems',
+      '/api/service/probe/probes/prb_00000000000000000000000000',
+      '/api/service/assess/templates',
+      '/api/service/policies',
+      '/api/service/dashboard/summary',
+    ];
+    await eventually(async () => {
+      const statuses = await Promise.all(
+        authenticatedReads.map(async (path) => (await call('GET', path, org.api_key)).status),
+      );
+      return statuses.every((status) => status !== 401);
+    }, 'the key to reach every service');
     return org;
   }
 
