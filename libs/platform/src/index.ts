@@ -10,3 +10,10 @@ export { readOrCreateLocalSecret } from './local-secrets';
 export { serveComposition, type ComposedService } from './composition';
 export { RequestValidationPipe } from './validation';
 export { stopOnSignals } from './shutdown';
+export {
+  type KeysetPosition,
+  ISO_MILLISECONDS,
+  encodeKeysetCursor,
+  decodeKeysetCursor,
+} from './keyset-cursor';
+export { WakeSignal } from './wake-signal';

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { publicEventMessage, UnitOfWork } from '@governance/messaging';
-import { counter, LOGGER, type Logger } from '@governance/platform';
+import { counter, LOGGER, type Logger, WakeSignal } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { assessDocument, type AssessmentResult } from '../engine';
@@ -23,34 +23,6 @@ const assessmentsTotal = counter({
   labelNames: ['outcome'],
 });
 
-/** A wake-up that is not lost when it arrives while nobody waits. */
-class Signal {
-  private pending = false;
-  private release: (() => void) | undefined;
-
-  notify(): void {
-    this.pending = true;
-    this.release?.();
-  }
-
-  async wait(ms: number): Promise<void> {
-    if (this.pending) {
-      this.pending = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.release = done;
-    });
-    this.release = undefined;
-    this.pending = false;
-  }
-}
-
 /**
  * Runs queued assessments, up to `concurrency` at once. Work is claimed from Postgres with
  * `FOR UPDATE SKIP LOCKED` under a lease, so several processes share the queue and an assessment whose
@@ -59,7 +31,7 @@ class Signal {
  */
 @Injectable()
 export class AssessmentWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly signal = new Signal();
+  private readonly signal = new WakeSignal();
   private inFlight = 0;
   private stopped = false;
   private loop: Promise<void> | undefined;

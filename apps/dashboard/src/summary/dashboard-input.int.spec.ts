@@ -1,5 +1,5 @@
 import { type ServiceHarness } from '@governance/testing';
-import { encodeActivityCursor } from '../activity/activity-cursor';
+import { encodeKeysetCursor } from '@governance/platform';
 import { DASHBOARD_PATH, DashboardHarness, type TestOrganization } from '../testing/dashboard-harness';
 
 describe('dashboard API input', () => {
@@ -48,7 +48,7 @@ describe('dashboard API input', () => {
   });
 
   it('accepts every filter together and a cursor it handed out', async () => {
-    const cursor = encodeActivityCursor({ occurredAt: new Date().toISOString(), eventId: '0190' });
+    const cursor = encodeKeysetCursor({ at: new Date().toISOString(), id: '0190' });
     const response = await harness.request(
       'GET',
       `${DASHBOARD_PATH}/activity?limit=100&event=drift.detected&severity=HIGH&system_id=sys_01J0000000000000000000000A` +

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type PublicEventType, type Severity } from '@governance/contracts';
+import { type KeysetPosition } from '@governance/platform';
 import { DataSource } from 'typeorm';
 import { type LatestVerdict } from '../compliance/compliance-status';
 
@@ -26,7 +27,7 @@ export interface ActivityFilter {
   severity?: string;
   since?: Date;
   /** Entries strictly older than this position (newest first). */
-  before?: { occurredAt: string; eventId: string };
+  before?: KeysetPosition;
 }
 
 /** All reads of the read model; every query takes the organization id first. */
@@ -156,7 +157,7 @@ export class DashboardQueryRepository {
     if (filter.severity !== undefined) add((p) => `a.severity = ${p}`, filter.severity);
     if (filter.since !== undefined) add((p) => `a.occurred_at >= ${p}`, filter.since);
     if (filter.before !== undefined) {
-      params.push(filter.before.occurredAt, filter.before.eventId);
+      params.push(filter.before.at, filter.before.id);
       conditions.push(
         `(a.occurred_at, a.event_id) < ($${params.length - 1}::timestamptz, $${params.length})`,
       );

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SEVERITIES, type Severity } from '@governance/contracts';
-import { decodeActivityCursor, encodeActivityCursor } from '../activity/activity-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor, ISO_MILLISECONDS } from '@governance/platform';
 import { type ActivityPage, type ActivityQuery } from '../activity/activity.dto';
 import { summarizeActivity } from '../activity/activity-summary';
 import { aggregateCompliance, countCompliance } from '../compliance/compliance-status';
@@ -11,6 +11,9 @@ import { DashboardQueryRepository } from './dashboard-query.repository';
 import { type ComplianceStatusResponse, type SummaryResponse } from './summary.dto';
 
 const DEFAULT_PAGE_SIZE = 20;
+
+/** `next_cursor` of the activity feed: the last entry's time and event id. */
+const ACTIVITY_CURSOR = { at: ISO_MILLISECONDS, id: /^[\w.:-]{1,100}$/ };
 
 @Injectable()
 export class DashboardService {
@@ -81,7 +84,7 @@ export class DashboardService {
 
   async activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const before = query.cursor === undefined ? undefined : decodeActivityCursor(query.cursor);
+    const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, ACTIVITY_CURSOR);
     const rows = await this.queries.listActivity(
       organizationId,
       {
@@ -106,7 +109,7 @@ export class DashboardService {
       })),
       next_cursor:
         rows.length > limit && last
-          ? encodeActivityCursor({ occurredAt: last.occurred_at.toISOString(), eventId: last.event_id })
+          ? encodeKeysetCursor({ at: last.occurred_at.toISOString(), id: last.event_id })
           : null,
     };
   }

@@ -2,7 +2,14 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { type Condition, isId, newId } from '@governance/contracts';
 import { findFramework } from '@governance/frameworks';
 import { policyEventMessage, UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, type FieldProblem } from '@governance/platform';
+import {
+  ApiError,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  ErrorCode,
+  type FieldProblem,
+  ISO_MILLISECONDS,
+} from '@governance/platform';
 import { validateCondition } from '../rules/condition';
 import {
   decideEnforcement,
@@ -13,13 +20,7 @@ import {
   parseScope,
   planImport,
 } from './policy-rules';
-import {
-  decodeCursor,
-  encodeCursor,
-  policySnapshotEvent,
-  type PolicyRow,
-  toPolicyResponse,
-} from './policy-records';
+import { policySnapshotEvent, type PolicyRow, toPolicyResponse } from './policy-records';
 import {
   type CreatePolicyDto,
   type FrameworkImportResponse,
@@ -39,6 +40,9 @@ function nameConflict(name: string): ApiError {
     { field: 'name' },
   );
 }
+
+/** `next_cursor` of the listing: the last policy's creation time and id. */
+const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^pol_[0-9A-HJKMNP-TV-Z]{26}$/ };
 
 /** Policies: custom ones, enforcement changes and framework imports. Every change is announced whole. */
 @Injectable()
@@ -88,7 +92,7 @@ export class PoliciesService {
 
   async list(organizationId: string, query: ListPoliciesQuery): Promise<PolicyPageResponse> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const after = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, LIST_CURSOR);
     const rows = await this.policies.list(
       organizationId,
       {
@@ -105,7 +109,7 @@ export class PoliciesService {
       data: page.map(toPolicyResponse),
       next_cursor:
         rows.length > limit && last
-          ? encodeCursor({ createdAt: last.created_at.toISOString(), id: last.id })
+          ? encodeKeysetCursor({ at: last.created_at.toISOString(), id: last.id })
           : null,
     };
   }

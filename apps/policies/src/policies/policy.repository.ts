@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type EnforcementMode, type PolicyStatus } from '@governance/contracts';
+import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type ListPosition, type PolicyRow } from './policy-records';
+import { type PolicyRow } from './policy-records';
 
 const COLUMNS = `id, organization_id, name, description, enforcement_mode, status, severity, rules, scope,
   framework, control, version, created_at, updated_at`;
@@ -126,7 +127,7 @@ export class PolicyRepository {
     organizationId: string,
     filters: PolicyFilters,
     limit: number,
-    after?: ListPosition,
+    after?: KeysetPosition,
   ): Promise<PolicyRow[]> {
     return await this.dataSource.query<PolicyRow[]>(
       `SELECT ${COLUMNS} FROM policies.policies
@@ -142,7 +143,7 @@ export class PolicyRepository {
         filters.status ?? null,
         filters.enforcementMode ?? null,
         filters.framework ?? null,
-        after?.createdAt ?? null,
+        after?.at ?? null,
         after?.id ?? null,
         limit,
       ],

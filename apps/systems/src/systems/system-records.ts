@@ -4,7 +4,6 @@ import {
   type SystemSnapshot,
   type SystemsEventRecord,
 } from '@governance/contracts';
-import { ApiError } from '@governance/platform';
 import { type SystemResponse } from './system.dto';
 
 /** A row of systems.systems. */
@@ -86,36 +85,6 @@ export function registrationMergedEvent(
     timestamp: at.toISOString(),
     details,
   };
-}
-
-/** A position in the newest-first listing: the last row of a page. */
-export interface ListPosition {
-  createdAt: string;
-  id: string;
-}
-
-export function encodeCursor(position: ListPosition): string {
-  return Buffer.from(JSON.stringify([position.createdAt, position.id]), 'utf8').toString('base64url');
-}
-
-export function decodeCursor(cursor: string): ListPosition {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(decoded) &&
-      decoded.length === 2 &&
-      typeof decoded[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(decoded[0]) &&
-      !Number.isNaN(Date.parse(decoded[0])) &&
-      typeof decoded[1] === 'string' &&
-      /^sys_[0-9A-HJKMNP-TV-Z]{26}$/.test(decoded[1])
-    ) {
-      return { createdAt: decoded[0], id: decoded[1] };
-    }
-  } catch {
-    // Falls through to the validation error below.
-  }
-  throw ApiError.validation([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
 }
 
 /** `q` matches as a plain substring: LIKE's wildcards and escape in it are taken literally. */

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type RiskTier, type SystemStatus } from '@governance/contracts';
+import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type SystemChanges } from './system-rules';
-import { likePattern, type ListPosition, type SystemRow } from './system-records';
+import { likePattern, type SystemRow } from './system-records';
 
 const COLUMNS = `id, organization_id, name, description, owner, vendor, model, risk_tier, environment, host,
   runtime, tags, declared, registration_source, discovery_method, status, created_at, updated_at`;
@@ -149,7 +150,7 @@ export class SystemRepository {
     organizationId: string,
     filters: SystemFilters,
     limit: number,
-    after?: ListPosition,
+    after?: KeysetPosition,
   ): Promise<SystemRow[]> {
     return await this.dataSource.query<SystemRow[]>(
       `SELECT ${COLUMNS} FROM systems.systems
@@ -168,7 +169,7 @@ export class SystemRepository {
         filters.riskTier ?? null,
         filters.status ?? null,
         filters.q === undefined ? null : likePattern(filters.q),
-        after?.createdAt ?? null,
+        after?.at ?? null,
         after?.id ?? null,
         limit,
       ],

@@ -1,14 +1,18 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { isId, newId } from '@governance/contracts';
 import { publicEventMessage, systemsEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode } from '@governance/platform';
+import {
+  ApiError,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  ErrorCode,
+  ISO_MILLISECONDS,
+} from '@governance/platform';
 import { type EntityManager } from 'typeorm';
 import { type RegistrationRequest } from '../probes/probe-records';
 import { type ProbeRow, ProbeRepository } from '../probes/probe.repository';
 import { decideRegistration, planSystemUpdate, type RegistrationDecision, renames } from './system-rules';
 import {
-  decodeCursor,
-  encodeCursor,
   registrationMergedEvent,
   type SystemRow,
   systemRegisteredEvent,
@@ -54,6 +58,9 @@ function nameConflict(name: string): ApiError {
     { field: 'name' },
   );
 }
+
+/** `next_cursor` of the listing: the last system's creation time and id. */
+const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^sys_[0-9A-HJKMNP-TV-Z]{26}$/ };
 
 /** The systems inventory: registration by people and by probe ingest, edits, listing and detail. */
 @Injectable()
@@ -101,7 +108,7 @@ export class SystemsService {
 
   async list(organizationId: string, query: ListSystemsQuery): Promise<SystemPageResponse> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const after = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, LIST_CURSOR);
     const rows = await this.systems.list(
       organizationId,
       {
@@ -119,7 +126,7 @@ export class SystemsService {
       data: page.map(toSystemResponse),
       next_cursor:
         rows.length > limit && last
-          ? encodeCursor({ createdAt: last.created_at.toISOString(), id: last.id })
+          ? encodeKeysetCursor({ at: last.created_at.toISOString(), id: last.id })
           : null,
     };
   }

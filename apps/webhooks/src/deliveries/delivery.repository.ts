@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type DeliveryOutcome } from '../dispatch/delivery-schedule';
 
@@ -53,11 +54,6 @@ export interface DeliveryLogRow {
     response_time_ms: number | null;
     error: string | null;
   }>;
-}
-
-export interface LogPosition {
-  createdAt: string;
-  id: string;
 }
 
 /** All SQL on deliveries and their attempts: fan-out, claims, outcomes, the log, retention. */
@@ -205,7 +201,7 @@ export class DeliveryRepository {
     webhookId: string,
     retentionMs: number,
     limit: number,
-    after?: LogPosition,
+    after?: KeysetPosition,
   ): Promise<DeliveryLogRow[]> {
     return await this.dataSource.query<DeliveryLogRow[]>(
       `SELECT d.id, d.event_type, d.event_id, d.outcome, d.status_code, d.response_time_ms, d.attempt_count,
@@ -224,7 +220,7 @@ export class DeliveryRepository {
          AND ($5::timestamptz IS NULL OR (d.created_at, d.id) < ($5::timestamptz, $6::uuid))
        ORDER BY d.created_at DESC, d.id DESC
        LIMIT $4`,
-      [organizationId, webhookId, retentionMs, limit, after?.createdAt ?? null, after?.id ?? null],
+      [organizationId, webhookId, retentionMs, limit, after?.at ?? null, after?.id ?? null],
     );
   }
 

@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import { counter, histogram, LOGGER, type Logger } from '@governance/platform';
+import { counter, histogram, LOGGER, type Logger, WakeSignal } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import {
   type AttemptRecord,
@@ -33,34 +33,6 @@ const attemptSeconds = histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
 });
 
-/** A wake-up that is not lost when it arrives while nobody waits. */
-class Signal {
-  private pending = false;
-  private release: (() => void) | undefined;
-
-  notify(): void {
-    this.pending = true;
-    this.release?.();
-  }
-
-  async wait(ms: number): Promise<void> {
-    if (this.pending) {
-      this.pending = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.release = done;
-    });
-    this.release = undefined;
-    this.pending = false;
-  }
-}
-
 interface QueuedRecord {
   record: AttemptRecord;
   settle: () => void;
@@ -73,7 +45,7 @@ interface QueuedRecord {
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly signal = new Signal();
+  private readonly signal = new WakeSignal();
   private readonly recordQueue: QueuedRecord[] = [];
   private recording: Promise<void> | undefined;
   private inFlight = 0;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { isId, newId, newUuidV7, type PublicEventType } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode } from '@governance/platform';
+import { ApiError, decodeKeysetCursor, encodeKeysetCursor, ErrorCode } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { type DeliveryLogRow, DeliveryRepository, type LogPosition } from '../deliveries/delivery.repository';
+import { type DeliveryLogRow, DeliveryRepository } from '../deliveries/delivery.repository';
 import { DestinationPolicy, DestinationRefusedError } from '../delivery/destination-policy';
 import { WebhookSender } from '../delivery/webhook-sender';
 import { deliveryRequest } from '../dispatch/delivery-request';
@@ -53,28 +53,11 @@ function toDeliveryResponse(row: DeliveryLogRow): DeliveryResponse {
   };
 }
 
-function encodeCursor(position: LogPosition): string {
-  return Buffer.from(JSON.stringify([position.createdAt, position.id]), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): LogPosition {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(decoded) &&
-      decoded.length === 2 &&
-      typeof decoded[0] === 'string' &&
-      !Number.isNaN(Date.parse(decoded[0])) &&
-      typeof decoded[1] === 'string' &&
-      /^[0-9a-f-]{36}$/.test(decoded[1])
-    ) {
-      return { createdAt: decoded[0], id: decoded[1] };
-    }
-  } catch {
-    // Falls through to the validation error below.
-  }
-  throw ApiError.validation([{ field: 'cursor', message: 'is not a cursor this API returned' }]);
-}
+/**
+ * `next_cursor` of the delivery log: the last delivery's exact creation time (Postgres text, microseconds
+ * kept, so no delivery is skipped between pages) and its UUID.
+ */
+const LOG_CURSOR = { id: /^[0-9a-f-]{36}$/ };
 
 /** Unique events in the order given: subscribing twice to one type means subscribing once. */
 const distinct = (events: PublicEventType[]): PublicEventType[] => [...new Set(events)];
@@ -196,7 +179,7 @@ export class WebhooksService {
   ): Promise<{ data: DeliveryResponse[]; next_cursor: string | null }> {
     await this.require(organizationId, id);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const after = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, LOG_CURSOR);
     const rows = await this.deliveries.listLog(
       organizationId,
       id,
@@ -209,7 +192,7 @@ export class WebhooksService {
     return {
       data: page.map(toDeliveryResponse),
       next_cursor:
-        rows.length > limit && last ? encodeCursor({ createdAt: last.created_at_exact, id: last.id }) : null,
+        rows.length > limit && last ? encodeKeysetCursor({ at: last.created_at_exact, id: last.id }) : null,
     };
   }
 
