@@ -103,6 +103,30 @@ describe('standalone composition', () => {
     return org;
   }
 
+  /**
+   * A webhook of the organization for one event type; `nextDelivery` waits for the next delivery to it,
+   * requires that the receiver verified its signature, and returns the payload.
+   */
+  async function subscribe(apiKey: string, event: string): Promise<{ nextDelivery(): Promise<unknown> }> {
+    const created = await call('POST', '/v1/webhooks', apiKey, { url: receiver.url, events: [event] });
+    const webhook = created.body as { id: string; signing_secret: string };
+    secrets.set(webhook.id, webhook.signing_secret);
+    let seen = 0;
+    return {
+      async nextDelivery() {
+        const delivery = await eventually(async () => {
+          const mine = receiver.deliveries.filter(
+            (entry) => entry.headers['x-service-hook-id'] === webhook.id,
+          );
+          return mine[seen];
+        }, `a delivery to ${webhook.id}`);
+        seen += 1;
+        expect(delivery.verdict).toBe('ok');
+        return JSON.parse(delivery.rawBody.toString('utf8')) as unknown;
+      },
+    };
+  }
+
   it('answers health and metrics for the whole process', async () => {
     expect((await call('GET', '/health/live')).status).toBe(200);
     const ready = await call('GET', '/health/ready');
@@ -196,13 +220,7 @@ describe('standalone composition', () => {
 
   it('announces a system registered through the API to a subscribed webhook, signed', async () => {
     const org = await organization('federal');
-    const created = await call('POST', '/v1/webhooks', org.api_key, {
-      url: receiver.url,
-      events: ['system.registered'],
-    });
-    const webhook = created.body as { id: string; signing_secret: string };
-    secrets.set(webhook.id, webhook.signing_secret);
-    const before = receiver.deliveries.length;
+    const webhook = await subscribe(org.api_key, 'system.registered');
 
     const system = await call('POST', '/api/service/systems', org.api_key, {
       name: 'Support Bot',
@@ -220,10 +238,7 @@ describe('standalone composition', () => {
     }, 'the dashboard to count the system');
     expect(summary).toMatchObject({ systems: { total: 1, declared: 1, shadow: 0 } });
 
-    const deliveries = await receiver.waitFor(before + 1, 15_000);
-    const delivery = deliveries.find((entry) => entry.headers['x-service-hook-id'] === webhook.id);
-    expect(delivery?.verdict).toBe('ok');
-    expect(JSON.parse(delivery!.rawBody.toString('utf8'))).toMatchObject({
+    expect(await webhook.nextDelivery()).toMatchObject({
       event: 'system.registered',
       severity: 'INFO',
       system_id: systemId,
@@ -240,13 +255,7 @@ describe('standalone composition', () => {
 
   it('registers a probe, its new system and its telemetry, and shows the probe on the system', async () => {
     const org = await organization('embedded');
-    const created = await call('POST', '/v1/webhooks', org.api_key, {
-      url: receiver.url,
-      events: ['system.registered'],
-    });
-    const webhook = created.body as { id: string; signing_secret: string };
-    secrets.set(webhook.id, webhook.signing_secret);
-    const before = receiver.deliveries.length;
+    const webhook = await subscribe(org.api_key, 'system.registered');
 
     const registered = await call('POST', '/api/service/probe/register', org.api_key, {
       probe_name: 'edge-1',
@@ -269,10 +278,7 @@ describe('standalone composition', () => {
     });
     expect(telemetry).toMatchObject({ status: 202, body: { accepted: 1 } });
 
-    const deliveries = await receiver.waitFor(before + 1, 15_000);
-    const delivery = deliveries.find((entry) => entry.headers['x-service-hook-id'] === webhook.id);
-    expect(delivery?.verdict).toBe('ok');
-    expect(JSON.parse(delivery!.rawBody.toString('utf8'))).toMatchObject({
+    expect(await webhook.nextDelivery()).toMatchObject({
       event: 'system.registered',
       system_id: systemId,
       details: {
@@ -299,13 +305,7 @@ describe('standalone composition', () => {
 
   it('assesses a document for a registered system and announces the result, signed', async () => {
     const org = await organization('professional');
-    const created = await call('POST', '/v1/webhooks', org.api_key, {
-      url: receiver.url,
-      events: ['assessment.complete'],
-    });
-    const webhook = created.body as { id: string; signing_secret: string };
-    secrets.set(webhook.id, webhook.signing_secret);
-    const before = receiver.deliveries.length;
+    const webhook = await subscribe(org.api_key, 'assessment.complete');
     const system = await call('POST', '/api/service/systems', org.api_key, { name: 'Loan Scorer' });
     const systemId = (system.body as { id: string }).id;
 
@@ -327,10 +327,7 @@ describe('standalone composition', () => {
     }, 'the assessment to complete');
     expect(assessment).toMatchObject({ framework: 'NIST_AI_RMF', verdict: 'fail' });
 
-    const deliveries = await receiver.waitFor(before + 1, 15_000);
-    const delivery = deliveries.find((entry) => entry.headers['x-service-hook-id'] === webhook.id);
-    expect(delivery?.verdict).toBe('ok');
-    expect(JSON.parse(delivery!.rawBody.toString('utf8'))).toMatchObject({
+    expect(await webhook.nextDelivery()).toMatchObject({
       event: 'assessment.complete',
       severity: 'INFO',
       system_id: systemId,
