@@ -94,17 +94,23 @@ export class ProjectionRepository {
     );
   }
 
-  async applyProbeHeartbeat(
+  /** The newest heartbeat of each probe; a probe not yet known keeps none (as when it came alone). */
+  async applyProbeHeartbeats(
     manager: EntityManager,
-    organizationId: string,
-    probeId: string,
-    receivedAt: string,
+    heartbeats: ReadonlyArray<{ organizationId: string; probeId: string; receivedAt: string }>,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE dashboard.probes SET last_heartbeat_at = GREATEST(last_heartbeat_at, $3::timestamptz)
-       WHERE organization_id = $1 AND probe_id = $2`,
-      [organizationId, probeId, receivedAt],
-    );
+    for (const chunk of chunks(heartbeats)) {
+      await manager.query(
+        `UPDATE dashboard.probes p SET last_heartbeat_at = GREATEST(p.last_heartbeat_at, h.received_at)
+         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS h(organization_id, probe_id, received_at)
+         WHERE p.organization_id = h.organization_id AND p.probe_id = h.probe_id`,
+        [
+          chunk.map((heartbeat) => heartbeat.organizationId),
+          chunk.map((heartbeat) => heartbeat.probeId),
+          chunk.map((heartbeat) => heartbeat.receivedAt),
+        ],
+      );
+    }
   }
 
   async applyPolicySnapshot(
@@ -123,36 +129,63 @@ export class ProjectionRepository {
     );
   }
 
-  async applyFinding(
+  /** Findings are only ever added; a repeated one changes nothing. */
+  async insertFindings(
     manager: EntityManager,
-    organizationId: string,
-    finding: {
+    findings: ReadonlyArray<{
+      organizationId: string;
       findingId: string;
       systemKey: string;
       framework: string;
       assessmentId: string;
       severity: string;
-    },
+    }>,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO dashboard.findings (organization_id, finding_id, system_key, framework, assessment_id, severity)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (organization_id, finding_id) DO NOTHING`,
-      [
-        organizationId,
+    for (const chunk of chunks(findings)) {
+      const { values, params } = valuesList(chunk, (finding) => [
+        finding.organizationId,
         finding.findingId,
         finding.systemKey,
         finding.framework,
         finding.assessmentId,
         finding.severity,
-      ],
-    );
-    await manager.query(
-      `INSERT INTO dashboard.assessment_heads (organization_id, system_key, framework, head_assessment_id)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (organization_id, system_key, framework) DO UPDATE
-       SET head_assessment_id = GREATEST(assessment_heads.head_assessment_id, EXCLUDED.head_assessment_id)`,
-      [organizationId, finding.systemKey, finding.framework, finding.assessmentId],
-    );
+      ]);
+      await manager.query(
+        `INSERT INTO dashboard.findings (organization_id, finding_id, system_key, framework, assessment_id, severity)
+         VALUES ${values} ON CONFLICT (organization_id, finding_id) DO NOTHING`,
+        params,
+      );
+    }
+  }
+
+  /**
+   * Moves each (system, framework)'s head to the newest assessment its findings belong to. Ids are sortable
+   * by creation, so the head is a maximum, and one row per head is enough however many findings came.
+   */
+  async advanceAssessmentHeads(
+    manager: EntityManager,
+    heads: ReadonlyArray<{
+      organizationId: string;
+      systemKey: string;
+      framework: string;
+      assessmentId: string;
+    }>,
+  ): Promise<void> {
+    for (const chunk of chunks(heads)) {
+      const { values, params } = valuesList(chunk, (head) => [
+        head.organizationId,
+        head.systemKey,
+        head.framework,
+        head.assessmentId,
+      ]);
+      await manager.query(
+        `INSERT INTO dashboard.assessment_heads (organization_id, system_key, framework, head_assessment_id)
+         VALUES ${values}
+         ON CONFLICT (organization_id, system_key, framework) DO UPDATE
+         SET head_assessment_id = GREATEST(assessment_heads.head_assessment_id, EXCLUDED.head_assessment_id)`,
+        params,
+      );
+    }
   }
 
   async applyAssessmentComplete(
@@ -192,20 +225,55 @@ export class ProjectionRepository {
     );
   }
 
-  async insertActivity(manager: EntityManager, record: PublicEventRecord): Promise<void> {
-    await manager.query(
-      `INSERT INTO dashboard.activity (organization_id, event_id, event, severity, system_id, occurred_at, details)
-       VALUES ($1, $2, $3, $4, $5, date_trunc('milliseconds', $6::timestamptz), $7)
-       ON CONFLICT (organization_id, event_id) DO NOTHING`,
-      [
-        record.organization_id,
-        record.id,
-        record.event,
-        record.severity,
-        record.system_id,
-        record.timestamp,
-        JSON.stringify(record.details),
-      ],
-    );
+  async insertActivity(manager: EntityManager, records: readonly PublicEventRecord[]): Promise<void> {
+    for (const chunk of chunks(records)) {
+      const { values, params } = valuesList(
+        chunk,
+        (record) => [
+          record.organization_id,
+          record.id,
+          record.event,
+          record.severity,
+          record.system_id,
+          record.timestamp,
+          JSON.stringify(record.details),
+        ],
+        { 5: "date_trunc('milliseconds', $::timestamptz)" },
+      );
+      await manager.query(
+        `INSERT INTO dashboard.activity (organization_id, event_id, event, severity, system_id, occurred_at, details)
+         VALUES ${values} ON CONFLICT (organization_id, event_id) DO NOTHING`,
+        params,
+      );
+    }
   }
+}
+
+/** Rows per multi-row statement: far below Postgres's 65,535 parameters at seven columns. */
+const ROWS_PER_STATEMENT = 1_000;
+
+function* chunks<T>(rows: readonly T[]): Generator<readonly T[]> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
+    yield rows.slice(start, start + ROWS_PER_STATEMENT);
+}
+
+/**
+ * `($1, $2), ($3, $4), …` for `rows`, and the parameters in order. `wrap` replaces a column's bare `$` with
+ * an expression around it, by column index.
+ */
+function valuesList<T>(
+  rows: readonly T[],
+  columns: (row: T) => unknown[],
+  wrap: Record<number, string> = {},
+): { values: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const placeholders = columns(row).map((value, column) => {
+      params.push(value);
+      const placeholder = `$${params.length}`;
+      return wrap[column]?.replace('$', placeholder) ?? placeholder;
+    });
+    return `(${placeholders.join(', ')})`;
+  });
+  return { values: tuples.join(', '), params };
 }

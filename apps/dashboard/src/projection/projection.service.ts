@@ -1,42 +1,86 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { type ProjectionRecord } from './projection-records';
+import { type AnyPublicRecord, type ProjectionRecord } from './projection-records';
 import { ProjectionRepository } from './projection.repository';
 
 /** Key of an assessment's subject: its system, or '' when the run was organization-level. */
 const systemKey = (systemId: string | null): string => systemId ?? '';
 
-/** Decides which read-model writes one event makes; the consumer owns the transaction. */
+/**
+ * The writes one event makes, gathered over a batch: inserts and maxima commute, so they go out as one
+ * statement per kind; the rest are applied one by one, in log order.
+ */
+interface BatchWrites {
+  activity: AnyPublicRecord[];
+  findings: Parameters<ProjectionRepository['insertFindings']>[1][number][];
+  /** Newest assessment id per (organization, system, framework). */
+  heads: Map<string, { organizationId: string; systemKey: string; framework: string; assessmentId: string }>;
+  /** Newest heartbeat per (organization, probe). */
+  heartbeats: Map<string, { organizationId: string; probeId: string; receivedAt: string }>;
+  /** Newest event time per organization. */
+  touched: Map<string, string>;
+}
+
+const newest = (a: string, b: string): string => (Date.parse(a) >= Date.parse(b) ? a : b);
+
+/**
+ * Decides which read-model writes a batch of events makes; the consumer owns the transaction. Every write
+ * is order-tolerant (see ProjectionRepository), so the read model does not depend on where the bus cut
+ * the batches: a replay from the start ends where live consumption did.
+ */
 @Injectable()
 export class ProjectionService {
   constructor(private readonly repository: ProjectionRepository) {}
 
-  async apply(manager: EntityManager, input: ProjectionRecord): Promise<void> {
-    const organizationId = input.record.organization_id;
-    await this.applyRecord(manager, organizationId, input);
-    await this.repository.touchOrganization(manager, organizationId, input.record.timestamp);
+  async applyBatch(manager: EntityManager, inputs: readonly ProjectionRecord[]): Promise<void> {
+    const writes: BatchWrites = {
+      activity: [],
+      findings: [],
+      heads: new Map(),
+      heartbeats: new Map(),
+      touched: new Map(),
+    };
+    for (const input of inputs) {
+      const organizationId = input.record.organization_id;
+      const at = input.record.timestamp;
+      const seen = writes.touched.get(organizationId);
+      writes.touched.set(organizationId, seen ? newest(seen, at) : at);
+      await this.applyRecord(manager, organizationId, input, writes);
+    }
+    const repo = this.repository;
+    await repo.insertActivity(manager, writes.activity);
+    await repo.insertFindings(manager, writes.findings);
+    await repo.advanceAssessmentHeads(manager, [...writes.heads.values()]);
+    await repo.applyProbeHeartbeats(manager, [...writes.heartbeats.values()]);
+    for (const [organizationId, at] of writes.touched)
+      await repo.touchOrganization(manager, organizationId, at);
   }
 
   private async applyRecord(
     manager: EntityManager,
     organizationId: string,
     input: ProjectionRecord,
+    writes: BatchWrites,
   ): Promise<void> {
     const repo = this.repository;
     switch (input.kind) {
       case 'public': {
         const record = input.record;
-        await repo.insertActivity(manager, record);
+        writes.activity.push(record);
         switch (record.event) {
           case 'finding.created': {
             const details = record.details;
-            return repo.applyFinding(manager, organizationId, {
-              findingId: details.finding_id,
+            const head = {
+              organizationId,
               systemKey: systemKey(record.system_id),
               framework: details.framework,
               assessmentId: details.assessment_id,
-              severity: record.severity,
-            });
+            };
+            writes.findings.push({ ...head, findingId: details.finding_id, severity: record.severity });
+            const key = `${organizationId}/${head.systemKey}/${head.framework}`;
+            const current = writes.heads.get(key);
+            if (!current || current.assessmentId < head.assessmentId) writes.heads.set(key, head);
+            return;
           }
           case 'assessment.complete': {
             const details = record.details;
@@ -109,13 +153,17 @@ export class ProjectionService {
               connection: record.details.connection,
               lastSeenAt: record.details.last_seen_at,
             });
-          case 'probe.heartbeat':
-            return repo.applyProbeHeartbeat(
-              manager,
+          case 'probe.heartbeat': {
+            const { probe_id: probeId, received_at: receivedAt } = record.details;
+            const key = `${organizationId}/${probeId}`;
+            const current = writes.heartbeats.get(key);
+            writes.heartbeats.set(key, {
               organizationId,
-              record.details.probe_id,
-              record.details.received_at,
-            );
+              probeId,
+              receivedAt: current ? newest(current.receivedAt, receivedAt) : receivedAt,
+            });
+            return;
+          }
           case 'system.registration_requested':
             // The systems service answers it with a snapshot; that is what the dashboard projects.
             return;
