@@ -13,6 +13,7 @@ import { DeliveryWorker } from '../apps/webhooks/src/dispatch/delivery-worker';
 import { createService } from '../apps/webhooks/src/service';
 import { announceOrganization } from '../apps/webhooks/src/testing/webhooks-harness';
 import { samplePayload } from '../apps/webhooks/src/webhooks/sample-events';
+import { printBenchResult } from './support/bench-result';
 import { createBenchDatabase } from './support/database';
 import { type CapturedRequest } from './support/receiver-protocol';
 import { type BenchReceiver, startReceiver } from './support/receiver';
@@ -347,6 +348,14 @@ function printReport(
   process.stdout.write(
     [...header, '', ...lines, '', `dispatcher / bare = ${ratio.toFixed(2)} (target ≥ 0.50)`, ''].join('\n'),
   );
+  printBenchResult({
+    bench: 'dispatch',
+    figure: `${dispatcherRate.toFixed(0)} deliveries/s`,
+    baseline: `${bareRate.toFixed(0)} POSTs/s bare`,
+    ratio,
+    target: 'ratio ≥ 0.50',
+    met: ratio >= 0.5,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { type Logger, PlatformModule } from '@governance/platform';
 import { type DashboardConfig } from './config';
 import { DashboardModule } from './dashboard.module';
 import { DashboardInitial1764200000000 } from './migrations/1764200000000-dashboard-initial';
+import { DashboardOpenFindings1764300000000 } from './migrations/1764300000000-dashboard-open-findings';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
 
@@ -19,7 +20,7 @@ export class DashboardAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: DASHBOARD_SCHEMA,
-          migrations: [DashboardInitial1764200000000],
+          migrations: [DashboardInitial1764200000000, DashboardOpenFindings1764300000000],
           poolSize: config.database.poolSize,
           applicationName: 'dashboard',
           runMigrations: config.runMigrations,

@@ -3,13 +3,18 @@ import { FRAMEWORKS } from '@governance/frameworks';
 export type Verdict = 'pass' | 'conditional' | 'fail';
 export type ComplianceStatus = Verdict | 'not_assessed';
 
-/** The newest completed assessment of one (system, framework). */
-export interface LatestVerdict {
-  systemKey: string;
+/**
+ * The systems of one framework whose newest completed assessment gave one verdict, tallied: the read
+ * model sums them in SQL, since a big organization has tens of thousands of (system, framework) heads.
+ */
+export interface VerdictTally {
   framework: string;
   verdict: string;
-  score: number | null;
-  assessedAt: Date;
+  systems: number;
+  /** Sum of the scores that are known, and how many there are. */
+  scoreSum: number;
+  scored: number;
+  lastAssessedAt: Date;
 }
 
 export interface FrameworkStatus {
@@ -37,10 +42,13 @@ export function normalizeVerdict(verdict: string): Verdict {
  * Every catalog framework is listed (not_assessed when no system has a verdict), then any other framework
  * seen in events, by key.
  */
-export function aggregateCompliance(latest: readonly LatestVerdict[]): FrameworkStatus[] {
-  const byFramework = new Map<string, LatestVerdict[]>();
-  for (const entry of latest)
-    byFramework.set(entry.framework, [...(byFramework.get(entry.framework) ?? []), entry]);
+export function aggregateCompliance(tallies: readonly VerdictTally[]): FrameworkStatus[] {
+  const byFramework = new Map<string, VerdictTally[]>();
+  for (const tally of tallies) {
+    const entries = byFramework.get(tally.framework);
+    if (entries) entries.push(tally);
+    else byFramework.set(tally.framework, [tally]);
+  }
   const known = FRAMEWORKS.map((framework) => ({ key: framework.key, name: framework.name }));
   const knownKeys = new Set<string>(known.map((framework) => framework.key));
   const others = [...byFramework.keys()]
@@ -48,7 +56,7 @@ export function aggregateCompliance(latest: readonly LatestVerdict[]): Framework
     .sort()
     .map((key) => ({ key, name: key }));
   return [...known, ...others].map(({ key, name }) => {
-    const entries = byFramework.get(key) ?? [];
+    const entries = (byFramework.get(key) ?? []).filter((entry) => entry.systems > 0);
     if (entries.length === 0)
       return {
         framework: key,
@@ -61,14 +69,15 @@ export function aggregateCompliance(latest: readonly LatestVerdict[]): Framework
     const worst = entries
       .map((entry) => normalizeVerdict(entry.verdict))
       .reduce((a, b) => (RANK[b] < RANK[a] ? b : a));
-    const scores = entries.map((entry) => entry.score).filter((score): score is number => score !== null);
-    const last = entries.reduce((a, b) => (b.assessedAt > a.assessedAt ? b : a)).assessedAt;
+    const scored = entries.reduce((sum, entry) => sum + entry.scored, 0);
+    const scoreSum = entries.reduce((sum, entry) => sum + entry.scoreSum, 0);
+    const last = entries.reduce((a, b) => (b.lastAssessedAt > a.lastAssessedAt ? b : a)).lastAssessedAt;
     return {
       framework: key,
       name,
       status: worst,
-      score: scores.length === 0 ? null : round(scores.reduce((a, b) => a + b, 0) / scores.length, 4),
-      systems_assessed: new Set(entries.map((entry) => entry.systemKey)).size,
+      score: scored === 0 ? null : round(scoreSum / scored, 4),
+      systems_assessed: entries.reduce((sum, entry) => sum + entry.systems, 0),
       last_assessed_at: last.toISOString(),
     };
   });

@@ -1,20 +1,24 @@
 import {
   aggregateCompliance,
   countCompliance,
-  type LatestVerdict,
   normalizeVerdict,
+  type VerdictTally,
 } from './compliance-status';
 
 const at = (iso: string): Date => new Date(iso);
 
-function verdict(overrides: Partial<LatestVerdict>): LatestVerdict {
+/** One system's newest verdict, as a tally of one. */
+function verdict(
+  overrides: { framework?: string; verdict?: string; score?: number | null; assessedAt?: Date } = {},
+): VerdictTally {
+  const score = overrides.score === undefined ? 0.9 : overrides.score;
   return {
-    systemKey: 'sys_A',
-    framework: 'EU_AI_ACT',
-    verdict: 'pass',
-    score: 0.9,
-    assessedAt: at('2026-01-01T00:00:00.000Z'),
-    ...overrides,
+    framework: overrides.framework ?? 'EU_AI_ACT',
+    verdict: overrides.verdict ?? 'pass',
+    systems: 1,
+    scoreSum: score ?? 0,
+    scored: score === null ? 0 : 1,
+    lastAssessedAt: overrides.assessedAt ?? at('2026-01-01T00:00:00.000Z'),
   };
 }
 
@@ -28,9 +32,8 @@ describe('aggregateCompliance', () => {
 
   it("takes the framework's worst system verdict, the mean score and the newest time", () => {
     const [eu] = aggregateCompliance([
-      verdict({ systemKey: 'sys_A', verdict: 'pass', score: 0.9 }),
+      verdict({ verdict: 'pass', score: 0.9 }),
       verdict({
-        systemKey: 'sys_B',
         verdict: 'conditional',
         score: 0.6,
         assessedAt: at('2026-02-01T00:00:00.000Z'),
@@ -44,10 +47,18 @@ describe('aggregateCompliance', () => {
       last_assessed_at: '2026-02-01T00:00:00.000Z',
     });
     const [failing] = aggregateCompliance([
-      verdict({ systemKey: 'sys_A', verdict: 'pass' }),
-      verdict({ systemKey: 'sys_B', verdict: 'fail', score: 0.2 }),
+      verdict({ verdict: 'pass' }),
+      verdict({ verdict: 'fail', score: 0.2 }),
     ]);
     expect(failing?.status).toBe('fail');
+  });
+
+  it('adds up tallies of many systems, and skips scores that are unknown', () => {
+    const [eu] = aggregateCompliance([
+      { ...verdict({ verdict: 'pass' }), systems: 3, scoreSum: 2.7, scored: 3 },
+      { ...verdict({ verdict: 'conditional', score: null }), systems: 2 },
+    ]);
+    expect(eu).toMatchObject({ status: 'conditional', score: 0.9, systems_assessed: 5 });
   });
 
   it('appends frameworks outside the catalog, by key', () => {

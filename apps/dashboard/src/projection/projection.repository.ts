@@ -188,6 +188,30 @@ export class ProjectionRepository {
     }
   }
 
+  /** Recounts the open findings, by severity, of the heads given: their head assessment's findings. */
+  async recountOpenFindings(
+    manager: EntityManager,
+    heads: ReadonlyArray<{ organizationId: string; systemKey: string; framework: string }>,
+  ): Promise<void> {
+    for (const chunk of chunks(heads)) {
+      await manager.query(
+        `UPDATE dashboard.assessment_heads h SET (open_info, open_medium, open_high, open_critical) = (
+           SELECT count(*) FILTER (WHERE f.severity = 'INFO'), count(*) FILTER (WHERE f.severity = 'MEDIUM'),
+             count(*) FILTER (WHERE f.severity = 'HIGH'), count(*) FILTER (WHERE f.severity = 'CRITICAL')
+           FROM dashboard.findings f
+           WHERE f.organization_id = h.organization_id AND f.system_key = h.system_key
+             AND f.framework = h.framework AND f.assessment_id = h.head_assessment_id)
+         FROM unnest($1::text[], $2::text[], $3::text[]) AS k(organization_id, system_key, framework)
+         WHERE h.organization_id = k.organization_id AND h.system_key = k.system_key AND h.framework = k.framework`,
+        [
+          chunk.map((head) => head.organizationId),
+          chunk.map((head) => head.systemKey),
+          chunk.map((head) => head.framework),
+        ],
+      );
+    }
+  }
+
   async applyAssessmentComplete(
     manager: EntityManager,
     organizationId: string,

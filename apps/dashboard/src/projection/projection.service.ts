@@ -13,13 +13,18 @@ const systemKey = (systemId: string | null): string => systemId ?? '';
 interface BatchWrites {
   activity: AnyPublicRecord[];
   findings: Parameters<ProjectionRepository['insertFindings']>[1][number][];
-  /** Newest assessment id per (organization, system, framework). */
+  /** Newest assessment id per (organization, system, framework) that findings arrived for. */
   heads: Map<string, { organizationId: string; systemKey: string; framework: string; assessmentId: string }>;
+  /** Every (organization, system, framework) whose head or findings may have changed. */
+  touchedHeads: Map<string, { organizationId: string; systemKey: string; framework: string }>;
   /** Newest heartbeat per (organization, probe). */
   heartbeats: Map<string, { organizationId: string; probeId: string; receivedAt: string }>;
   /** Newest event time per organization. */
   touched: Map<string, string>;
 }
+
+const headKey = (head: { organizationId: string; systemKey: string; framework: string }): string =>
+  `${head.organizationId}/${head.systemKey}/${head.framework}`;
 
 const newest = (a: string, b: string): string => (Date.parse(a) >= Date.parse(b) ? a : b);
 
@@ -37,6 +42,7 @@ export class ProjectionService {
       activity: [],
       findings: [],
       heads: new Map(),
+      touchedHeads: new Map(),
       heartbeats: new Map(),
       touched: new Map(),
     };
@@ -51,6 +57,7 @@ export class ProjectionService {
     await repo.insertActivity(manager, writes.activity);
     await repo.insertFindings(manager, writes.findings);
     await repo.advanceAssessmentHeads(manager, [...writes.heads.values()]);
+    await repo.recountOpenFindings(manager, [...writes.touchedHeads.values()]);
     await repo.applyProbeHeartbeats(manager, [...writes.heartbeats.values()]);
     for (const [organizationId, at] of writes.touched)
       await repo.touchOrganization(manager, organizationId, at);
@@ -77,13 +84,20 @@ export class ProjectionService {
               assessmentId: details.assessment_id,
             };
             writes.findings.push({ ...head, findingId: details.finding_id, severity: record.severity });
-            const key = `${organizationId}/${head.systemKey}/${head.framework}`;
+            const key = headKey(head);
             const current = writes.heads.get(key);
             if (!current || current.assessmentId < head.assessmentId) writes.heads.set(key, head);
+            writes.touchedHeads.set(key, head);
             return;
           }
           case 'assessment.complete': {
             const details = record.details;
+            const head = {
+              organizationId,
+              systemKey: systemKey(record.system_id),
+              framework: details.framework,
+            };
+            writes.touchedHeads.set(headKey(head), head);
             return repo.applyAssessmentComplete(manager, organizationId, {
               systemKey: systemKey(record.system_id),
               framework: details.framework,

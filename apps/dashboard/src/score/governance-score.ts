@@ -1,10 +1,10 @@
 import { type Severity } from '@governance/contracts';
-import { normalizeVerdict, round } from '../compliance/compliance-status';
+import { round, type Verdict } from '../compliance/compliance-status';
 
 /** What the score is computed from: counts from the read model, nothing else. */
 export interface ScoreInputs {
-  /** The verdict of each (system, framework)'s latest completed assessment. */
-  verdicts: readonly string[];
+  /** How many (system, framework)s have each verdict as their latest completed assessment's. */
+  verdicts: Readonly<Record<Verdict, number>>;
   openFindings: Readonly<Record<Severity, number>>;
   systems: { total: number; declared: number };
   probes: { total: number; disconnected: number };
@@ -38,7 +38,7 @@ export const SCORE_WEIGHTS: Readonly<Record<ComponentName, number>> = {
 };
 
 /** Credit per verdict of a latest assessment. */
-const VERDICT_CREDIT = { pass: 1, conditional: 0.5, fail: 0 } as const;
+const VERDICT_CREDIT: Readonly<Record<Verdict, number>> = { pass: 1, conditional: 0.5, fail: 0 };
 /** Penalty points per open finding; the findings component reaches 0 at FINDINGS_PENALTY_CAP points. */
 export const FINDING_PENALTY: Readonly<Record<Severity, number>> = {
   CRITICAL: 10,
@@ -70,7 +70,8 @@ const DRIFT_ALERTS_CAP = 5;
  * incomplete; the state lets a UI show a "get started" card instead of a number.
  */
 export function governanceScore(inputs: ScoreInputs): GovernanceScore {
-  const onboarding = inputs.systems.total === 0 && inputs.probes.total === 0 && inputs.verdicts.length === 0;
+  const assessments = inputs.verdicts.pass + inputs.verdicts.conditional + inputs.verdicts.fail;
+  const onboarding = inputs.systems.total === 0 && inputs.probes.total === 0 && assessments === 0;
   if (onboarding) {
     const empty = (name: ComponentName): ScoreComponent => ({
       weight: SCORE_WEIGHTS[name],
@@ -89,10 +90,12 @@ export function governanceScore(inputs: ScoreInputs): GovernanceScore {
       },
     };
   }
-  const assessed = inputs.verdicts.length > 0;
+  const assessed = assessments > 0;
   const compliance = assessed
-    ? inputs.verdicts.reduce((sum, verdict) => sum + VERDICT_CREDIT[normalizeVerdict(verdict)], 0) /
-      inputs.verdicts.length
+    ? (Object.keys(VERDICT_CREDIT) as Verdict[]).reduce(
+        (sum, verdict) => sum + VERDICT_CREDIT[verdict] * inputs.verdicts[verdict],
+        0,
+      ) / assessments
     : 0;
   const penalty = (Object.keys(FINDING_PENALTY) as Severity[]).reduce(
     (sum, severity) => sum + FINDING_PENALTY[severity] * inputs.openFindings[severity],
@@ -114,7 +117,7 @@ export function governanceScore(inputs: ScoreInputs): GovernanceScore {
     compliance: component(
       'compliance',
       compliance,
-      assessed ? `${inputs.verdicts.length} latest assessment(s)` : 'no assessment yet',
+      assessed ? `${assessments} latest assessment(s)` : 'no assessment yet',
     ),
     findings: component(
       'findings',

@@ -1,10 +1,18 @@
+import { type Verdict } from '../compliance/compliance-status';
 import { governanceScore, type ScoreInputs, SCORE_WEIGHTS } from './governance-score';
+
+/** Verdict counts of the latest assessments listed. */
+function tally(...verdicts: Verdict[]): Record<Verdict, number> {
+  const counts = { pass: 0, conditional: 0, fail: 0 };
+  for (const verdict of verdicts) counts[verdict] += 1;
+  return counts;
+}
 
 const none = { CRITICAL: 0, HIGH: 0, MEDIUM: 0, INFO: 0 };
 
 function inputs(overrides: Partial<ScoreInputs> = {}): ScoreInputs {
   return {
-    verdicts: ['pass'],
+    verdicts: tally('pass'),
     openFindings: none,
     systems: { total: 1, declared: 1 },
     probes: { total: 1, disconnected: 0 },
@@ -27,7 +35,11 @@ describe('governanceScore', () => {
 
   it('puts an organization with nothing registered in the onboarding state with score 0', () => {
     const result = governanceScore(
-      inputs({ verdicts: [], systems: { total: 0, declared: 0 }, probes: { total: 0, disconnected: 0 } }),
+      inputs({
+        verdicts: tally(),
+        systems: { total: 0, declared: 0 },
+        probes: { total: 0, disconnected: 0 },
+      }),
     );
     expect(result.state).toBe('onboarding');
     expect(result.score).toBe(0);
@@ -40,14 +52,14 @@ describe('governanceScore', () => {
   });
 
   it('credits pass 1, conditional 0.5 and fail 0, averaged', () => {
-    const result = governanceScore(inputs({ verdicts: ['pass', 'conditional', 'fail', 'fail'] }));
+    const result = governanceScore(inputs({ verdicts: tally('pass', 'conditional', 'fail', 'fail') }));
     expect(result.components.compliance.value).toBeCloseTo(0.375);
     expect(result.components.compliance.points).toBe(15);
     expect(result.score).toBe(15 + 25 + 15 + 20);
   });
 
   it('scores compliance and findings 0 while systems exist but none is assessed', () => {
-    const result = governanceScore(inputs({ verdicts: [] }));
+    const result = governanceScore(inputs({ verdicts: tally() }));
     expect(result.components.compliance.value).toBe(0);
     expect(result.components.findings.value).toBe(0);
     expect(result.score).toBe(35);
@@ -80,7 +92,7 @@ describe('governanceScore', () => {
   it('stays an integer within 0..100', () => {
     const worst = governanceScore(
       inputs({
-        verdicts: ['fail'],
+        verdicts: tally('fail'),
         openFindings: { CRITICAL: 100, HIGH: 100, MEDIUM: 100, INFO: 100 },
         systems: { total: 3, declared: 0 },
         probes: { total: 2, disconnected: 2 },
@@ -90,7 +102,9 @@ describe('governanceScore', () => {
     );
     expect(worst.score).toBe(0);
     expect(
-      Number.isInteger(governanceScore(inputs({ verdicts: ['pass', 'conditional', 'conditional'] })).score),
+      Number.isInteger(
+        governanceScore(inputs({ verdicts: tally('pass', 'conditional', 'conditional') })).score,
+      ),
     ).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type PublicEventType, type Severity } from '@governance/contracts';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource } from 'typeorm';
-import { type LatestVerdict } from '../compliance/compliance-status';
+import { type VerdictTally } from '../compliance/compliance-status';
 
 export interface SystemCounts {
   total: number;
@@ -79,40 +79,48 @@ export class DashboardQueryRepository {
     return row ?? { total: 0, connected: 0, disconnected: 0 };
   }
 
-  /** Findings of each (system, framework)'s newest assessment, by severity: reached from the heads by index. */
-  async openFindingsBySeverity(organizationId: string): Promise<Array<{ severity: string; count: number }>> {
-    return await this.dataSource.query(
-      `SELECT f.severity, count(*)::int AS count
-       FROM dashboard.assessment_heads h
-       JOIN dashboard.findings f ON f.organization_id = h.organization_id AND f.system_key = h.system_key
-         AND f.framework = h.framework AND f.assessment_id = h.head_assessment_id
-       WHERE h.organization_id = $1
-       GROUP BY f.severity`,
+  /** Findings of each (system, framework)'s newest assessment, by severity: counted on the heads. */
+  async openFindingsBySeverity(organizationId: string): Promise<Record<Severity, number>> {
+    const [row] = await this.dataSource.query<Array<Record<Severity, number | null>>>(
+      `SELECT sum(open_info)::int AS "INFO", sum(open_medium)::int AS "MEDIUM",
+         sum(open_high)::int AS "HIGH", sum(open_critical)::int AS "CRITICAL"
+       FROM dashboard.assessment_heads WHERE organization_id = $1`,
       [organizationId],
     );
+    return {
+      INFO: row?.INFO ?? 0,
+      MEDIUM: row?.MEDIUM ?? 0,
+      HIGH: row?.HIGH ?? 0,
+      CRITICAL: row?.CRITICAL ?? 0,
+    };
   }
 
-  async latestVerdicts(organizationId: string): Promise<LatestVerdict[]> {
+  /** Each framework's systems by their newest verdict, tallied in the database. */
+  async verdictTallies(organizationId: string): Promise<VerdictTally[]> {
     const rows = await this.dataSource.query<
       Array<{
-        system_key: string;
         framework: string;
         verdict: string;
-        score: number | null;
-        assessed_at: Date;
+        systems: number;
+        score_sum: number;
+        scored: number;
+        last_assessed_at: Date;
       }>
     >(
-      `SELECT system_key, framework, verdict, score, assessed_at FROM dashboard.assessment_heads
+      `SELECT framework, verdict, count(*)::int AS systems, coalesce(sum(score), 0)::float8 AS score_sum,
+         count(score)::int AS scored, max(assessed_at) AS last_assessed_at
+       FROM dashboard.assessment_heads
        WHERE organization_id = $1 AND completed_assessment_id IS NOT NULL
-       ORDER BY framework, system_key`,
+       GROUP BY framework, verdict`,
       [organizationId],
     );
     return rows.map((row) => ({
-      systemKey: row.system_key,
       framework: row.framework,
       verdict: row.verdict,
-      score: row.score,
-      assessedAt: row.assessed_at,
+      systems: row.systems,
+      scoreSum: row.score_sum,
+      scored: row.scored,
+      lastAssessedAt: row.last_assessed_at,
     }));
   }
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SEVERITIES, type Severity } from '@governance/contracts';
 import { decodeKeysetCursor, encodeKeysetCursor, ISO_MILLISECONDS } from '@governance/platform';
 import { type ActivityPage, type ActivityQuery } from '../activity/activity.dto';
 import { summarizeActivity } from '../activity/activity-summary';
-import { aggregateCompliance, countCompliance } from '../compliance/compliance-status';
+import { aggregateCompliance, countCompliance, normalizeVerdict } from '../compliance/compliance-status';
 import { type DashboardConfig } from '../config';
 import { DASHBOARD_CONFIG } from '../dashboard.tokens';
 import { governanceScore } from '../score/governance-score';
@@ -23,12 +22,12 @@ export class DashboardService {
   ) {}
 
   async summary(organizationId: string, now: Date = new Date()): Promise<SummaryResponse> {
-    const [systems, probes, findingRows, verdicts, policies, violations, drift, updatedAt] =
+    const [systems, probes, openFindings, tallies, policies, violations, drift, updatedAt] =
       await Promise.all([
         this.queries.systemCounts(organizationId),
         this.queries.probeCounts(organizationId),
         this.queries.openFindingsBySeverity(organizationId),
-        this.queries.latestVerdicts(organizationId),
+        this.queries.verdictTallies(organizationId),
         this.queries.policyCounts(organizationId),
         this.queries.countEventsSince(
           organizationId,
@@ -42,17 +41,11 @@ export class DashboardService {
         ),
         this.queries.updatedAt(organizationId),
       ]);
-    const bySeverity = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<
-      Severity,
-      number
-    >;
-    for (const row of findingRows) {
-      if ((SEVERITIES as readonly string[]).includes(row.severity))
-        bySeverity[row.severity as Severity] += row.count;
-    }
+    const verdicts = { pass: 0, conditional: 0, fail: 0 };
+    for (const tally of tallies) verdicts[normalizeVerdict(tally.verdict)] += tally.systems;
     const score = governanceScore({
-      verdicts: verdicts.map((entry) => entry.verdict),
-      openFindings: bySeverity,
+      verdicts,
+      openFindings,
       systems: { total: systems.total, declared: systems.declared },
       probes: { total: probes.total, disconnected: probes.disconnected },
       violationsInWindow: violations,
@@ -69,8 +62,8 @@ export class DashboardService {
         by_status: systems.by_status,
       },
       probes,
-      findings: { open: Object.values(bySeverity).reduce((a, b) => a + b, 0), by_severity: bySeverity },
-      compliance: countCompliance(aggregateCompliance(verdicts)),
+      findings: { open: Object.values(openFindings).reduce((a, b) => a + b, 0), by_severity: openFindings },
+      compliance: countCompliance(aggregateCompliance(tallies)),
       policies,
       violations_24h: violations,
       drift_alerts_7d: drift,
@@ -79,7 +72,7 @@ export class DashboardService {
   }
 
   async complianceStatus(organizationId: string): Promise<ComplianceStatusResponse> {
-    return { data: aggregateCompliance(await this.queries.latestVerdicts(organizationId)) };
+    return { data: aggregateCompliance(await this.queries.verdictTallies(organizationId)) };
   }
 
   async activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {

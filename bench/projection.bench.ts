@@ -1,0 +1,243 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
+import { type FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { ensureEventLog, PostgresLogTransport } from '@governance/messaging';
+import { createLogger, EnvReader } from '@governance/platform';
+import { announceOrganization } from '@governance/testing';
+import { createService } from '../apps/dashboard/src/service';
+import { printBenchResult } from './support/bench-result';
+import { createBenchDatabase } from './support/database';
+import { organizationHistory } from './support/organization-history';
+
+/*
+ * bench:projection: how the dashboard copes with a big organization.
+ *
+ * 1. Replay: the history of one organization (BENCH_SYSTEMS systems, BENCH_EVENTS events in all) is
+ *    written to the Postgres event log, then the dashboard starts and projects it from position 0, as
+ *    `npm run projection:rebuild` makes it do. Beside it, in the same run and over the same log, a bare
+ *    consumer: plain `pg`, pages of the bus's batch size, marking each event processed and keeping its
+ *    payload in one table per transaction, the least an idempotent, durable consumer does.
+ * 2. GET /summary over keep-alive HTTP, sequentially, beside a bare node:http server answering the same
+ *    bytes to the same client. The target is under 50 ms.
+ */
+
+const PAGE_SIZE = 200;
+const SUMMARY_PATH = '/api/service/dashboard/summary';
+
+interface Settings {
+  systems: number;
+  events: number;
+  days: number;
+  requests: number;
+}
+
+function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const reader = new EnvReader(env);
+  const settings = {
+    systems: reader.int('BENCH_SYSTEMS', 10_000, { min: 1, max: 1_000_000 }),
+    events: reader.int('BENCH_EVENTS', 1_000_000, { min: 1, max: 100_000_000 }),
+    days: reader.int('BENCH_DAYS', 90, { min: 1, max: 3_650 }),
+    requests: reader.int('BENCH_REQUESTS', 200, { min: 1, max: 100_000 }),
+  };
+  reader.assertValid();
+  return settings;
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings(process.env);
+  const logger = createLogger('bench', 'warn');
+  const load0 = loadavg()[0]!.toFixed(2);
+  const database = await createBenchDatabase(process.env, logger);
+  try {
+    const seedSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
+    await seedSource.initialize();
+    await ensureEventLog(seedSource);
+    const log = new PostgresLogTransport(seedSource);
+    const organization = await announceOrganization(log, 'professional');
+    progress(`writing ${settings.events} events of ${settings.systems} systems to the event log`);
+    let written = 0;
+    const seedStarted = performance.now();
+    for (const chunk of organizationHistory({ organizationId: organization.id, ...settings }, 5_000)) {
+      await log.publish(chunk);
+      written += chunk.length;
+      if (written % 100_000 < chunk.length) progress(`  ${written}`);
+    }
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    await seedSource.destroy();
+
+    progress('bare consumer: reading the log and marking every event processed');
+    const bare = await bareReplay(database.url);
+
+    progress('dashboard: projecting the log from position 0');
+    const replayStarted = performance.now();
+    const service = await createService({ DATABASE_URL: database.url, LOG_LEVEL: 'error' });
+    try {
+      const sql = service.app.get(DataSource);
+      await waitUntil(async () => {
+        const [row] = await sql.query<Array<{ count: number }>>(
+          `SELECT count(*)::int AS count FROM dashboard.processed_events WHERE consumer_group = 'dashboard.projection'`,
+        );
+        return (row?.count ?? 0) >= written;
+      });
+      const replaySeconds = (performance.now() - replayStarted) / 1000;
+
+      await service.app.listen({ port: 0, host: '127.0.0.1' });
+      const fastify: FastifyInstance = service.app.getHttpAdapter().getInstance();
+      const serviceUrl = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}${SUMMARY_PATH}`;
+      const headers = { authorization: `Bearer ${organization.apiKey}` };
+      await waitUntil(async () => (await get(serviceUrl, headers)).status === 200);
+      const summaryBody = (await get(serviceUrl, headers)).body;
+      const bareServer = await startBareServer(summaryBody);
+      try {
+        progress(`GET /summary ${settings.requests} times, and the bare server as often`);
+        const bareLatency = await measure(bareServer.url, {}, settings.requests);
+        const summaryLatency = await measure(serviceUrl, headers, settings.requests);
+        const summary = JSON.parse(summaryBody) as {
+          systems: { total: number };
+          violations_24h: number;
+          governance_score: number;
+        };
+        const replayRate = written / replaySeconds;
+        const lines = [
+          `bench:projection: one organization, ${settings.systems} systems, ${written} events over ${settings.days} days`,
+          `node ${process.version}, ${availableParallelism()} CPUs (load average ${load0} before), ${database.description}`,
+          `seeding the event log took ${seedSeconds.toFixed(1)} s`,
+          '',
+          'replay from position 0                          events/s   seconds',
+          `  bare pg consumer (mark + keep payload)      ${pad(bare.rate.toFixed(0), 10)}  ${pad(bare.seconds.toFixed(1), 8)}`,
+          `  dashboard projection                        ${pad(replayRate.toFixed(0), 10)}  ${pad(replaySeconds.toFixed(1), 8)}`,
+          `  projection / bare = ${(replayRate / bare.rate).toFixed(2)}`,
+          '',
+          'GET /summary, sequential keep-alive          p50 ms    p95 ms    p99 ms',
+          `  bare node:http, same bytes                ${latencyCells(bareLatency)}`,
+          `  dashboard summary                         ${latencyCells(summaryLatency)}   (target p99 < 50 ms)`,
+          `  summary: ${summary.systems.total} systems, ${summary.violations_24h} violations in 24 h, score ${summary.governance_score}`,
+          '',
+        ];
+        process.stdout.write(lines.join('\n'));
+        printBenchResult({
+          bench: 'projection',
+          figure: `${replayRate.toFixed(0)} events/s replay; summary p99 ${summaryLatency.p99.toFixed(1)} ms`,
+          baseline: `${bare.rate.toFixed(0)} events/s bare; ${bareLatency.p99.toFixed(1)} ms bare`,
+          ratio: replayRate / bare.rate,
+          target: 'summary p99 < 50 ms',
+          met: summaryLatency.p99 < 50,
+        });
+      } finally {
+        await bareServer.close();
+      }
+    } finally {
+      await service.app.close();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+/** Pages through the whole log the way the bus does, marking and keeping each event in one transaction. */
+async function bareReplay(url: string): Promise<{ rate: number; seconds: number }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE TABLE bare_processed (event_id uuid PRIMARY KEY, payload jsonb NOT NULL)`);
+    const started = performance.now();
+    let position = 0;
+    let events = 0;
+    for (;;) {
+      await client.query('BEGIN');
+      const page = await client.query<{ position: string; event_id: string; payload: string }>(
+        'SELECT position, event_id, payload FROM event_bus.events WHERE position > $1 ORDER BY position LIMIT $2',
+        [position, PAGE_SIZE],
+      );
+      if (page.rows.length === 0) {
+        await client.query('COMMIT');
+        break;
+      }
+      await client.query(
+        `INSERT INTO bare_processed (event_id, payload)
+         SELECT * FROM unnest($1::uuid[], $2::jsonb[]) ON CONFLICT DO NOTHING`,
+        [page.rows.map((row) => row.event_id), page.rows.map((row) => row.payload)],
+      );
+      await client.query('COMMIT');
+      position = Number(page.rows[page.rows.length - 1]!.position);
+      events += page.rows.length;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await client.query('DROP TABLE bare_processed');
+    return { rate: events / seconds, seconds };
+  } finally {
+    await client.end();
+  }
+}
+
+interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+async function measure(url: string, headers: Record<string, string>, requests: number): Promise<Latency> {
+  for (let i = 0; i < Math.min(20, requests); i++) await get(url, headers);
+  const samples: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    const { status } = await get(url, headers);
+    samples.push(performance.now() - started);
+    if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+async function startBareServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${SUMMARY_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+const pad = (text: string, width: number): string => text.padStart(width);
+const latencyCells = (latency: Latency): string =>
+  [latency.p50, latency.p95, latency.p99].map((value) => pad(value.toFixed(2), 8)).join('  ');
+
+function progress(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
