@@ -7,6 +7,7 @@ import { ASSESS_CONFIG } from './assess.tokens';
 import { AssessmentsModule } from './assessments/assessments.module';
 import { type AssessConfig } from './config';
 import { AssessInitial1764100000000 } from './migrations/1764100000000-assess-initial';
+import { AssessSystemStatus1764300000000 } from './migrations/1764300000000-assess-system-status';
 
 export const ASSESS_SCHEMA = 'assess';
 
@@ -21,7 +22,7 @@ export class AssessAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: ASSESS_SCHEMA,
-          migrations: [AssessInitial1764100000000],
+          migrations: [AssessInitial1764100000000, AssessSystemStatus1764300000000],
           poolSize: config.database.poolSize,
           applicationName: 'assess',
           runMigrations: config.runMigrations,

@@ -54,6 +54,11 @@ const systemNotFound = (): ApiError =>
     { field: 'system_id', message: 'no such system in this organization' },
   ]);
 
+const systemRetired = (systemId: string): ApiError =>
+  new ApiError(HttpStatus.CONFLICT, ErrorCode.Conflict, `system ${systemId} is retired`, [
+    { field: 'system_id', message: 'the system is retired; set it active again to assess it' },
+  ]);
+
 /** Queues assessments and answers for them; the work itself is the worker's. */
 @Injectable()
 export class AssessmentsService {
@@ -66,8 +71,7 @@ export class AssessmentsService {
   ) {}
 
   async submit(organizationId: string, submission: Submission): Promise<QueuedResponse> {
-    if (!isId('system', submission.systemId)) throw systemNotFound();
-    if (!(await this.systems.findName(organizationId, submission.systemId))) throw systemNotFound();
+    await this.requireAssessableSystem(organizationId, submission.systemId);
     const id = newId('assessment');
     await this.unitOfWork.run((tx) =>
       this.assessments.insert(tx.manager, {
@@ -88,9 +92,8 @@ export class AssessmentsService {
     const problems = uploadFieldProblems(upload.fields);
     if (problems.length > 0) throw ApiError.validation(problems);
     const systemId = upload.fields['system_id']!;
-    // Checked before the file is parsed: no PDF work for a system that does not exist.
-    if (!isId('system', systemId) || !(await this.systems.findName(organizationId, systemId)))
-      throw systemNotFound();
+    // Checked before the file is parsed: no PDF work for a system that cannot be assessed.
+    await this.requireAssessableSystem(organizationId, systemId);
     let content: string;
     try {
       content = await extractText(upload.format, upload.data);
@@ -110,6 +113,13 @@ export class AssessmentsService {
       title: uploadTitle(upload.fileName),
       content,
     });
+  }
+
+  /** Only an existing system of the organization, and one still in service, is assessed. */
+  private async requireAssessableSystem(organizationId: string, systemId: string): Promise<void> {
+    const system = isId('system', systemId) ? await this.systems.find(organizationId, systemId) : undefined;
+    if (!system) throw systemNotFound();
+    if (system.status === 'retired') throw systemRetired(systemId);
   }
 
   async get(organizationId: string, id: string): Promise<AssessmentResponse> {

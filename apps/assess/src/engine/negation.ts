@@ -20,7 +20,8 @@ import { stem, type Token } from './text-normaliser';
  *   released without human review" require the term.
  * - Fixed phrases that only look negative ("not only", "not limited to", "no later than") are skipped.
  * - An intention counts as a denial too, before the term: "we plan to introduce human review", "a
- *   planned audit trail" say the thing does not exist yet.
+ *   planned audit trail", "we are considering drift monitoring" say the thing does not exist yet. After
+ *   the term only a plan dated in the future does ("an internal audit is planned for next year").
  * - A prohibition ("the policy prohibits social scoring", "emotion recognition is banned") is reported
  *   apart, so that forbidden-practice concepts can count it as evidence; for others it is a mention.
  */
@@ -59,7 +60,7 @@ const NEGATORS = new Set([
 ]);
 
 /** Words that put what follows in the future: on their own, or before "to" ("we plan to log"). */
-const DEFERRALS = new Set(['planned', 'roadmap', 'future', 'eventually', 'considering']);
+const DEFERRALS = new Set(['planned', 'roadmap', 'future', 'eventually']);
 const DEFERRING_VERBS = new Set([
   'plan',
   'plans',
@@ -72,9 +73,43 @@ const DEFERRING_VERBS = new Set([
   'hopes',
 ]);
 
+/**
+ * "We are considering drift monitoring" is an intention, but a participle "considering" only lists what
+ * is taken into account ("the board reviews the system twice a year, considering audit results"), so it
+ * defers only in the progressive, after a form of "be" or an adverb of time.
+ */
+const BEFORE_CONSIDERING = new Set([
+  'am',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  "we're",
+  "they're",
+  'currently',
+  'still',
+]);
+
 function isDeferral(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index]!;
+  if (token.norm === 'considering')
+    return token.gapBefore === 'space' && BEFORE_CONSIDERING.has(tokens[index - 1]?.norm ?? '');
   return DEFERRALS.has(token.norm) || (DEFERRING_VERBS.has(token.norm) && tokens[index + 1]?.norm === 'to');
+}
+
+/**
+ * After the term, a plan dated in the future defers it ("a risk assessment process is planned for next
+ * year"), while a plan with a cadence schedules it ("reviews are planned for every release").
+ */
+function isPlannedForLater(tokens: readonly Token[], index: number): boolean {
+  if (tokens[index]!.norm !== 'planned' || tokens[index + 1]?.norm !== 'for') return false;
+  const afterFor = tokens[index + 2]?.norm === 'the' ? index + 3 : index + 2;
+  const when = tokens[afterFor];
+  if (when === undefined || tokens[index + 1]!.gapBefore !== 'space' || when.gapBefore !== 'space')
+    return false;
+  return ['next', 'later', 'future'].includes(when.norm) || /^(?:20\d\d|q[1-4])$/.test(when.norm);
 }
 
 /** After a term only verbal negation counts: "logs, no later than..." and "logs without gaps" do not deny. */
@@ -291,6 +326,7 @@ export function polarityOf(tokens: readonly Token[], first: number, last: number
     if (isNegator(tokens, index, POST_NEGATORS)) {
       return hasRemovalVerb(tokens, index + 1, Math.min(index + 3, scopeEnd)) ? 'affirmed' : 'denied';
     }
+    if (isPlannedForLater(tokens, index)) return 'deferred';
   }
   const prohibited =
     hasProhibition(tokens, preScopeStart(tokens, first), first - 1) ||

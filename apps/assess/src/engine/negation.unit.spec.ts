@@ -39,6 +39,11 @@ describe('isNegated', () => {
     ['We plan to introduce human review next quarter.', 'human review'],
     ['A planned audit trail will record reviewer decisions.', 'audit trail'],
     ['Future releases will add drift detection.', 'drift'],
+    ['We are considering drift monitoring for the next release.', 'drift'],
+    ['The team is currently considering an internal audit.', 'internal audit'],
+    ['A formal risk assessment process is planned for next year.', 'risk assessment'],
+    ['An internal audit is planned for Q3.', 'internal audit'],
+    ['A management review is planned for the future.', 'management review'],
     ['It does not use subliminal, manipulative or deceptive techniques.', 'deceptive techniques'],
   ])('"%s" denies "%s"', (sentence, term) => {
     expect(negated(sentence, term)).toBe(true);
@@ -71,6 +76,12 @@ describe('isNegated', () => {
     ['Measures match the level of autonomy: the system never decides alone.', 'level of autonomy'],
     ['We do not sell customer data, and logs are kept for a year.', 'log'],
     ['We do not sell customer data, so logs or backups stay with us.', 'log'],
+    // A participle "considering" names what is taken into account, not an intention.
+    ['The board reviews the system twice a year, considering audit results and incidents.', 'audit result'],
+    ['Considering the audit results, the board approved the plan.', 'audit result'],
+    // A plan with a cadence schedules the thing; only a plan dated in the future defers it.
+    ['Risk reviews are planned for every release.', 'risk review'],
+    ['Risk assessments are repeated at planned intervals.', 'risk assessment'],
   ])('"%s" affirms "%s"', (sentence, term) => {
     expect(negated(sentence, term)).toBe(false);
   });

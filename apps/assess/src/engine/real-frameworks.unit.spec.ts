@@ -7,7 +7,8 @@ import { assessDocument } from './rule-based.assessor';
 /**
  * The engine against the frameworks we ship, on documents written the way organisations write them:
  * a governance policy with a system card (NIST AI RMF), a high-risk system's technical documentation
- * (EU AI Act), a one-page staff policy and a pilot description that denies most controls.
+ * (EU AI Act), AI management system documents in four voices (ISO/IEC 42001), a start-up's governance
+ * statement, a one-page staff policy and a pilot description that denies most controls.
  */
 const compiled = Object.fromEntries(
   Object.values(FRAMEWORKS).map((framework) => [framework.key, compileFramework(framework)]),
@@ -18,6 +19,17 @@ const euDocumentation = readFixture('eu-high-risk-technical-documentation.md', '
 const systemCard = readFixture('llm-assistant-system-card.md', 'Lumen Support Assistant system card');
 const thin = readFixture('thin-ai-policy.md', 'Acme AI policy');
 const negated = readFixture('negated-system-description.md', 'HelpDesk Assistant pilot');
+const aimsManual = readFixture('iso-aims-manual.md', 'Talentive AI management system manual');
+const clinicalHandbook = readFixture('clinical-ai-governance-handbook.md', 'Northgate clinical AI handbook');
+const fintechStandard = readFixture(
+  'fintech-responsible-ai-standard.md',
+  'Kestrel Pay responsible AI standard',
+);
+const councilFramework = readFixture('council-ai-framework.md', 'Harrowfield AI framework');
+const startupStatement = readFixture(
+  'startup-ai-governance-statement.md',
+  'Quillsmith AI governance statement',
+);
 
 const assess = (document: AssessedDocument, key: FrameworkKey): AssessmentResult =>
   assessDocument(document, compiled[key]);
@@ -131,6 +143,122 @@ describe('a published system card with no governance programme behind it, agains
   });
 });
 
+describe('an AI management system manual, against ISO/IEC 42001', () => {
+  const result = assess(aimsManual, 'ISO_42001');
+
+  it('passes, with every clause and Annex A control met', () => {
+    expect(result.summary.verdict).toBe('pass');
+    expect(result.summary.score).toBeGreaterThanOrEqual(0.95);
+    expect(result.controls.filter((control) => control.status !== 'met')).toEqual([]);
+    expectEvidenceInPlace(aimsManual, result);
+  });
+
+  it('cites the manual’s own audit, statement of applicability and impact assessment sentences', () => {
+    expect(controlOf(result, '9.2').evidence).toContainEqual(
+      expect.objectContaining({
+        concept: 'auditor independence',
+        quote: expect.stringContaining('so that audits stay objective and impartial') as string,
+      }),
+    );
+    expect(controlOf(result, '6.1.3').evidence).toContainEqual(
+      expect.objectContaining({
+        concept: 'statement of applicability',
+        quote: expect.stringContaining('Controls come from Annex A of ISO/IEC 42001') as string,
+      }),
+    );
+    expect(controlOf(result, '6.1.4').evidence).toContainEqual(
+      expect.objectContaining({
+        concept: 'affected parties',
+        quote: expect.stringContaining('for the people and groups it\naffects') as string,
+      }),
+    );
+  });
+
+  it('does not pass the EU AI Act, whose prohibited practices it never screens', () => {
+    const eu = assess(aimsManual, 'EU_AI_ACT');
+    expect(eu.summary.verdict).toBe('fail');
+    expect(findingIds(eu)).toEqual(expect.arrayContaining(['Art.5(1)(f)', 'Art.27(1)']));
+  });
+});
+
+describe('AI management system documents in an organisation’s own words, against ISO/IEC 42001', () => {
+  it.each([
+    ['a hospital group’s clinical AI handbook', clinicalHandbook],
+    ['a payments firm’s responsible AI standard', fintechStandard],
+  ])('passes %s, with no control missing', (_label, document) => {
+    const result = assess(document, 'ISO_42001');
+    expect(result.summary.verdict).toBe('pass');
+    expect(result.summary.score).toBeGreaterThanOrEqual(0.85);
+    expect(result.controls.filter((control) => control.status === 'missing')).toEqual([]);
+    expectEvidenceInPlace(document, result);
+  });
+
+  it('reads plain wording as the clauses it means: an executive sponsor, who could be harmed, a leadership review', () => {
+    const result = assess(clinicalHandbook, 'ISO_42001');
+    expect(controlOf(result, '5.1').matched_concepts).toEqual(['top management', 'commitment']);
+    expect(controlOf(result, '6.1.4').evidence).toContainEqual(
+      expect.objectContaining({ concept: 'affected parties', term: 'could be harmed' }),
+    );
+    expect(controlOf(result, '9.3').evidence).toContainEqual(
+      expect.objectContaining({
+        concept: 'management review',
+        quote: expect.stringContaining('holds a leadership review of the programme') as string,
+      }),
+    );
+  });
+
+  it('counts a review "considering audit results" as a review, not as an intention', () => {
+    const review = controlOf(assess(fintechStandard, 'ISO_42001'), '9.3');
+    expect(review.status).toBe('met');
+    expect(review.counter_evidence).toEqual([]);
+  });
+
+  it('does not pass a council framework in plain language, naming the Annex A topics it leaves out', () => {
+    const result = assess(councilFramework, 'ISO_42001');
+    expect(result.summary.verdict).toBe('conditional');
+    expect(result.summary.unmet_by_severity.CRITICAL).toBe(0);
+    // Compute and hosting, responsible-use objectives and customer expectations are not described.
+    expect(
+      result.controls.filter((control) => control.status === 'missing').map((control) => control.control_id),
+    ).toEqual(['A.4.5', 'A.9.3', 'A.10.4']);
+  });
+});
+
+describe('documents written for another framework, against ISO/IEC 42001', () => {
+  it('does not pass the NIST governance policy, which has no management review', () => {
+    const result = assess(nistPolicy, 'ISO_42001');
+    expect(result.summary.verdict).not.toBe('pass');
+    expect(controlOf(result, '9.3').status).toBe('missing');
+  });
+
+  it('fails the EU technical documentation, which has no management system behind it', () => {
+    const result = assess(euDocumentation, 'ISO_42001');
+    expect(result.summary.verdict).toBe('fail');
+    expect(findingIds(result)).toEqual(expect.arrayContaining(['5.2', '9.2', '9.3', '10.2']));
+  });
+});
+
+describe('a start-up’s AI governance statement, against ISO/IEC 42001', () => {
+  const result = assess(startupStatement, 'ISO_42001');
+
+  it('fails, naming the management system it lacks: audit, review, impact assessment, treatment', () => {
+    expect(result.summary.verdict).toBe('fail');
+    expect(result.summary.score).toBeLessThan(0.2);
+    for (const id of ['9.2', '9.3', '6.1.4', '8.4', '6.1.3', '10.2', 'A.5.2']) {
+      expect([id, controlOf(result, id).status]).toEqual([id, 'missing']);
+    }
+  });
+
+  it('takes a risk assessment planned for next year as missing, quoting the plan', () => {
+    const assessment = controlOf(result, '6.1.2');
+    expect(assessment.status).toBe('missing');
+    expect(assessment.counter_evidence.map((evidence) => evidence.quote)).toContainEqual(
+      expect.stringContaining('A formal risk\nassessment process is planned for next year.'),
+    );
+    expectEvidenceInPlace(startupStatement, result);
+  });
+});
+
 describe('a thin staff policy', () => {
   it.each(Object.keys(compiled) as FrameworkKey[])('fails against %s', (key) => {
     const result = assess(thin, key);
@@ -145,6 +273,13 @@ describe('a thin staff policy', () => {
     );
     // "Risk management: TBD" is a placeholder, not a risk process.
     expect(controlOf(result, 'GOVERN-1.4').status).toBe('missing');
+  });
+
+  it('names the ISO/IEC 42001 management system controls it lacks', () => {
+    const result = assess(thin, 'ISO_42001');
+    for (const id of ['6.1.2', '6.1.4', '9.2', '9.3', '10.2']) {
+      expect([id, controlOf(result, id).status]).toEqual([id, 'missing']);
+    }
   });
 
   it('fails the EU AI Act on the prohibited practices it never screens', () => {

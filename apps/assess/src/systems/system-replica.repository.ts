@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ReplicatedSystem } from './system-replica';
 
+/** A replicated system as the assess API needs it. */
+export type SystemOfRecord = Pick<ReplicatedSystem, 'name' | 'status'>;
+
 /** All SQL on the systems replica. Lookups are scoped by organization id. */
 @Injectable()
 export class SystemReplicaRepository {
@@ -10,12 +13,22 @@ export class SystemReplicaRepository {
   /** Keeps the newest snapshot: an older one arriving late changes nothing. */
   async upsert(manager: EntityManager, system: ReplicatedSystem): Promise<void> {
     await manager.query(
-      `INSERT INTO assess.systems (system_id, organization_id, name, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (system_id) DO UPDATE SET name = EXCLUDED.name, updated_at = EXCLUDED.updated_at
+      `INSERT INTO assess.systems (system_id, organization_id, name, status, updated_at)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (system_id) DO UPDATE
+         SET name = EXCLUDED.name, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
        WHERE assess.systems.organization_id = EXCLUDED.organization_id
          AND assess.systems.updated_at <= EXCLUDED.updated_at`,
-      [system.systemId, system.organizationId, system.name, system.updatedAt],
+      [system.systemId, system.organizationId, system.name, system.status, system.updatedAt],
     );
+  }
+
+  async find(organizationId: string, systemId: string): Promise<SystemOfRecord | undefined> {
+    const rows = await this.dataSource.manager.query<SystemOfRecord[]>(
+      'SELECT name, status FROM assess.systems WHERE organization_id = $1 AND system_id = $2',
+      [organizationId, systemId],
+    );
+    return rows[0];
   }
 
   async findName(

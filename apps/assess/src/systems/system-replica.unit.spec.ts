@@ -8,21 +8,35 @@ describe('systems replica records', () => {
     timestamp: '2026-11-22T10:00:00Z',
     details,
   });
-  const snapshot = { system_id: 'sys_1', name: 'Claims triage', updated_at: '2026-11-22T10:00:00Z' };
+  const snapshot = {
+    system_id: 'sys_1',
+    name: 'Claims triage',
+    status: 'active',
+    updated_at: '2026-11-22T10:00:00Z',
+  };
 
   it('reads created and updated snapshots', () => {
     expect(replicatedSystem(record('system.updated', snapshot))).toEqual({
       systemId: 'sys_1',
       organizationId: 'org_1',
       name: 'Claims triage',
+      status: 'active',
       updatedAt: '2026-11-22T10:00:00Z',
     });
     expect(replicatedSystem(record('system.created', snapshot))?.systemId).toBe('sys_1');
   });
 
+  it('keeps whether the system is retired', () => {
+    expect(replicatedSystem(record('system.updated', { ...snapshot, status: 'retired' }))?.status).toBe(
+      'retired',
+    );
+  });
+
   it('skips other events and records it cannot read', () => {
     expect(replicatedSystem(record('system.registration_merged', snapshot))).toBeUndefined();
     expect(replicatedSystem(record('system.created', { ...snapshot, name: '' }))).toBeUndefined();
+    expect(replicatedSystem(record('system.created', { ...snapshot, status: 'archived' }))).toBeUndefined();
+    expect(replicatedSystem(record('system.created', { ...snapshot, status: undefined }))).toBeUndefined();
     expect(
       replicatedSystem(record('system.created', { ...snapshot, updated_at: 'yesterday' })),
     ).toBeUndefined();
