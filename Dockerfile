@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image per service: docker build --build-arg APP=webhooks -t governance-webhooks .
-# Apps: tenancy, systems, probe-ingest, assess, policies, webhooks, dashboard.
+# Apps: tenancy, systems, probe-ingest, assess, policies, webhooks, dashboard, reports.
+# The container serves; with the argument `migrate` (docker run governance-webhooks migrate) it applies the
+# service's migrations and exits, which is what the compose migration jobs and the k8s init containers run.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # Production dependencies only. `npm ci --omit=dev` rejects this lock file, so install resolves from it instead;
@@ -38,5 +40,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form cannot expand $APP, so a shell resolves the path and then `exec`s node, which becomes PID 1 and
-# receives SIGTERM itself (the services drain on it).
+# receives SIGTERM itself (the services drain on it). Arguments (CMD, compose `command`, k8s `args`) go on to
+# main.js: none serves, `migrate` migrates and exits.
 ENTRYPOINT ["/bin/sh", "-c", "exec node \"dist/apps/${APP}/main.js\" \"$@\"", "node"]

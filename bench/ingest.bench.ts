@@ -4,11 +4,13 @@ import { type AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { type FastifyInstance } from 'fastify';
 import { DataSource } from 'typeorm';
-import { ensureEventLog, OutboxRelay, PostgresLogTransport } from '@governance/messaging';
+import { type Condition, newId, newUuidV7, type PolicySnapshot } from '@governance/contracts';
+import { ensureEventLog, OutboxRelay, policyEventMessage, PostgresLogTransport } from '@governance/messaging';
 import { createLogger, EnvReader } from '@governance/platform';
 import { announceOrganization } from '@governance/testing';
 import { createService } from '../apps/probe-ingest/src/service';
 import { seededRng, telemetryBatch } from '../tools/probe-simulator/telemetry-generator';
+import { printBenchResult } from './support/bench-result';
 import { createBenchDatabase } from './support/database';
 import { type LoadResult, runLoad } from './support/http-load';
 
@@ -23,6 +25,10 @@ import { type LoadResult, runLoad } from './support/http-load';
  * whatever else runs, and alternating exposes both to the same conditions. The bare server goes first in
  * each round because the service leaves work behind in Postgres (WAL, the relay copying the outbox onto
  * the event log, the drift and discovery consumers) that takes CPU from whatever is measured next.
+ *
+ * `--policies N` (or BENCH_POLICIES) first announces N active policies to the service, as the policies
+ * service would on its internal topic, so the violations consumer evaluates every record against them
+ * while the load runs: `npm run bench:ingest -- --policies 50`.
  */
 
 const POLL_MS = 20;
@@ -37,6 +43,8 @@ interface Settings {
   concurrency: number;
   batchSize: number;
   probes: number;
+  /** Active policies every record is evaluated against (downstream of the 202, by the violations consumer). */
+  policies: number;
   /**
    * false stops the service's outbox relay once the fixtures are in place: batches still commit to the
    * outbox (durable, 202), but nothing flows on to the event log and the drift and discovery consumers.
@@ -45,7 +53,16 @@ interface Settings {
   relay: boolean;
 }
 
-function readSettings(env: NodeJS.ProcessEnv): Settings {
+/** `--name N` or `--name=N` from the command line, else the variable's own value. */
+function withArgument(env: NodeJS.ProcessEnv, argv: readonly string[], flag: string, variable: string) {
+  const at = argv.findIndex((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  if (at < 0) return env;
+  const value = argv[at]!.includes('=') ? argv[at]!.slice(flag.length + 1) : argv[at + 1];
+  return { ...env, [variable]: value ?? '' };
+}
+
+function readSettings(source: NodeJS.ProcessEnv, argv: readonly string[]): Settings {
+  const env = withArgument(source, argv, '--policies', 'BENCH_POLICIES');
   const reader = new EnvReader(env);
   const settings = {
     seconds: reader.int('BENCH_SECONDS', 4, { min: 1, max: 3_600 }),
@@ -54,6 +71,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
     concurrency: reader.int('BENCH_CONCURRENCY', 32, { min: 1, max: 4_096 }),
     batchSize: reader.int('BENCH_BATCH_SIZE', 100, { min: 1, max: 1_000 }),
     probes: reader.int('BENCH_PROBES', 16, { min: 1, max: 10_000 }),
+    policies: reader.int('BENCH_POLICIES', 0, { min: 0, max: 1_000 }),
     relay: reader.bool('BENCH_RELAY', true),
   };
   reader.assertValid();
@@ -71,7 +89,7 @@ function forwardedServiceEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 async function main(): Promise<void> {
-  const settings = readSettings(process.env);
+  const settings = readSettings(process.env, process.argv.slice(2));
   const logger = createLogger('bench', 'warn');
   const cleanups: Array<() => Promise<void>> = [];
   const cleanUp = async (): Promise<void> => {
@@ -109,7 +127,12 @@ async function main(): Promise<void> {
     const fastify: FastifyInstance = service.app.getHttpAdapter().getInstance();
     const serviceUrl = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}${TELEMETRY_PATH}`;
 
-    const { apiKey, probeIds } = await prepareProbes(service.app.get(DataSource), fastify, settings.probes);
+    const dataSource = service.app.get(DataSource);
+    const { organizationId, apiKey, probeIds } = await prepareProbes(dataSource, fastify, settings.probes);
+    if (settings.policies > 0) {
+      progress(`announcing ${settings.policies} active policies`);
+      await announcePolicies(dataSource, organizationId, settings.policies);
+    }
     if (!settings.relay) await service.app.get(OutboxRelay).close();
     const rng = seededRng(42);
     const bodies = Array.from({ length: Math.max(64, settings.probes) }, (_, i) =>
@@ -143,6 +166,8 @@ async function main(): Promise<void> {
       rounds.push({ bare: bareResult, ingest: ingestResult });
     }
     const load1 = loadAverage();
+    const downstream =
+      settings.policies > 0 ? await downstreamProgress(dataSource, organizationId) : undefined;
 
     const forwardedNote = Object.entries(forwarded).map(([name, value]) => `${name}=${value}`);
     const load0Note = `load average ${load0} before, ${load1} after`;
@@ -152,7 +177,7 @@ async function main(): Promise<void> {
     printReport(
       [
         `bench:ingest: batches of ${settings.batchSize} records (~${bodyBytes} bytes), concurrency ${settings.concurrency}, ` +
-          `${settings.probes} probes, ${settings.rounds} rounds of ${settings.seconds} s each after ${settings.warmupSeconds} s warm-up, ` +
+          `${settings.probes} probes, ${settings.policies} active policies, ${settings.rounds} rounds of ${settings.seconds} s each after ${settings.warmupSeconds} s warm-up, ` +
           'client in a worker thread',
         `node ${process.version}, ${availableParallelism()} CPUs (${load0Note}), ${database.description}, ` +
           `bus: Postgres event log${settings.relay ? '' : ' (relay stopped: BENCH_RELAY=false)'}` +
@@ -160,7 +185,9 @@ async function main(): Promise<void> {
       ],
       settings.batchSize,
       rounds,
+      settings.policies,
     );
+    if (downstream) process.stdout.write(`${downstream}\n`);
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
@@ -173,7 +200,7 @@ async function prepareProbes(
   dataSource: DataSource,
   fastify: FastifyInstance,
   count: number,
-): Promise<{ apiKey: string; probeIds: string[] }> {
+): Promise<{ organizationId: string; apiKey: string; probeIds: string[] }> {
   await ensureEventLog(dataSource);
   const organization = await announceOrganization(new PostgresLogTransport(dataSource), 'professional');
   const authorization = `Bearer ${organization.apiKey}`;
@@ -202,7 +229,98 @@ async function prepareProbes(
       throw new Error(`registering a probe answered ${response.statusCode}: ${response.body}`);
     probeIds.push(response.json<{ probe_id: string }>().probe_id);
   }
-  return { apiKey: organization.apiKey, probeIds };
+  return { organizationId: organization.id, apiKey: organization.apiKey, probeIds };
+}
+
+/**
+ * Rules of the kinds real policies use, over the generator's fields. Only the first can match (latency
+ * above 700 ms, about 1 record in 700 of the stable stream): violations stay a trickle, as in production,
+ * while every record is still evaluated against every policy.
+ */
+function benchRule(index: number): Condition {
+  if (index === 0) return { field: 'metrics.latency_ms', op: 'gt', value: 700 };
+  switch (index % 4) {
+    case 0:
+      return { field: 'metrics.output.toxicity', op: 'gt', value: 0.5 + index / 10_000 };
+    case 1:
+      return {
+        all: [
+          { field: 'model', op: 'matches', value: '^gpt-4' },
+          { field: 'metrics.input.tokens', op: 'gt', value: 50_000 + index },
+        ],
+      };
+    case 2:
+      return { field: 'model', op: 'in', value: ['text-davinci-003', `legacy-model-${index}`] };
+    default:
+      return {
+        any: [
+          { field: 'observed_endpoint', op: 'contains', value: `paste-${index}.example` },
+          { not: { field: 'metrics.latency_ms', op: 'exists' } },
+        ],
+      };
+  }
+}
+
+/** Publishes `count` active policies as the policies service would, and waits until the replica has them. */
+async function announcePolicies(
+  dataSource: DataSource,
+  organizationId: string,
+  count: number,
+): Promise<void> {
+  const at = new Date().toISOString();
+  const snapshots: PolicySnapshot[] = Array.from({ length: count }, (_, index) => ({
+    policy_id: newId('policy'),
+    name: `Bench policy ${index + 1}`,
+    description: null,
+    enforcement_mode: index % 2 === 0 ? 'WARN' : 'BLOCK',
+    status: 'active',
+    severity: index % 2 === 0 ? 'HIGH' : 'CRITICAL',
+    rules: benchRule(index),
+    scope: { all_systems: true },
+    framework: null,
+    control: null,
+    version: 1,
+    created_at: at,
+    updated_at: at,
+  }));
+  await new PostgresLogTransport(dataSource).publish(
+    snapshots.map((details) =>
+      policyEventMessage({
+        id: newUuidV7(),
+        organization_id: organizationId,
+        event: 'policy.created',
+        timestamp: at,
+        details,
+      }),
+    ),
+  );
+  await pollUntil('the policies replica to hold the bench policies', 30_000, async () => {
+    const [row] = await dataSource.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM probe_ingest.policies WHERE organization_id = $1 AND status = 'active'`,
+      [organizationId],
+    );
+    return (row?.count ?? 0) >= count;
+  });
+}
+
+/**
+ * Where the consumers stood when the load stopped: telemetry batches each consumer group had processed
+ * (drift and violations read the same batches) and the violations recorded so far.
+ */
+async function downstreamProgress(dataSource: DataSource, organizationId: string): Promise<string> {
+  const groups = await dataSource.query<Array<{ consumer_group: string; count: number }>>(
+    `SELECT consumer_group, count(*)::int AS count FROM probe_ingest.processed_events
+     WHERE consumer_group IN ('probe-ingest.drift', 'probe-ingest.violations') GROUP BY consumer_group`,
+  );
+  const [violations] = await dataSource.query<Array<{ count: number }>>(
+    'SELECT count(*)::int AS count FROM probe_ingest.violations WHERE organization_id = $1',
+    [organizationId],
+  );
+  const processed = (group: string) => groups.find((row) => row.consumer_group === group)?.count ?? 0;
+  return (
+    `at the end of the load: drift had processed ${processed('probe-ingest.drift')} batches, ` +
+    `violations ${processed('probe-ingest.violations')}; ${violations?.count ?? 0} violations recorded`
+  );
 }
 
 /** The floor: node:http reading the body and parsing it, answering what the service answers. */
@@ -245,6 +363,7 @@ function printReport(
   header: string[],
   batchSize: number,
   rounds: Array<{ bare: LoadResult; ingest: LoadResult }>,
+  policies: number,
 ): void {
   const rate = (result: LoadResult) => (result.ok * batchSize) / result.seconds;
   const rows = [['round', 'scenario', 'batches', 'seconds', 'records/s', 'p50 ms', 'p99 ms', 'ingest/bare']];
@@ -288,6 +407,14 @@ function printReport(
       '',
     ].join('\n'),
   );
+  printBenchResult({
+    bench: policies > 0 ? `ingest (${policies} active policies)` : 'ingest',
+    figure: `${ingestMedian.toFixed(0)} records/s`,
+    baseline: `${bareMedian.toFixed(0)} records/s bare`,
+    ratio: median(ratios),
+    target: 'ratio ≥ 0.50',
+    met: median(ratios) >= 0.5,
+  });
 }
 
 function loadAverage(): string {

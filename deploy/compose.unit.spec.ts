@@ -1,20 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  APP_SECRETS,
-  DEPLOYED_APPS,
-  NOT_YET_DEPLOYED_PATHS,
-  PATH_GROUPS,
-  REQUIRED_ENV,
-} from './deployment-layout';
+import { APP_SECRETS, DEPLOYED_APPS, PATH_GROUPS, REQUIRED_ENV } from './deployment-layout';
 import { K8S_ROOT, renderKustomization } from './kustomize';
 import { allTopics, isRecord, readYaml, repoPath } from './manifest-files';
 
 interface ComposeService {
   image?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
+  security_opt?: string[];
+  cap_drop?: string[];
   build?: { context?: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string>;
-  healthcheck?: { test?: string[] | string };
+  healthcheck?: { test?: string[] | string; disable?: boolean };
   restart?: string;
   depends_on?: Record<string, { condition: string }>;
   profiles?: string[];
@@ -59,20 +57,55 @@ describe('docker-compose.yml', () => {
       expect(existsSync(repoPath('apps', app, 'src', 'main.ts'))).toBe(true);
       for (const name of REQUIRED_ENV) expect(svc.environment?.[name]).toEqual(expect.any(String));
       expect(svc.environment?.KAFKA_BROKERS).toBe('kafka:9092');
-      // No migration job: the services have no migrate-and-exit mode, so each migrates its schema at start.
-      expect(svc.environment?.RUN_MIGRATIONS).toBe('true');
+      // Its migration job has migrated the schema; replicas starting together do not race to do it again.
+      expect(svc.environment?.RUN_MIGRATIONS).toBe('false');
       expect(svc.environment?.DATABASE_URL).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
       // Secrets have no default: compose refuses to start without them rather than run with a known value.
       for (const secret of APP_SECRETS[app]) expect(svc.environment?.[secret]).toMatch(/^\$\{\w+:\?.+\}$/);
 
       expect(JSON.stringify(svc.healthcheck?.test)).toMatch(/\/health\/(ready|live)/);
       expect(['always', 'unless-stopped', 'on-failure']).toContain(svc.restart);
-      expect(svc.depends_on).toMatchObject({
+      expect(svc.depends_on).toEqual({
         postgres: { condition: 'service_healthy' },
         'kafka-topics': { condition: 'service_completed_successfully' },
+        [`${app}-migrate`]: { condition: 'service_completed_successfully' },
       });
     },
   );
+
+  it.each(DEPLOYED_APPS)(
+    'migrates %s first with a one-shot `migrate` job from the same image, locked down like the service',
+    (app) => {
+      const job = service(`${app}-migrate`);
+      const svc = service(app);
+      expect({ image: job.image, build: job.build }).toEqual({ image: svc.image, build: svc.build });
+      expect(job.command).toEqual(['migrate']);
+      // The image's entry point passes its arguments on to main.js; replacing it would lose that.
+      expect(job.entrypoint).toBeUndefined();
+      expect(job.restart).toBe('no');
+      expect(job.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+      expect(job.environment?.DATABASE_URL).toBe(svc.environment?.DATABASE_URL);
+      // Migrating needs the database alone: no broker, and none of the service's secrets.
+      expect(Object.keys(job.environment ?? {})).not.toContain('KAFKA_BROKERS');
+      for (const secret of APP_SECRETS[app]) expect(Object.keys(job.environment ?? {})).not.toContain(secret);
+      expect(job.healthcheck).toEqual({ disable: true });
+      expect(job).toMatchObject({
+        read_only: true,
+        tmpfs: ['/tmp'],
+        security_opt: ['no-new-privileges:true'],
+        cap_drop: ['ALL'],
+      });
+      expect(svc).toMatchObject({ read_only: true, cap_drop: ['ALL'] });
+    },
+  );
+
+  it('has a migration job for every app with a main.ts, and no other migration jobs', () => {
+    const appsOnDisk = readdirSync(repoPath('apps')).filter(
+      (app) => app !== 'standalone' && existsSync(repoPath('apps', app, 'src', 'main.ts')),
+    );
+    const jobs = Object.keys(compose.services).filter((name) => name.endsWith('-migrate'));
+    expect(jobs.sort()).toEqual(appsOnDisk.map((app) => `${app}-migrate`).sort());
+  });
 
   it('runs Kafka from the official image in KRaft mode, single node, without auto-created topics', () => {
     const kafka = service('kafka');
@@ -126,9 +159,8 @@ describe('docker-compose.yml', () => {
     for (const [prefix, app] of Object.entries(PATH_GROUPS)) {
       expect({ prefix, route: routes.get(prefix) }).toEqual({ prefix, route: { host: app, port: 8080 } });
     }
-    for (const [prefix, { host }] of routes) {
+    for (const { host } of routes.values()) {
       expect(Object.keys(compose.services)).toContain(host);
-      expect(NOT_YET_DEPLOYED_PATHS.some((missing) => prefix.startsWith(missing))).toBe(false);
     }
     for (const app of DEPLOYED_APPS) expect(edge.depends_on?.[app]).toEqual({ condition: 'service_healthy' });
   });

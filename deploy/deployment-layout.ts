@@ -10,6 +10,7 @@ export const DEPLOYED_APPS = [
   'policies',
   'webhooks',
   'dashboard',
+  'reports',
 ] as const;
 export type DeployedApp = (typeof DEPLOYED_APPS)[number];
 
@@ -21,11 +22,9 @@ export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/api/service/assess': 'assess',
   '/api/service/policies': 'policies',
   '/api/service/dashboard': 'dashboard',
+  '/api/service/reports': 'reports',
   '/v1/webhooks': 'webhooks',
 };
-
-/** In the spec but without a service yet: no proxy or ingress may route it. */
-export const NOT_YET_DEPLOYED_PATHS = ['/api/service/reports'] as const;
 
 /** Secrets a service refuses to start without once DATABASE_URL is set (README "Configuration"). */
 export const APP_SECRETS: Readonly<Record<DeployedApp, readonly string[]>> = {
@@ -36,6 +35,7 @@ export const APP_SECRETS: Readonly<Record<DeployedApp, readonly string[]>> = {
   policies: [],
   webhooks: ['SECRETS_ENCRYPTION_KEY'],
   dashboard: [],
+  reports: ['REPORT_SIGNING_KEY'],
 };
 
 /** Variables every service needs in distributed mode. */

@@ -5,13 +5,7 @@ import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IIngress, INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import type { IConfigMap, IContainer, ISecret, IService } from 'kubernetes-models/v1';
-import {
-  APP_SECRETS,
-  DEPLOYED_APPS,
-  NOT_YET_DEPLOYED_PATHS,
-  PATH_GROUPS,
-  REQUIRED_ENV,
-} from './deployment-layout';
+import { APP_SECRETS, DEPLOYED_APPS, PATH_GROUPS, REQUIRED_ENV } from './deployment-layout';
 import { validateObject } from './kubernetes-schemas';
 import { K8S_ROOT, renderKustomization, type KubernetesObject } from './kustomize';
 import { allTopics, readYamlDocuments, repoPath } from './manifest-files';
@@ -42,6 +36,12 @@ function appContainer(deployment: IDeployment): IContainer {
     (c) => c.name === deployment.metadata?.name,
   );
   if (!container) throw new Error(`${deployment.metadata?.name}: no container named after the app`);
+  return container;
+}
+
+function migrateContainer(deployment: IDeployment): IContainer {
+  const container = deployment.spec?.template.spec?.initContainers?.find((c) => c.name === 'migrate');
+  if (!container) throw new Error(`${deployment.metadata?.name}: no init container named migrate`);
   return container;
 }
 
@@ -153,12 +153,52 @@ describe.each(TARGETS)('kubernetes %s', (target) => {
         provided.add(variable.name);
       }
       for (const name of REQUIRED_ENV) expect(provided).toContain(name);
-      // No migration Job: each service migrates its own schema at start, under an advisory lock.
-      expect(configMaps.find((c) => c.data?.RUN_MIGRATIONS)?.data?.RUN_MIGRATIONS).toBe('true');
+      // The pod's init container has migrated the schema; the service does not do it again.
+      expect(configMaps.find((c) => c.data?.RUN_MIGRATIONS)?.data?.RUN_MIGRATIONS).toBe('false');
       // A database URL carries a password, so it comes from the Secret like the service's own secrets.
       for (const name of ['DATABASE_URL', ...APP_SECRETS[app]]) expect(fromSecret).toContain(name);
     },
   );
+
+  it.each(DEPLOYED_APPS)(
+    '%s: migrates in a `migrate` init container of the same image, as locked down as the service',
+    (app) => {
+      const deployment = named(deployments, app);
+      const pod = deployment.spec!.template.spec!;
+      const container = appContainer(deployment);
+      const migration = migrateContainer(deployment);
+      expect(pod.initContainers?.map((c) => c.name)).toEqual(['migrate']);
+
+      expect(migration.image).toBe(container.image);
+      // `args`, not `command`: the image's entry point turns them into `node dist/apps/<app>/main.js migrate`.
+      expect(migration.args).toEqual(['migrate']);
+      expect(migration.command).toBeUndefined();
+      expect(migration.securityContext).toEqual(container.securityContext);
+      expect(migration.resources?.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+      expect(migration.resources?.limits?.memory).toEqual(expect.any(String));
+      if (target === 'base') expect(migration.resources).toEqual(container.resources);
+      const tmp = migration.volumeMounts?.find((m) => m.mountPath === '/tmp');
+      expect(pod.volumes?.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
+      // A one-shot step serves nothing, so nothing may probe it.
+      expect(migration.ports).toBeUndefined();
+      expect(migration.readinessProbe ?? migration.livenessProbe ?? migration.startupProbe).toBeUndefined();
+
+      expect(migration.envFrom).toEqual(container.envFrom);
+      expect(migration.env).toEqual([
+        {
+          name: 'DATABASE_URL',
+          valueFrom: { secretKeyRef: { name: 'governance-secrets', key: 'DATABASE_URL' } },
+        },
+      ]);
+      expect(container.env).toEqual(expect.arrayContaining(migration.env ?? []));
+      for (const source of migration.envFrom ?? []) named(configMaps, source.configMapRef!.name!);
+      expect(SECRET_SHAPE.stringData).toHaveProperty(['DATABASE_URL']);
+    },
+  );
+
+  it('has no migration Job: pods migrate in their init container, which a new release re-runs', () => {
+    expect(objects.filter((o) => o.kind === 'Job' || o.kind === 'CronJob')).toEqual([]);
+  });
 
   it('ships no Secret, so applying it never overwrites the real one', () => {
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
@@ -182,7 +222,6 @@ describe.each(TARGETS)('kubernetes %s', (target) => {
       const backend = path.backend.service!;
       const service = named(services, backend.name);
       expect(service.spec?.ports?.map((p) => p.name)).toContain(backend.port?.name);
-      expect(NOT_YET_DEPLOYED_PATHS.some((missing) => path.path?.startsWith(missing))).toBe(false);
     }
   });
 
@@ -271,7 +310,10 @@ describe('secret.example.yaml', () => {
 
 describe('kubernetes overlays', () => {
   const images = (target: (typeof TARGETS)[number]) =>
-    ofKind<IDeployment>(rendered[target]!, 'Deployment').map((d) => appContainer(d).image ?? '');
+    ofKind<IDeployment>(rendered[target]!, 'Deployment').flatMap((d) => [
+      appContainer(d).image ?? '',
+      migrateContainer(d).image ?? '',
+    ]);
 
   it.each(['overlays/dev', 'overlays/prod'] as const)(
     '%s sets a registry image for every service',

@@ -137,8 +137,13 @@ function setImage(object: KubernetesObject, override: ImageOverride): Kubernetes
       : `${newName}${override.newTag || tag ? `:${override.newTag ?? tag}` : ''}`;
     return { ...container, image };
   };
-  const containers = Array.isArray(pod.containers) ? pod.containers.map(retag) : pod.containers;
-  return strategicMerge(object, { spec: { template: { spec: { containers } } } });
+  // Kustomize retags init containers too; a migration would otherwise run an image of another release.
+  const retagged: Record<string, unknown> = {};
+  for (const field of ['initContainers', 'containers'] as const) {
+    const containers = pod[field];
+    if (Array.isArray(containers)) retagged[field] = containers.map(retag);
+  }
+  return strategicMerge(object, { spec: { template: { spec: retagged } } });
 }
 
 function splitImage(image: string): [string, string | undefined] {

@@ -38,7 +38,9 @@ describe('renderKustomization', () => {
       'apiVersion: apps/v1',
       'kind: Deployment',
       `metadata: { name: ${name} }`,
-      `spec: { template: { spec: { containers: [{ name: ${name}, image: 'img-${name}' }] } } }`,
+      'spec: { template: { spec: {',
+      `  initContainers: [{ name: migrate, image: 'img-${name}', args: [migrate] }],`,
+      `  containers: [{ name: ${name}, image: 'img-${name}' }] } } }`,
     ].join('\n');
 
   it('applies targeted patches, images, replicas and the namespace', () => {
@@ -60,10 +62,20 @@ describe('renderKustomization', () => {
 
     expect(a).toMatchObject({
       metadata: { name: 'a', namespace: 'ns' },
-      spec: { paused: true, template: { spec: { containers: [{ image: 'reg/a:1.0' }] } } },
+      spec: {
+        paused: true,
+        template: {
+          spec: {
+            initContainers: [{ name: 'migrate', image: 'reg/a:1.0', args: ['migrate'] }],
+            containers: [{ image: 'reg/a:1.0' }],
+          },
+        },
+      },
     });
     expect(b).toMatchObject({ metadata: { name: 'b' }, spec: { paused: true, replicas: 3 } });
-    expect(b?.spec).toMatchObject({ template: { spec: { containers: [{ image: 'img-b' }] } } });
+    expect(b?.spec).toMatchObject({
+      template: { spec: { initContainers: [{ image: 'img-b' }], containers: [{ image: 'img-b' }] } },
+    });
   });
 
   it('refuses fields it does not apply and patches that match nothing', () => {

@@ -10,6 +10,8 @@ import { AssessInitial1764100000000 } from './migrations/1764100000000-assess-in
 import { AssessSystemStatus1764300000000 } from './migrations/1764300000000-assess-system-status';
 
 export const ASSESS_SCHEMA = 'assess';
+/** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+export const ASSESS_MIGRATIONS = [AssessInitial1764100000000, AssessSystemStatus1764300000000];
 
 @Global()
 @Module({})
@@ -22,7 +24,7 @@ export class AssessAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: ASSESS_SCHEMA,
-          migrations: [AssessInitial1764100000000, AssessSystemStatus1764300000000],
+          migrations: ASSESS_MIGRATIONS,
           poolSize: config.database.poolSize,
           applicationName: 'assess',
           runMigrations: config.runMigrations,

@@ -1,4 +1,5 @@
 import { runServiceProcess } from '@governance/persistence';
+import { ASSESS_MIGRATIONS, ASSESS_SCHEMA } from './app.module';
 import { createService } from './service';
 
-runServiceProcess('assess', createService);
+runServiceProcess('assess', createService, { schema: ASSESS_SCHEMA, migrations: ASSESS_MIGRATIONS });

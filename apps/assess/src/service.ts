@@ -20,7 +20,8 @@ export async function createService(env: NodeJS.ProcessEnv = process.env): Promi
   // Uploads are read on demand by the route (request.parts()), within these limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   connectEventBus(app, 'assess');
-  await app.startAllMicroservices();
+  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
   await app.init();
+  await app.startAllMicroservices();
   return { name: 'assess', routes: ASSESS_ROUTES, app };
 }

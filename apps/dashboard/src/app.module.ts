@@ -9,6 +9,8 @@ import { DashboardInitial1764200000000 } from './migrations/1764200000000-dashbo
 import { DashboardOpenFindings1764300000000 } from './migrations/1764300000000-dashboard-open-findings';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
+/** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+export const DASHBOARD_MIGRATIONS = [DashboardInitial1764200000000, DashboardOpenFindings1764300000000];
 
 @Module({})
 export class DashboardAppModule {
@@ -20,7 +22,7 @@ export class DashboardAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: DASHBOARD_SCHEMA,
-          migrations: [DashboardInitial1764200000000, DashboardOpenFindings1764300000000],
+          migrations: DASHBOARD_MIGRATIONS,
           poolSize: config.database.poolSize,
           applicationName: 'dashboard',
           runMigrations: config.runMigrations,

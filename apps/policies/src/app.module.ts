@@ -8,6 +8,8 @@ import { PoliciesInitial1764000000000 } from './migrations/1764000000000-policie
 import { PoliciesModule } from './policies/policies.module';
 
 export const POLICIES_SCHEMA = 'policies';
+/** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+export const POLICIES_MIGRATIONS = [PoliciesInitial1764000000000];
 
 @Module({})
 export class PoliciesAppModule {
@@ -19,7 +21,7 @@ export class PoliciesAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: POLICIES_SCHEMA,
-          migrations: [PoliciesInitial1764000000000],
+          migrations: POLICIES_MIGRATIONS,
           poolSize: config.database.poolSize,
           applicationName: 'policies',
           runMigrations: config.runMigrations,

@@ -1,4 +1,5 @@
 import { runServiceProcess } from '@governance/persistence';
+import { POLICIES_MIGRATIONS, POLICIES_SCHEMA } from './app.module';
 import { createService } from './service';
 
-runServiceProcess('policies', createService);
+runServiceProcess('policies', createService, { schema: POLICIES_SCHEMA, migrations: POLICIES_MIGRATIONS });

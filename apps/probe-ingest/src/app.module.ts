@@ -8,10 +8,19 @@ import { DRIFT_CONFIG } from './drift/drift-config';
 import { DriftModule } from './drift/drift.module';
 import { ProbeIngestInitial1763850000000 } from './migrations/1763850000000-probe-ingest-initial';
 import { ProbeIngestDrift1763900000000 } from './migrations/1763900000000-probe-ingest-drift';
+import { ProbeIngestPolicies1764200000000 } from './migrations/1764200000000-probe-ingest-policies';
+import { PolicySyncModule } from './policy-sync/policy-sync.module';
 import { PROBE_INGEST_CONFIG } from './probe-ingest.tokens';
 import { ProbesModule } from './probes/probes.module';
+import { ViolationsModule } from './violations/violations.module';
 
 export const PROBE_INGEST_SCHEMA = 'probe_ingest';
+/** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+export const PROBE_INGEST_MIGRATIONS = [
+  ProbeIngestInitial1763850000000,
+  ProbeIngestDrift1763900000000,
+  ProbeIngestPolicies1764200000000,
+];
 
 @Global()
 @Module({})
@@ -24,7 +33,7 @@ export class ProbeIngestAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: PROBE_INGEST_SCHEMA,
-          migrations: [ProbeIngestInitial1763850000000, ProbeIngestDrift1763900000000],
+          migrations: PROBE_INGEST_MIGRATIONS,
           poolSize: config.database.poolSize,
           applicationName: 'probe-ingest',
           runMigrations: config.runMigrations,
@@ -37,6 +46,8 @@ export class ProbeIngestAppModule {
         AuthModule.forService(PROBE_INGEST_SCHEMA),
         ProbesModule,
         DriftModule,
+        PolicySyncModule,
+        ViolationsModule,
       ],
       providers: [
         { provide: PROBE_INGEST_CONFIG, useValue: config },

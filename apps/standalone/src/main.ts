@@ -1,8 +1,13 @@
 import { join } from 'node:path';
 import { prepareEmbeddedMode } from '@governance/persistence';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  buildOpenApiDocument,
   createLogger,
+  createServiceApp,
   EnvReader,
+  type Logger,
+  PlatformModule,
   serveComposition,
   type ServiceInstance,
   stopOnSignals,
@@ -19,6 +24,7 @@ const SERVICES = [
   'assess',
   'policies',
   'dashboard',
+  'reports',
   'webhooks',
 ] as const;
 
@@ -30,6 +36,21 @@ function loadService(name: string): { createService(env: NodeJS.ProcessEnv): Pro
   return __non_webpack_require__(join(__dirname, '..', name, 'service.js')) as {
     createService(env: NodeJS.ProcessEnv): Promise<ServiceInstance>;
   };
+}
+
+/**
+ * Serves /docs and /docs/openapi.json for the whole composition: one document of every service's routes,
+ * where each service run alone serves its own. It answers health like a service, for the composition.
+ */
+async function createDocsApp(services: ServiceInstance[], logger: Logger): Promise<NestFastifyApplication> {
+  const app = await createServiceApp(PlatformModule.forService('docs', logger), {
+    name: 'docs',
+    logger,
+    openApiDocument: () => buildOpenApiDocument(services.map((service) => service.app)),
+  });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
 }
 
 async function main(): Promise<void> {
@@ -48,13 +69,15 @@ async function main(): Promise<void> {
     await service.app.getHttpAdapter().getInstance().ready();
     services.push(service);
   }
-  const server = serveComposition(
-    services.map((service) => ({
+  const docs = await createDocsApp(services, logger);
+  const server = serveComposition([
+    ...services.map((service) => ({
       name: service.name,
       routes: service.routes,
       fastify: service.app.getHttpAdapter().getInstance(),
     })),
-  );
+    { name: 'docs', routes: ['/docs'], fastify: docs.getHttpAdapter().getInstance() },
+  ]);
   server.listen(port, host, () => {
     const address = server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -63,7 +86,12 @@ async function main(): Promise<void> {
 
   stopOnSignals(
     async () => {
+      // Idle kept-alive connections would hold close() open until the grace period ran out; requests in
+      // flight finish first, then their connections go idle and are closed.
+      const reaper = setInterval(() => server.closeIdleConnections(), 100);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearInterval(reaper);
+      await docs.close();
       for (const service of [...services].reverse()) await service.app.close();
       await embedded?.stop();
     },

@@ -45,6 +45,7 @@ describe('standalone composition', () => {
       DATABASE_URL: database.url,
       ADMIN_TOKEN: adminToken,
       SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      REPORT_SIGNING_KEY: randomBytes(32).toString('base64url'),
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_RETRY_DELAYS_MS: '200,400',
@@ -93,6 +94,7 @@ describe('standalone composition', () => {
       '/api/service/assess/templates',
       '/api/service/policies',
       '/api/service/dashboard/summary',
+      '/api/service/reports',
     ];
     await eventually(async () => {
       const statuses = await Promise.all(
@@ -146,6 +148,17 @@ describe('standalone composition', () => {
     const metrics = await fetch(`${app.baseUrl}/metrics`);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     expect(await metrics.text()).toContain('http_request_duration_seconds');
+  });
+
+  it('serves the API docs of every service: Swagger UI and the committed OpenAPI document', async () => {
+    const page = await fetch(`${app.baseUrl}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('swagger-ui');
+    const document = await fetch(`${app.baseUrl}/docs/openapi.json`);
+    expect(document.status).toBe(200);
+    const committed = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'openapi.json'), 'utf8');
+    expect(await document.json()).toEqual(JSON.parse(committed));
   });
 
   it('guards the admin API with the admin token', async () => {
@@ -333,6 +346,27 @@ describe('standalone composition', () => {
       system_id: systemId,
       details: { assessment_id: queued.id, verdict: 'fail', framework: 'NIST_AI_RMF' },
     });
+
+    // The reports service builds the assessment's PDF from the same events; report_url leads to it.
+    const { report_url: reportUrl } = assessment as unknown as { report_url: string };
+    const location = await eventually(async () => {
+      const response = await fetch(`${app.baseUrl}${new URL(reportUrl).pathname}`, {
+        headers: { authorization: `Bearer ${org.api_key}` },
+        redirect: 'manual',
+      });
+      return response.status === 303 && (response.headers.get('location') ?? false);
+    }, 'the assessment report');
+    const link = new URL(location);
+    const pdf = await fetch(`${app.baseUrl}${link.pathname}${link.search}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    link.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 60));
+    expect((await fetch(`${app.baseUrl}${link.pathname}${link.search}`)).status).toBe(403);
   });
 
   it('refuses webhooks to free organizations and hides other organizations’ webhooks', async () => {

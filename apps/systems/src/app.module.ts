@@ -8,6 +8,8 @@ import { SystemsInitial1763900000000 } from './migrations/1763900000000-systems-
 import { SystemsModule } from './systems/systems.module';
 
 export const SYSTEMS_SCHEMA = 'systems';
+/** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+export const SYSTEMS_MIGRATIONS = [SystemsInitial1763900000000];
 
 @Module({})
 export class SystemsAppModule {
@@ -19,7 +21,7 @@ export class SystemsAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: SYSTEMS_SCHEMA,
-          migrations: [SystemsInitial1763900000000],
+          migrations: SYSTEMS_MIGRATIONS,
           poolSize: config.database.poolSize,
           applicationName: 'systems',
           runMigrations: config.runMigrations,

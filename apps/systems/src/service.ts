@@ -11,7 +11,8 @@ export async function createService(env: NodeJS.ProcessEnv = process.env): Promi
   const logger = createLogger('systems', config.logLevel);
   const app = await createServiceApp(SystemsAppModule.register(config, logger), { name: 'systems', logger });
   connectEventBus(app, 'systems');
-  await app.startAllMicroservices();
+  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
   await app.init();
+  await app.startAllMicroservices();
   return { name: 'systems', routes: SYSTEMS_ROUTES, app };
 }

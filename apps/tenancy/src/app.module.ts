@@ -8,6 +8,8 @@ import { ADMIN_TOKEN } from './organizations/admin-token.guard';
 import { OrganizationsModule } from './organizations/organizations.module';
 
 export const TENANCY_SCHEMA = 'tenancy';
+/** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+export const TENANCY_MIGRATIONS = [TenancyInitial1763800000000];
 
 @Global()
 @Module({})
@@ -20,7 +22,7 @@ export class TenancyAppModule {
         PersistenceModule.forService({
           url: config.database.url,
           schema: TENANCY_SCHEMA,
-          migrations: [TenancyInitial1763800000000],
+          migrations: TENANCY_MIGRATIONS,
           poolSize: config.database.poolSize,
           applicationName: 'tenancy',
           runMigrations: config.runMigrations,

@@ -1,4 +1,5 @@
 import { runServiceProcess } from '@governance/persistence';
+import { TENANCY_MIGRATIONS, TENANCY_SCHEMA } from './app.module';
 import { createService } from './service';
 
-runServiceProcess('tenancy', createService);
+runServiceProcess('tenancy', createService, { schema: TENANCY_SCHEMA, migrations: TENANCY_MIGRATIONS });

@@ -8,11 +8,19 @@ import { DestinationPolicy } from './delivery/destination-policy';
 import { EndpointBreakers } from './delivery/endpoint-breakers';
 import { WebhookSender } from './delivery/webhook-sender';
 import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
+import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-webhooks-delivery-trace';
+import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
 import { SecretBox } from './secrets/secret-box';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WEBHOOKS_CONFIG } from './webhooks.tokens';
 
 export const WEBHOOKS_SCHEMA = 'webhooks';
+/** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+export const WEBHOOKS_MIGRATIONS = [
+  WebhooksInitial1763800000000,
+  WebhooksDeliveryTrace1764500000000,
+  WebhooksDeliveryLease1764600000000,
+];
 
 @Global()
 @Module({})
@@ -34,7 +42,7 @@ export class WebhooksAppModule implements OnApplicationShutdown {
         PersistenceModule.forService({
           url: config.database.url,
           schema: WEBHOOKS_SCHEMA,
-          migrations: [WebhooksInitial1763800000000],
+          migrations: WEBHOOKS_MIGRATIONS,
           poolSize: config.database.poolSize,
           applicationName: 'webhooks',
           runMigrations: config.runMigrations,

@@ -14,7 +14,8 @@ export async function createService(env: NodeJS.ProcessEnv = process.env): Promi
     logger,
   });
   connectEventBus(app, 'webhooks');
-  await app.startAllMicroservices();
+  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
   await app.init();
+  await app.startAllMicroservices();
   return { name: 'webhooks', routes: WEBHOOKS_ROUTES, app };
 }

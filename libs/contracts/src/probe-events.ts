@@ -78,6 +78,11 @@ export interface TelemetryRecord {
   input_hash?: string;
   /** A host (or URL) the system was seen calling. */
   observed_endpoint?: string;
+  /**
+   * Policies the probe enforced locally on this record, with what it did; each counts as a violation of
+   * that policy, exactly as if the service had matched the record itself.
+   */
+  enforcement?: Array<{ policy_id: string; action: 'blocked' | 'warned' }>;
 }
 
 /** One accepted telemetry batch; records without a system_id belong to the probe's system. */

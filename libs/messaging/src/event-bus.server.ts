@@ -4,7 +4,14 @@ import {
   type MessageHandler,
   Server,
 } from '@nestjs/microservices';
-import { counter, type Logger } from '@governance/platform';
+import {
+  counter,
+  extractTraceContext,
+  inSpan,
+  type Logger,
+  SpanKind,
+  traceLinkOf,
+} from '@governance/platform';
 import { lastValueFrom } from 'rxjs';
 import { type ConsumedEvent, type EventSource, type Subscription } from './consumed-event';
 
@@ -129,14 +136,23 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     return handlers.every((handler) => (handler.extras as ConsumerExtras | undefined)?.batch === true);
   }
 
-  /** Hands each run of consecutive events of one topic to that topic's handler, in order. */
+  /**
+   * Hands each run of consecutive events of one handler method to it, in order. Nest registers a method
+   * once per topic it names, sharing the decorator's extras: a method of several topics gets their
+   * interleaved events as one run, where cutting runs by topic left it batches of one or two.
+   */
   private async deliverBatch(consumer: string, events: ConsumedEvent[]): Promise<void> {
+    const methodOf = (event: ConsumedEvent) => this.handlerOf(consumer, event.topic)?.extras;
     let start = 0;
     while (start < events.length) {
-      const topic = events[start]!.topic;
+      const method = methodOf(events[start]!);
       let end = start + 1;
-      while (end < events.length && events[end]!.topic === topic) end += 1;
-      await this.invoke(this.handlerOf(consumer, topic), events.slice(start, end), events[start]!);
+      while (end < events.length && methodOf(events[end]!) === method) end += 1;
+      await this.invoke(
+        this.handlerOf(consumer, events[start]!.topic),
+        events.slice(start, end),
+        events[start]!,
+      );
       start = end;
     }
   }
@@ -155,12 +171,43 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   ): Promise<void> {
     if (!handler) return;
     const labels = { service: this.service, consumer_group: first.consumerGroup };
+    const events = Array.isArray(data) ? data : [data];
+    const logFields = {
+      consumer_group: first.consumerGroup,
+      topic: first.topic,
+      event_id: first.eventId,
+      ...(count > 1 ? { events: count } : {}),
+    };
     try {
-      const result: unknown = await handler(data);
-      await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+      // The handler runs in a consumer span, child of the span that appended the (first) event, so
+      // its logs and the events it appends carry that trace; the batch's other events are links.
+      await inSpan(
+        `${first.topic} process`,
+        extractTraceContext(first.headers),
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            'service.name': this.service,
+            'messaging.destination.name': first.topic,
+            'messaging.consumer.group.name': first.consumerGroup,
+            'messaging.message.id': first.eventId,
+            'messaging.batch.message_count': count,
+          },
+          links: events
+            .slice(1)
+            .map((event) => traceLinkOf(event.headers))
+            .filter((link) => link !== undefined),
+        },
+        async () => {
+          const result: unknown = await handler(data);
+          await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+          this.log.debug(logFields, 'event handled');
+        },
+      );
       consumed.inc({ ...labels, outcome: 'handled' }, count);
     } catch (error) {
       consumed.inc({ ...labels, outcome: 'failed' }, count);
+      this.log.warn({ ...logFields, err: error }, 'event handler failed');
       throw error;
     }
   }

@@ -4,6 +4,7 @@ import { type ConsumedEventHandler, type EventSource, type Subscription } from '
 import { type EventTransport } from './event-transport';
 import { type KafkaConfig } from './messaging-config';
 import { type OutboxMessage } from './outbox-message';
+import { reportConsumerLag } from './consumer-lag';
 import { EVENT_HEADERS } from '@governance/contracts';
 
 export function createKafka(config: KafkaConfig, logger: Logger): Kafka {
@@ -94,6 +95,10 @@ export class KafkaEventSource implements EventSource {
       heartbeatInterval: Math.max(500, Math.floor(this.config.sessionTimeoutMs / 10)),
       allowAutoTopicCreation: true,
     });
+    // After each batch: the partition's high watermark against the group's position, as kafkajs reports it.
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) =>
+      reportConsumerLag(consumerGroup, payload.topic, payload.partition, Number(payload.offsetLag)),
+    );
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({

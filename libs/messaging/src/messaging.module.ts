@@ -25,6 +25,11 @@ export interface MessagingOptions {
 }
 
 const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
+
+/** The service's consumers, so shutdown can stop them before the outbox's last drain. */
+class EventBusConsumers {
+  readonly servers: EventBusServer[] = [];
+}
 const HANDLER_RETRY_DELAY_MS = 1_000;
 
 /** The outbox, its relay and the bus of one service: Kafka when configured, else the Postgres event log. */
@@ -34,6 +39,7 @@ export class MessagingModule
 {
   constructor(
     private readonly relay: OutboxRelay,
+    private readonly consumers: EventBusConsumers,
     @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
   ) {}
 
@@ -44,10 +50,11 @@ export class MessagingModule
       global: true,
       providers: [
         { provide: MESSAGING_OPTIONS, useValue: options },
+        EventBusConsumers,
         {
           provide: UnitOfWork,
           inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new UnitOfWork(dataSource, options.schema),
+          useFactory: (dataSource: DataSource) => new UnitOfWork(dataSource, options.schema, options.service),
         },
         {
           provide: EVENT_TRANSPORT,
@@ -94,7 +101,7 @@ export class MessagingModule
             ),
         },
       ],
-      exports: [UnitOfWork, EVENT_SOURCE, OutboxRelay],
+      exports: [UnitOfWork, EVENT_SOURCE, OutboxRelay, EventBusConsumers],
     };
   }
 
@@ -102,9 +109,15 @@ export class MessagingModule
     this.relay.start();
   }
 
-  /** Before the database closes: the batch in flight finishes; anything later waits in the outbox. */
+  /**
+   * Before the database closes: consumers finish the batch in hand and stop, then the relay finishes
+   * its batch and drains what they and the last requests appended. Whatever cannot be published now
+   * (the bus is down, or another replica's relay holds the lock) stays in the outbox for the next relay.
+   */
   async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.consumers.servers.map((server) => server.close()));
     await this.relay.close();
+    await this.relay.drain();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -116,8 +129,7 @@ export class MessagingModule
 export function connectEventBus(app: INestApplication, service: string): void {
   const source = app.get<EventSource>(EVENT_SOURCE);
   const logger = app.get<Logger>(LOGGER);
-  app.connectMicroservice(
-    { strategy: new EventBusServer(service, source, logger) },
-    { inheritAppConfig: false },
-  );
+  const server = new EventBusServer(service, source, logger);
+  app.get(EventBusConsumers).servers.push(server);
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: false });
 }

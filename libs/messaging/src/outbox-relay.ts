@@ -86,6 +86,21 @@ export class OutboxRelay {
     this.loop = undefined;
   }
 
+  /**
+   * After close(): publishes what is left, batch by batch, until the outbox is empty or a batch fails
+   * (then the rest stays for the next relay; nothing is lost).
+   */
+  async drain(): Promise<void> {
+    try {
+      while ((await this.relayBatch()) > 0);
+    } catch (error) {
+      this.logger.warn(
+        { err: error, service: this.options.service },
+        'outbox not drained at shutdown; records stay in the outbox',
+      );
+    }
+  }
+
   /** Publishes one batch; returns how many records it moved. Exposed for tests and shutdown drains. */
   async relayBatch(): Promise<number> {
     const moved = await this.dataSource.transaction(async (manager) => {

@@ -1,5 +1,6 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { assertSchemaName } from '@governance/persistence';
+import { counter, currentTraceHeaders } from '@governance/platform';
 import { type ConsumedEvent } from './consumed-event';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
@@ -13,18 +14,28 @@ export interface Transaction {
 
 export const outboxWrittenSignal = (schema: string): string => `outbox-written:${schema}`;
 
+const appended = counter({
+  name: 'events_appended_total',
+  help: 'Events written to the outbox, by event type',
+  labelNames: ['service', 'event_type'],
+});
+
 /**
  * The one way a service changes state: its writes and the events describing them commit together in
  * one Postgres transaction, so no event is announced that did not happen, and none is lost.
  */
 export class UnitOfWork {
   private readonly schema: string;
+  private readonly service: string;
 
+  /** `service` labels the metrics; the schema's name unless given. */
   constructor(
     private readonly dataSource: DataSource,
     schema: string,
+    service?: string,
   ) {
     this.schema = assertSchemaName(schema);
+    this.service = service ?? schema;
   }
 
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -34,7 +45,7 @@ export class UnitOfWork {
       await this.appendToOutbox(manager, queued);
       return value;
     });
-    if (queued.length > 0) wakeups().emit(outboxWrittenSignal(this.schema));
+    if (queued.length > 0) this.outboxWritten(queued);
     return result;
   }
 
@@ -47,8 +58,13 @@ export class UnitOfWork {
     return `${this.schema}.outbox`;
   }
 
-  /** Wakes the relay after events were written to outboxTable outside run(). */
-  outboxWritten(): void {
+  /**
+   * Wakes the relay after events were written to outboxTable outside run(), and counts them. Such a
+   * statement should add `currentTraceHeaders()` (taken while handling the request) to each event's
+   * headers, so the events carry the trace as run() does.
+   */
+  outboxWritten(written: ReadonlyArray<Pick<OutboxMessage, 'eventType'>> = []): void {
+    this.countAppended(written);
     wakeups().emit(outboxWrittenSignal(this.schema));
   }
 
@@ -98,9 +114,22 @@ export class UnitOfWork {
 
   private async appendToOutbox(manager: EntityManager, messages: OutboxMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    for (const chunk of chunked(messages, MESSAGES_PER_STATEMENT)) {
+    // The trace of the work that appends the events travels with them, to every consumer.
+    const traceHeaders = currentTraceHeaders();
+    const traced =
+      Object.keys(traceHeaders).length === 0
+        ? messages
+        : messages.map((message) => ({ ...message, headers: { ...message.headers, ...traceHeaders } }));
+    for (const chunk of chunked(traced, MESSAGES_PER_STATEMENT)) {
       const { values, params } = messageValues(chunk);
       await manager.query(`INSERT INTO ${this.schema}.outbox (${MESSAGE_COLUMNS}) VALUES ${values}`, params);
     }
+  }
+
+  private countAppended(messages: ReadonlyArray<Pick<OutboxMessage, 'eventType'>>): void {
+    const byType = new Map<string, number>();
+    for (const { eventType } of messages) byType.set(eventType, (byType.get(eventType) ?? 0) + 1);
+    for (const [eventType, count] of byType)
+      appended.inc({ service: this.service, event_type: eventType }, count);
   }
 }

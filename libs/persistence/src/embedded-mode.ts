@@ -5,7 +5,8 @@ import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres
 
 /**
  * The embedded mode needs nothing configured: with no DATABASE_URL it starts PostgreSQL under DATA_DIR
- * and fills in the secrets a deployment would inject (ADMIN_TOKEN, SECRETS_ENCRYPTION_KEY), generating
+ * and fills in the secrets a deployment would inject (ADMIN_TOKEN, SECRETS_ENCRYPTION_KEY,
+ * REPORT_SIGNING_KEY), generating
  * them once and keeping them beside the data. It writes the results into `env` for the services to read.
  * With DATABASE_URL set it does nothing: a deployment must configure its own secrets.
  */
@@ -24,6 +25,11 @@ export async function prepareEmbeddedMode(
   if (!env.SECRETS_ENCRYPTION_KEY) {
     env.SECRETS_ENCRYPTION_KEY = readOrCreateLocalSecret(join(dataDir, 'secrets-encryption-key'), () =>
       randomBytes(32).toString('base64'),
+    ).value;
+  }
+  if (!env.REPORT_SIGNING_KEY) {
+    env.REPORT_SIGNING_KEY = readOrCreateLocalSecret(join(dataDir, 'report-signing-key'), () =>
+      randomBytes(32).toString('base64url'),
     ).value;
   }
   if (!env.ADMIN_TOKEN) {

@@ -9,3 +9,4 @@ export {
 } from './data-source';
 export { PersistenceModule, type PersistenceOptions } from './persistence.module';
 export { runServiceProcess } from './run-service';
+export { type ServiceMigrations } from './migrate-service';

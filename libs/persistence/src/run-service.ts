@@ -1,19 +1,55 @@
-import { createLogger, EnvReader, type ServiceInstance, stopOnSignals } from '@governance/platform';
+import {
+  closeGracefully,
+  createLogger,
+  EnvReader,
+  type ServiceInstance,
+  stopOnSignals,
+} from '@governance/platform';
 import { prepareEmbeddedMode } from './embedded-mode';
+import { migrateService, type ServiceMigrations } from './migrate-service';
+import { parseServiceCommand } from './service-command';
 
 /**
  * The entry point of one service run as its own process (`node dist/apps/<name>/main.js`): embedded
  * PostgreSQL when DATABASE_URL is unset, the service on PORT, and a graceful stop on SIGTERM or SIGINT.
- * A failure to start prints the error and exits 1, so a container restarts.
+ * With the argument `migrate` it applies the service's migrations and exits 0, starting nothing else
+ * (the migration job of a deployment). A failure prints the error and exits 1, so a container restarts.
  */
 export function runServiceProcess(
   name: string,
   createService: (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>,
+  migrations: ServiceMigrations,
 ): void {
-  start(name, createService).catch((error: unknown) => {
+  run(name, createService, migrations).catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   });
+}
+
+async function run(
+  name: string,
+  createService: (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>,
+  migrations: ServiceMigrations,
+): Promise<void> {
+  if (parseServiceCommand(process.argv.slice(2)) === 'serve') return start(name, createService);
+  await migrateAndStop(name, migrations);
+  // Nothing is left to do; exiting here means no stray handle can keep a one-shot job running.
+  process.exit(0);
+}
+
+async function migrateAndStop(name: string, migrations: ServiceMigrations): Promise<void> {
+  const logger = createLogger(name);
+  const embedded = await prepareEmbeddedMode(process.env, logger);
+  try {
+    // Set by now: prepareEmbeddedMode fills it in when the environment left it unset.
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is unset and no embedded PostgreSQL was started');
+    logger.info({ schema: migrations.schema }, `${name} migrating`);
+    await migrateService(url, `${name}-migrate`, migrations);
+    logger.info({ schema: migrations.schema }, `${name} schema is current`);
+  } finally {
+    await embedded?.stop();
+  }
 }
 
 async function start(
@@ -31,7 +67,7 @@ async function start(
   logger.info({ port }, `${name} service listening`);
   stopOnSignals(
     async () => {
-      await app.close();
+      await closeGracefully(app);
       await embedded?.stop();
     },
     { graceMs, logger },

@@ -1,5 +1,6 @@
 import { type LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { traceLogFields } from './tracing';
 
 /** Fields that may carry credentials; pino replaces them before a line is written. */
 const REDACTED_PATHS = [
@@ -13,6 +14,8 @@ const REDACTED_PATHS = [
   '*.signing_secret',
   'secret',
   '*.secret',
+  'headers.cookie',
+  'req.headers.cookie',
 ];
 
 export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
@@ -21,6 +24,8 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Lines written inside a trace (a request, a consumed event, a webhook attempt) carry its id.
+    mixin: () => traceLogFields(),
     formatters: { level: (label) => ({ level: label }) },
   });
 }

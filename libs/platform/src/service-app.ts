@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { type DynamicModule, type Type } from '@nestjs/common';
+import { context, trace, type Context } from '@opentelemetry/api';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiExceptionFilter, toApiError } from './exception-filter';
 import { type Logger, PinoNestLogger } from './logger';
 import { httpRequestDuration } from './metrics';
+import { buildOpenApiDocument, type OpenAPIObject, serveOpenApiDocs } from './openapi';
+import {
+  extractTraceContext,
+  readTracesExporter,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  startTracing,
+  traceLogFields,
+  tracer,
+  type TracesExporter,
+  withRequestId,
+} from './tracing';
 import { RequestValidationPipe } from './validation';
 
 export interface ServiceAppOptions {
@@ -13,6 +27,10 @@ export interface ServiceAppOptions {
   logger: Logger;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number;
+  /** Where finished spans go; OTEL_TRACES_EXPORTER (default `none`) unless given. */
+  tracesExporter?: TracesExporter;
+  /** The document served at /docs; by default the one of this application's own routes. */
+  openApiDocument?: () => OpenAPIObject;
 }
 
 const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -49,6 +67,7 @@ export async function createServiceApp(
   module: Type | DynamicModule,
   options: ServiceAppOptions,
 ): Promise<NestFastifyApplication> {
+  startTracing({ exporter: options.tracesExporter ?? readTracesExporter() });
   const adapter = new UniformErrorsFastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     logger: false,
@@ -77,22 +96,80 @@ export async function createServiceApp(
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
   instrumentRequests(fastify, options.name, options.logger);
+  serveOpenApiDocs(app, options.openApiDocument ?? (() => buildOpenApiDocument([app])));
   return app;
 }
 
+/** Scrapes and health probes: measured, but neither traced nor logged, or they would drown the rest. */
+function isProbeRoute(route: string): boolean {
+  return route === '/metrics' || route.startsWith('/health/');
+}
+
+interface RequestTrace {
+  span: Span;
+  context: Context;
+}
+
+/**
+ * Metrics by route pattern (never the raw URL, whose ids would make a series per resource), one span
+ * per request that continues an incoming `traceparent`, and one log line per request.
+ */
 function instrumentRequests(fastify: FastifyInstance, service: string, logger: Logger): void {
   const duration = httpRequestDuration();
+  const traces = new WeakMap<FastifyRequest, RequestTrace>();
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (isProbeRoute(route)) return;
+    const parent = extractTraceContext(request.headers);
+    const span = tracer().startSpan(
+      `${request.method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'service.name': service,
+          'http.request.method': request.method,
+          'http.route': route,
+          'http.request.id': request.id,
+        },
+      },
+      parent,
+    );
+    traces.set(request, { span, context: withRequestId(trace.setSpan(parent, span), request.id) });
+  });
+  // The handler runs inside the request's span, so what it logs and the events it appends carry the
+  // trace. Callback style on purpose: Fastify calls the handler from `done`, within this context.
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    const requestTrace = traces.get(request);
+    if (requestTrace) context.with(requestTrace.context, done);
+    else done();
+  });
+  // A request in flight when the server starts closing gets its answer, and its connection closes
+  // after it: a kept-alive connection would otherwise hold the close open until its idle timeout.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     duration.observe({ service, method: request.method, route, status: String(reply.statusCode) }, seconds);
-    if (route === '/metrics' || route.startsWith('/health/')) return;
+    const requestTrace = traces.get(request);
+    if (requestTrace) {
+      requestTrace.span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) requestTrace.span.setStatus({ code: SpanStatusCode.ERROR });
+      requestTrace.span.end();
+    }
+    // The line's fields cost more to gather than the rest of this hook; skip them when it is not written.
+    if (isProbeRoute(route) || !logger.isLevelEnabled('info')) return;
     logger.info(
       {
         request_id: request.id,
+        ...traceLogFields(requestTrace?.span),
         method: request.method,
         route,
         status: reply.statusCode,

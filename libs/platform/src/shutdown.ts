@@ -26,3 +26,17 @@ export function stopOnSignals(stop: () => Promise<void>, options: { graceMs: num
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
 }
+
+/**
+ * Stops one service in the order that leaves nothing half-done: the HTTP server stops accepting
+ * connections and finishes the requests in flight (a request arriving on a kept-alive connection gets
+ * 503), then Nest's shutdown hooks stop the consumers after their batch, let the delivery attempts in
+ * flight finish and be recorded, and drain the outbox before the database closes.
+ */
+export async function closeGracefully(app: {
+  getHttpAdapter(): { close(): Promise<unknown> };
+  close(): Promise<void>;
+}): Promise<void> {
+  await app.getHttpAdapter().close();
+  await app.close();
+}

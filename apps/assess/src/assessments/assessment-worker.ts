@@ -20,7 +20,7 @@ const MAX_BACKOFF_MS = 5_000;
 const assessmentsTotal = counter({
   name: 'assess_assessments_total',
   help: 'Assessments finished, by outcome',
-  labelNames: ['outcome'],
+  labelNames: ['service', 'outcome'],
 });
 
 /**
@@ -142,7 +142,7 @@ export class AssessmentWorker implements OnApplicationBootstrap, BeforeApplicati
       for (const event of events) tx.publish(publicEventMessage(event));
       return true;
     });
-    if (completed) assessmentsTotal.inc({ outcome: result.summary.verdict });
+    if (completed) assessmentsTotal.inc({ service: 'assess', outcome: result.summary.verdict });
   }
 
   private async fail(claimed: ClaimedAssessment, error: string): Promise<void> {
@@ -151,6 +151,6 @@ export class AssessmentWorker implements OnApplicationBootstrap, BeforeApplicati
       await this.assessments.markFailed(tx.manager, claimed.id, error, new Date());
       return true;
     });
-    if (failed) assessmentsTotal.inc({ outcome: 'failed' });
+    if (failed) assessmentsTotal.inc({ service: 'assess', outcome: 'failed' });
   }
 }

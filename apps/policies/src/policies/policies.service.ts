@@ -10,7 +10,7 @@ import {
   type FieldProblem,
   ISO_MILLISECONDS,
 } from '@governance/platform';
-import { validateCondition } from '../rules/condition';
+import { validateCondition } from '@governance/policy-rules';
 import {
   decideEnforcement,
   defaultSeverity,

@@ -12,10 +12,8 @@ import { DriftService } from './drift.service';
 import { readTelemetryEvent } from './telemetry-event';
 
 /**
- * The one consumer of telemetry.received in this service: shadow-AI discovery, then drift detection, in
- * one transaction per batch of events. One handler, not two: Nest chains every handler of a topic behind the
- * first, so a second @ConsumeEvent on this topic would also run inside this group's delivery and race it
- * for the same processed-event key.
+ * Shadow-AI discovery, then drift detection, in one transaction per batch of events. Other consumers of
+ * telemetry.received (violations) use their own consumer group.
  */
 @Controller()
 export class TelemetryDriftConsumer {

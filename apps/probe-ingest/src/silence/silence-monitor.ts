@@ -18,6 +18,7 @@ const SWEEP_BATCH = 500;
 const disconnections = counter({
   name: 'probe_disconnections_total',
   help: 'probe.disconnected events emitted',
+  labelNames: ['service'],
 });
 
 /**
@@ -109,7 +110,7 @@ export class SilenceMonitor implements OnApplicationBootstrap, BeforeApplication
         tx.publish(publicEventMessage(announcement));
         tx.publish(probeEventMessage(changed));
       }
-      disconnections.inc(disconnected.length);
+      disconnections.inc({ service: 'probe-ingest' }, disconnected.length);
       if (disconnected.length > 0) this.logger.info({ count: disconnected.length }, 'probes disconnected');
       return { announced: disconnected.length, more: candidates.length === SWEEP_BATCH };
     });

@@ -2,7 +2,15 @@ import { HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '
 import { type TelemetryRecord } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
 import { DataSource } from 'typeorm';
-import { ApiError, counter, ErrorCode, histogram, LOGGER, type Logger } from '@governance/platform';
+import {
+  ApiError,
+  counter,
+  currentTraceHeaders,
+  ErrorCode,
+  histogram,
+  LOGGER,
+  type Logger,
+} from '@governance/platform';
 import { type ProbeIngestConfig } from '../config';
 import { PROBE_INGEST_CONFIG } from '../probe-ingest.tokens';
 import { reconnectedEventDraft, telemetryEventDraft } from './telemetry-event-draft';
@@ -19,6 +27,8 @@ export type SubmissionOutcome = 'stored' | 'unknown_probe';
 
 interface Pending {
   submission: TelemetrySubmission;
+  /** The submitting request's trace, for its event: the commit runs outside the request. */
+  traceHeaders: Record<string, string>;
   resolve(outcome: SubmissionOutcome): void;
   reject(error: unknown): void;
 }
@@ -26,12 +36,15 @@ interface Pending {
 const batchesPerCommit = histogram({
   name: 'probe_telemetry_batches_per_commit',
   help: 'Telemetry batches coalesced into one group commit',
+  labelNames: ['service'],
   buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
 });
 const telemetryRecords = counter({
   name: 'probe_telemetry_records_total',
   help: 'Telemetry records accepted (committed)',
+  labelNames: ['service'],
 });
+const SERVICE = { service: 'probe-ingest' } as const;
 
 /**
  * Group commit for telemetry. Each request's batch waits in a short queue; a commit takes everything
@@ -56,7 +69,7 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
 
   submit(submission: TelemetrySubmission): Promise<SubmissionOutcome> {
     return new Promise<SubmissionOutcome>((resolve, reject) => {
-      this.queue.push({ submission, resolve, reject });
+      this.queue.push({ submission, traceHeaders: currentTraceHeaders(), resolve, reject });
       this.startCommits();
     });
   }
@@ -88,8 +101,14 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
     const timestamp = receivedAt.toISOString();
     let found: Set<string>;
     try {
-      const drafts: ProbeEventDraft[] = group.map(({ submission }) =>
-        telemetryEventDraft(submission.organizationId, submission.probeId, submission.records, timestamp),
+      const drafts: ProbeEventDraft[] = group.map(({ submission, traceHeaders }) =>
+        telemetryEventDraft(
+          submission.organizationId,
+          submission.probeId,
+          submission.records,
+          timestamp,
+          traceHeaders,
+        ),
       );
       const probes = new Map<string, TelemetrySubmission>();
       for (const { submission } of group)
@@ -105,8 +124,12 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
         receivedAt,
         new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs),
       );
-      this.unitOfWork.outboxWritten();
       found = new Set(touched.map((probe) => `${probe.organization_id}/${probe.probe_id}`));
+      this.unitOfWork.outboxWritten(
+        drafts.filter(
+          (draft) => draft.when === 'telemetry' && found.has(`${draft.organizationId}/${draft.probeId}`),
+        ),
+      );
     } catch (error) {
       // Not the error itself: a failed query carries its parameters, here up to megabytes of telemetry.
       const reason = error instanceof Error ? error.message : String(error);
@@ -119,11 +142,11 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
       for (const pending of group) pending.reject(unavailable);
       return;
     }
-    batchesPerCommit.observe(group.length);
+    batchesPerCommit.observe(SERVICE, group.length);
     for (const pending of group) {
       const { submission } = pending;
       const stored = found.has(`${submission.organizationId}/${submission.probeId}`);
-      if (stored) telemetryRecords.inc(submission.records.length);
+      if (stored) telemetryRecords.inc(SERVICE, submission.records.length);
       pending.resolve(stored ? 'stored' : 'unknown_probe');
     }
   }

@@ -16,7 +16,12 @@ const SLOT_JSON = JSON.stringify(SYSTEM_ID_SLOT);
  * JSON.stringify(record) once the id is spliced in: the slot is a JSON string in the one place the id
  * goes, and the first occurrence is that place, since only ids and timestamps are serialized before it.
  */
-function draftOf(when: ProbeEventDraft['when'], probeId: string, message: OutboxMessage): ProbeEventDraft {
+function draftOf(
+  when: ProbeEventDraft['when'],
+  probeId: string,
+  message: OutboxMessage,
+  traceHeaders: Record<string, string> = {},
+): ProbeEventDraft {
   const at = message.payload.indexOf(SLOT_JSON);
   if (at < 0) throw new Error('the serialized event has no system id slot');
   return {
@@ -26,18 +31,22 @@ function draftOf(when: ProbeEventDraft['when'], probeId: string, message: Outbox
     eventId: message.eventId,
     topic: message.topic,
     eventType: message.eventType,
-    headers: JSON.stringify(message.headers),
+    headers: JSON.stringify({ ...message.headers, ...traceHeaders }),
     payloadBefore: message.payload.slice(0, at),
     payloadAfter: message.payload.slice(at + SLOT_JSON.length),
   };
 }
 
-/** The telemetry.received event of one batch, as the statement that stores it completes it. */
+/**
+ * The telemetry.received event of one batch, as the statement that stores it completes it. The group
+ * commit runs outside the request, so the request's trace headers are handed in.
+ */
 export function telemetryEventDraft(
   organizationId: string,
   probeId: string,
   records: TelemetryRecord[],
   timestamp: string,
+  traceHeaders: Record<string, string> = {},
 ): ProbeEventDraft {
   const record: TelemetryEventRecord = {
     id: newUuidV7(),
@@ -46,7 +55,7 @@ export function telemetryEventDraft(
     timestamp,
     details: { probe_id: probeId, system_id: SYSTEM_ID_SLOT, received_at: timestamp, records },
   };
-  return draftOf('telemetry', probeId, telemetryEventMessage(record));
+  return draftOf('telemetry', probeId, telemetryEventMessage(record), traceHeaders);
 }
 
 /** The probe.connection_changed event written if this commit is what reconnects the probe. */

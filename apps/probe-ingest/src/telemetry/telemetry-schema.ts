@@ -8,10 +8,15 @@ export const TELEMETRY_LIMITS = {
   maxLabelValueLength: 1_024,
   maxModelLength: 256,
   maxObservedEndpointLength: 2_048,
+  maxEnforcements: 100,
 } as const;
+
+/** What a probe did when it enforced a policy locally. */
+export const ENFORCEMENT_ACTIONS = ['blocked', 'warned'] as const;
 
 const SYSTEM_ID_PATTERN = '^sys_[0-9A-HJKMNP-TV-Z]{26}$';
 const PROBE_ID_PATTERN = '^prb_[0-9A-HJKMNP-TV-Z]{26}$';
+const POLICY_ID_PATTERN = '^pol_[0-9A-HJKMNP-TV-Z]{26}$';
 // No NUL (PostgreSQL text cannot hold it) and no other C0 controls in names and labels.
 const PRINTABLE = '^[^\\u0000-\\u001f\\u007f]*$';
 
@@ -58,6 +63,19 @@ export const TELEMETRY_RECORD_SCHEMA = {
       minLength: 1,
       maxLength: TELEMETRY_LIMITS.maxObservedEndpointLength,
       pattern: PRINTABLE,
+    },
+    enforcement: {
+      type: 'array',
+      maxItems: TELEMETRY_LIMITS.maxEnforcements,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['policy_id', 'action'],
+        properties: {
+          policy_id: { type: 'string', pattern: POLICY_ID_PATTERN },
+          action: { type: 'string', enum: ENFORCEMENT_ACTIONS },
+        },
+      },
     },
   },
 } as const;

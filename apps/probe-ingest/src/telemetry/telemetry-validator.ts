@@ -59,6 +59,11 @@ export function toFieldProblem(error: ErrorObject): FieldProblem {
       };
     case 'pattern':
       return { field: fieldPath(error.instancePath), message: patternMessage(error.instancePath) };
+    case 'enum':
+      return {
+        field: fieldPath(error.instancePath),
+        message: `must be one of ${(params.allowedValues as unknown[]).join(', ')}`,
+      };
     default:
       return { field: fieldPath(error.instancePath), message: error.message ?? 'is invalid' };
   }
@@ -71,6 +76,7 @@ function truncate(name: string): string {
 function patternMessage(instancePath: string): string {
   if (instancePath.endsWith('/input_hash')) return 'must be "sha256:" followed by 64 lowercase hex digits';
   if (instancePath.endsWith('/system_id')) return 'must be a system id (sys_...)';
+  if (instancePath.endsWith('/policy_id')) return 'must be a policy id (pol_...)';
   if (instancePath === '/probe_id') return 'must be a probe id (prb_...)';
   return 'must not contain control characters';
 }

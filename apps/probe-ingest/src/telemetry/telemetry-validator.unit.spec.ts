@@ -35,6 +35,42 @@ describe('telemetry validation', () => {
     expect(validator.validate(body)).toEqual({ ok: true, batch: body });
   });
 
+  it('accepts the policies a probe enforced locally, and names each bad one', () => {
+    const policyId = 'pol_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    const good = {
+      probe_id: PROBE_ID,
+      records: [
+        record({ enforcement: [{ policy_id: policyId, action: 'blocked' }] }),
+        record({ enforcement: [] }),
+      ],
+    };
+    expect(validator.validate(good)).toEqual({ ok: true, batch: good });
+    const bad = validator.validate({
+      probe_id: PROBE_ID,
+      records: [
+        record({
+          enforcement: [
+            { policy_id: 'sys_01ARZ3NDEKTSV4RRFFQ69G5FAV', action: 'blocked' },
+            { policy_id: policyId, action: 'denied' },
+            { policy_id: policyId },
+            { policy_id: policyId, action: 'warned', reason: 'x' },
+          ],
+        }),
+        record({ enforcement: { policy_id: policyId, action: 'warned' } }),
+      ],
+    });
+    expect(bad).toEqual({
+      ok: false,
+      problems: [
+        { field: 'records[0].enforcement[0].policy_id', message: 'must be a policy id (pol_...)' },
+        { field: 'records[0].enforcement[1].action', message: 'must be one of blocked, warned' },
+        { field: 'records[0].enforcement[2].action', message: 'is required' },
+        { field: 'records[0].enforcement[3].reason', message: 'is not an allowed field' },
+        { field: 'records[1].enforcement', message: 'must be an array' },
+      ],
+    });
+  });
+
   it('lists each bad field with its record index', () => {
     const result = validator.validate({
       probe_id: PROBE_ID,

@@ -23,7 +23,7 @@ import { ProbeRepository } from './probe.repository';
 const registrations = counter({
   name: 'systems_registration_requests_total',
   help: 'System registrations asked for by probe ingest, by outcome',
-  labelNames: ['outcome'],
+  labelNames: ['service', 'outcome'],
 });
 
 /**
@@ -56,7 +56,7 @@ export class ProbeEventsConsumer {
           this.systems.registerRequested(tx, record.organization_id, request, new Date()),
         );
         // Counted after commit, and not at all for a redelivery.
-        if (decision) registrations.inc({ outcome: decision.kind });
+        if (decision) registrations.inc({ service: 'systems', outcome: decision.kind });
         return;
       }
       case 'probe.registered':

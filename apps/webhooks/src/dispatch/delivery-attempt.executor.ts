@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, type Logger } from '@governance/platform';
+import { inSpan, LOGGER, type Logger, SpanKind, traceContextOf } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { type AttemptRecord, type ClaimedAttempt } from '../deliveries/delivery.repository';
 import { EndpointBreakers } from '../delivery/endpoint-breakers';
 import { type AttemptOutcome, WebhookSender } from '../delivery/webhook-sender';
 import { SecretBox } from '../secrets/secret-box';
+import { SigningSecretCache } from '../secrets/signing-secret-cache';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { deliveryRequest } from './delivery-request';
 import { decideAfterAttempt } from './delivery-schedule';
@@ -16,15 +17,56 @@ import { decideAfterAttempt } from './delivery-schedule';
  */
 @Injectable()
 export class DeliveryAttemptExecutor {
+  private readonly signingSecrets: SigningSecretCache;
+
   constructor(
     private readonly sender: WebhookSender,
     private readonly breakers: EndpointBreakers,
-    private readonly secrets: SecretBox,
+    secrets: SecretBox,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.signingSecrets = new SigningSecretCache(secrets);
+  }
 
-  async execute(claim: ClaimedAttempt): Promise<AttemptRecord> {
+  /** Runs in a span of the trace the delivery's event came with; its log line carries that trace id. */
+  execute(claim: ClaimedAttempt): Promise<AttemptRecord> {
+    return inSpan(
+      'webhook attempt',
+      traceContextOf(claim.traceParent),
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'service.name': 'webhooks',
+          'webhook.delivery.id': claim.deliveryId,
+          'webhook.id': claim.webhookId,
+          'webhook.attempt': claim.attempt,
+          'webhook.event.type': claim.eventType,
+        },
+      },
+      async (span) => {
+        const record = await this.attempt(claim);
+        span.setAttribute('webhook.attempt.outcome', record.outcome);
+        if (record.statusCode !== null) span.setAttribute('http.response.status_code', record.statusCode);
+        this.logger.info(
+          {
+            delivery_id: claim.deliveryId,
+            webhook_id: claim.webhookId,
+            organization_id: claim.organizationId,
+            attempt: claim.attempt,
+            status_code: record.statusCode,
+            error: record.error,
+            response_time_ms: Math.round(record.responseTimeMs),
+            outcome: record.outcome,
+          },
+          'delivery attempt',
+        );
+        return record;
+      },
+    );
+  }
+
+  private async attempt(claim: ClaimedAttempt): Promise<AttemptRecord> {
     const attemptedAt = new Date();
     const outcome = await this.send(claim);
     const decision = decideAfterAttempt(claim.attempt, outcome.success, this.config.dispatch.retryDelaysMs);
@@ -43,7 +85,7 @@ export class DeliveryAttemptExecutor {
   private async send(claim: ClaimedAttempt): Promise<AttemptOutcome> {
     let signingSecret: string;
     try {
-      signingSecret = this.secrets.open(claim.signingSecretEncrypted, claim.webhookId);
+      signingSecret = this.signingSecrets.open(claim.signingSecretEncrypted, claim.webhookId);
     } catch (error) {
       this.logger.error(
         { err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },

@@ -15,21 +15,23 @@ import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
 
 const RECORD_BATCH = 500;
+const SERVICE = { service: 'webhooks' } as const;
 const MAX_BACKOFF_MS = 5_000;
 
 const attemptsTotal = counter({
   name: 'webhook_attempts_total',
   help: 'Delivery attempts by result',
-  labelNames: ['result'],
+  labelNames: ['service', 'result'],
 });
 const deliveriesTotal = counter({
   name: 'webhook_deliveries_total',
   help: 'Deliveries finished, by outcome',
-  labelNames: ['outcome'],
+  labelNames: ['service', 'outcome'],
 });
 const attemptSeconds = histogram({
   name: 'webhook_attempt_duration_seconds',
   help: 'Delivery attempt latency, request sent to response read',
+  labelNames: ['service'],
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
 });
 
@@ -120,9 +122,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private record(record: AttemptRecord): Promise<void> {
     attemptsTotal.inc({
+      ...SERVICE,
       result: record.statusCode !== null && record.outcome === 'succeeded' ? 'succeeded' : 'failed',
     });
-    attemptSeconds.observe(record.responseTimeMs / 1000);
+    attemptSeconds.observe(SERVICE, record.responseTimeMs / 1000);
     return new Promise((resolve, reject) => {
       this.recordQueue.push({
         record,
@@ -142,7 +145,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       try {
         await this.deliveries.recordAttempts(batch.map((queued) => queued.record));
         for (const { record } of batch)
-          if (record.outcome !== 'pending') deliveriesTotal.inc({ outcome: record.outcome });
+          if (record.outcome !== 'pending') deliveriesTotal.inc({ ...SERVICE, outcome: record.outcome });
       } catch (error) {
         this.logger.error(
           { err: error, count: batch.length },

@@ -8,7 +8,7 @@ import {
   toEventPayload,
 } from '@governance/contracts';
 import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
-import { LOGGER, type Logger } from '@governance/platform';
+import { currentTraceparent, LOGGER, type Logger } from '@governance/platform';
 import { DeliveryRepository } from '../deliveries/delivery.repository';
 import { WebhookRepository } from '../webhooks/webhook.repository';
 import { DeliveryWorker } from './delivery-worker';
@@ -59,6 +59,8 @@ export class EventFanoutConsumer {
     const { processed, result: fannedOut } = await this.unitOfWork.runOnce(event, async ({ manager }) => {
       const subscribers = await this.webhooks.findSubscribed(manager, record.organization_id, record.event);
       const payload = JSON.stringify(toEventPayload(record));
+      // The consumer span of this event: every attempt of these deliveries continues its trace.
+      const traceParent = currentTraceparent();
       await this.deliveries.insertPending(
         manager,
         subscribers.map((webhook) => ({
@@ -68,6 +70,7 @@ export class EventFanoutConsumer {
           eventId: record.id,
           eventType: record.event,
           payload,
+          traceParent,
         })),
       );
       return subscribers.length;

@@ -24,7 +24,7 @@
  *     {@link PATTERN_LIMITS.maxStates} states.
  * Only the first {@link PATTERN_LIMITS.maxTestedLength} characters of a text are tested.
  *
- * No Nest or TypeORM imports: probe ingest will need the same evaluator.
+ * No Nest or TypeORM imports: the policies service and probe ingest share it through this lib.
  */
 
 export const PATTERN_LIMITS = {

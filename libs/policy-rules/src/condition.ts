@@ -11,8 +11,8 @@ import { compilePattern, PatternRefused } from './safe-pattern';
  * The policy rule language: validation with JSON paths for people, and a compiler to a predicate for
  * the evaluator. A condition is true when a telemetry record VIOLATES the policy.
  *
- * Pure, with no Nest or TypeORM imports, so probe ingest can evaluate the same rules (it belongs in a
- * lib once a second service needs it).
+ * Pure, with no Nest or TypeORM imports: the policies service validates rules with it, and probe ingest
+ * evaluates them on telemetry.
  *
  * Semantics, per leaf `{field, op, value}`:
  * - `metrics.<name>` fields are numbers; `labels.<name>`, `model` and `observed_endpoint` are strings.
@@ -310,19 +310,52 @@ export function compileCondition(condition: Condition): CompiledCondition {
   return compiled;
 }
 
+/** The rules of one policy version and their predicate. */
+export interface CachedRules {
+  rules: Condition;
+  compiled: CompiledCondition;
+}
+
 /**
  * Compiled rules per policy, recompiled only when the version changes: rules are immutable within a
- * version, so an evaluator holding many policies compiles each once instead of once per record.
+ * version, so an evaluator holding many policies compiles each once instead of once per record. A rule
+ * set that does not compile is remembered too, and its InvalidCondition thrown again without recompiling.
  */
 export class CompiledConditionCache {
-  private readonly entries = new Map<string, { version: number; compiled: CompiledCondition }>();
+  private readonly entries = new Map<
+    string,
+    | { version: number; rules: Condition; compiled: CompiledCondition }
+    | { version: number; invalid: InvalidCondition }
+  >();
 
   get(policy: { policy_id: string; version: number; rules: Condition }): CompiledCondition {
     const cached = this.entries.get(policy.policy_id);
-    if (cached && cached.version === policy.version) return cached.compiled;
-    const compiled = compileCondition(policy.rules);
-    this.entries.set(policy.policy_id, { version: policy.version, compiled });
-    return compiled;
+    if (cached && cached.version === policy.version) {
+      if ('invalid' in cached) throw cached.invalid;
+      return cached.compiled;
+    }
+    try {
+      const compiled = compileCondition(policy.rules);
+      this.entries.set(policy.policy_id, { version: policy.version, rules: policy.rules, compiled });
+      return compiled;
+    } catch (error) {
+      if (error instanceof InvalidCondition)
+        this.entries.set(policy.policy_id, { version: policy.version, invalid: error });
+      throw error;
+    }
+  }
+
+  /** True when this version of the policy was compiled (or refused) already: no need to read its rules. */
+  has(policyId: string, version: number): boolean {
+    return this.entries.get(policyId)?.version === version;
+  }
+
+  /** The compiled rules of this version, if it is the one cached and it compiled. */
+  cached(policyId: string, version: number): CachedRules | undefined {
+    const entry = this.entries.get(policyId);
+    return entry && entry.version === version && !('invalid' in entry)
+      ? { rules: entry.rules, compiled: entry.compiled }
+      : undefined;
   }
 
   delete(policyId: string): void {

@@ -212,12 +212,33 @@ describe('compiled condition cache', () => {
     const v1 = { policy_id: 'pol_1', version: 1, rules: { field: 'model', op: 'exists' } as Condition };
     const first = cache.get(v1);
     expect(cache.get({ ...v1 })).toBe(first);
+    expect(cache.has('pol_1', 1)).toBe(true);
+    expect(cache.cached('pol_1', 1)).toEqual({ rules: v1.rules, compiled: first });
     const v2 = { ...v1, version: 2, rules: { field: 'labels.env', op: 'exists' } as Condition };
     const second = cache.get(v2);
     expect(second).not.toBe(first);
+    expect(cache.has('pol_1', 1)).toBe(false);
+    expect(cache.cached('pol_1', 1)).toBeUndefined();
     expect(second({ model: 'x' })).toBe(false);
     expect(cache.size).toBe(1);
     cache.delete('pol_1');
     expect(cache.size).toBe(0);
+  });
+
+  it('remembers a rule set that does not compile, and compiles again only for a new version', () => {
+    const cache = new CompiledConditionCache();
+    const broken = { policy_id: 'pol_2', version: 1, rules: { field: 'nope', op: 'exists' } as Condition };
+    let first: unknown;
+    try {
+      cache.get(broken);
+    } catch (error) {
+      first = error;
+    }
+    expect(first).toBeInstanceOf(InvalidCondition);
+    expect(() => cache.get({ ...broken })).toThrow(first as Error);
+    expect(cache.has('pol_2', 1)).toBe(true);
+    expect(cache.cached('pol_2', 1)).toBeUndefined();
+    const fixed = { ...broken, version: 2, rules: { field: 'model', op: 'exists' } as Condition };
+    expect(cache.get(fixed)({ model: 'gpt-4o' })).toBe(true);
   });
 });

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { type Condition, type EnforcementMode, type PolicySnapshot } from '@governance/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type ScopeColumns, scopeColumns } from './policy-scope';
+
+export interface ReplicaPolicyRow {
+  policy_id: string;
+  name: string;
+  description: string | null;
+  enforcement_mode: EnforcementMode;
+  rules: Condition;
+  framework: string | null;
+  control: string | null;
+  version: number;
+  updated_at: Date;
+}
+
+/** An active policy as the violations consumer reads it; rules stay text until a version is first seen. */
+export interface ActivePolicyRow {
+  policy_id: string;
+  organization_id: string;
+  name: string;
+  enforcement_mode: EnforcementMode;
+  version: number;
+  scope: ScopeColumns;
+  rulesText: string;
+}
+
+/** All SQL on probe_ingest.policies: the replica of the policies service's policies. */
+@Injectable()
+export class PolicyReplicaRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Applies a snapshot unless the row already holds this version or a newer one. */
+  async applySnapshot(
+    manager: EntityManager,
+    organizationId: string,
+    snapshot: PolicySnapshot,
+  ): Promise<void> {
+    const scope = scopeColumns(snapshot.scope);
+    await manager.query(
+      `INSERT INTO probe_ingest.policies
+         (policy_id, organization_id, name, description, enforcement_mode, status, severity, rules,
+          all_systems, system_ids, framework, control, version, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT (policy_id) DO UPDATE SET
+         name = EXCLUDED.name, description = EXCLUDED.description,
+         enforcement_mode = EXCLUDED.enforcement_mode, status = EXCLUDED.status, severity = EXCLUDED.severity,
+         rules = EXCLUDED.rules, all_systems = EXCLUDED.all_systems, system_ids = EXCLUDED.system_ids,
+         framework = EXCLUDED.framework, control = EXCLUDED.control, version = EXCLUDED.version,
+         updated_at = EXCLUDED.updated_at
+       WHERE probe_ingest.policies.organization_id = EXCLUDED.organization_id
+         AND probe_ingest.policies.version < EXCLUDED.version`,
+      [
+        snapshot.policy_id,
+        organizationId,
+        snapshot.name,
+        snapshot.description,
+        snapshot.enforcement_mode,
+        snapshot.status,
+        snapshot.severity,
+        JSON.stringify(snapshot.rules),
+        scope.allSystems,
+        scope.systemIds,
+        snapshot.framework,
+        snapshot.control,
+        snapshot.version,
+        snapshot.updated_at,
+      ],
+    );
+  }
+
+  /** The system a probe of the organization watches; undefined when the organization has no such probe. */
+  async probeSystem(organizationId: string, probeId: string): Promise<string | undefined> {
+    const rows = await this.dataSource.query<Array<{ system_id: string }>>(
+      `SELECT system_id FROM probe_ingest.probes WHERE organization_id = $1 AND probe_id = $2`,
+      [organizationId, probeId],
+    );
+    return rows[0]?.system_id;
+  }
+
+  /** The active policies of the organization that apply to the system, by id. */
+  async activeForSystem(organizationId: string, systemId: string): Promise<ReplicaPolicyRow[]> {
+    return this.dataSource.query<ReplicaPolicyRow[]>(
+      `SELECT policy_id, name, description, enforcement_mode, rules, framework, control, version, updated_at
+       FROM probe_ingest.policies
+       WHERE organization_id = $1 AND status = 'active' AND (all_systems OR $2 = ANY(system_ids))
+       ORDER BY policy_id`,
+      [organizationId, systemId],
+    );
+  }
+
+  /** Every active policy of these organizations, for evaluation in the caller's transaction. */
+  async activeForOrganizations(
+    manager: EntityManager,
+    organizationIds: readonly string[],
+  ): Promise<ActivePolicyRow[]> {
+    const rows = await manager.query<
+      Array<
+        Omit<ActivePolicyRow, 'scope' | 'rulesText'> & {
+          all_systems: boolean;
+          system_ids: string[];
+          rules_text: string;
+        }
+      >
+    >(
+      `SELECT policy_id, organization_id, name, enforcement_mode, version, all_systems, system_ids,
+         rules::text AS rules_text
+       FROM probe_ingest.policies
+       WHERE organization_id = ANY($1::text[]) AND status = 'active'
+       ORDER BY organization_id, policy_id`,
+      [organizationIds],
+    );
+    return rows.map(({ all_systems, system_ids, rules_text, ...row }) => ({
+      ...row,
+      scope: { allSystems: all_systems, systemIds: system_ids },
+      rulesText: rules_text,
+    }));
+  }
+}

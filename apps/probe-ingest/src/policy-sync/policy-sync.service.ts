@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '@governance/platform';
+import { PolicyReplicaRepository, type ReplicaPolicyRow } from './policy-replica.repository';
+import { entityTag, type PolicySyncResponse, policySetVersion, type SyncedPolicy } from './policy-sync';
+
+function toSyncedPolicy(row: ReplicaPolicyRow): SyncedPolicy {
+  return {
+    policy_id: row.policy_id,
+    name: row.name,
+    description: row.description,
+    enforcement_mode: row.enforcement_mode,
+    rules: row.rules,
+    framework: row.framework,
+    control: row.control,
+    version: row.version,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** What a probe enforces: the active policies of its organization that apply to its system. */
+@Injectable()
+export class PolicySyncService {
+  constructor(private readonly policies: PolicyReplicaRepository) {}
+
+  async sync(organizationId: string, probeId: string): Promise<{ etag: string; body: PolicySyncResponse }> {
+    const systemId = await this.policies.probeSystem(organizationId, probeId);
+    if (systemId === undefined) throw ApiError.notFound('Probe');
+    const policies = (await this.policies.activeForSystem(organizationId, systemId)).map(toSyncedPolicy);
+    const version = policySetVersion(systemId, policies);
+    return {
+      etag: entityTag(version),
+      body: { probe_id: probeId, system_id: systemId, version, policies },
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { type Condition, type EnforcementMode } from '@governance/contracts';
+
+/** A policy as a probe receives it from policy-sync. */
+export interface SyncedPolicy {
+  policy_id: string;
+  name: string;
+  description: string | null;
+  enforcement_mode: EnforcementMode;
+  rules: Condition;
+  framework: string | null;
+  control: string | null;
+  version: number;
+  updated_at: string;
+}
+
+export interface PolicySyncResponse {
+  probe_id: string;
+  system_id: string;
+  /** Opaque; changes whenever a policy is added to the set, leaves it, or gets a new version. */
+  version: string;
+  policies: SyncedPolicy[];
+}
+
+/**
+ * The version of a probe's policy set: a digest of its system and every (policy, version) in it. A
+ * policy that changes gets a new version; one disabled or moved out of scope leaves the set; either way
+ * the digest changes, with no counter to keep.
+ */
+export function policySetVersion(
+  systemId: string,
+  policies: ReadonlyArray<Pick<SyncedPolicy, 'policy_id' | 'version'>>,
+): string {
+  const members = policies.map((policy) => `${policy.policy_id}@${policy.version}`).sort();
+  return createHash('sha256')
+    .update(JSON.stringify([systemId, members]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** A strong entity tag of the version. */
+export function entityTag(version: string): string {
+  return `"${version}"`;
+}
+
+/**
+ * Whether If-None-Match names the current representation (RFC 9110 §13.1.2: `*`, or any listed tag by
+ * weak comparison, so `W/"v"` matches `"v"`).
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import {
+  type Condition,
+  type EnforcementMode,
+  type PolicyViolatedDetails,
+  type TelemetryReceivedDetails,
+  type TelemetryRecord,
+} from '@governance/contracts';
+import { type CompiledCondition, explainMatch } from '@governance/policy-rules';
+import { appliesToSystem, type ScopeColumns } from '../policy-sync/policy-scope';
+
+export type EnforcementAction = 'blocked' | 'warned';
+export type ViolationSeverity = 'HIGH' | 'CRITICAL';
+/** Who flagged the record: this service's evaluation, the probe's own enforcement, or both. */
+export type DetectedBy = 'service' | 'probe' | 'both';
+
+/** An active policy with its compiled rules, ready to evaluate records. */
+export interface EvaluatedPolicy {
+  policy_id: string;
+  name: string;
+  enforcement_mode: EnforcementMode;
+  version: number;
+  scope: ScopeColumns;
+  rules: Condition;
+  violates: CompiledCondition;
+}
+
+export interface ViolationCandidate {
+  policy: EvaluatedPolicy;
+  probeId: string;
+  systemId: string;
+  recordHash: string;
+  inputHash: string;
+  detectedBy: DetectedBy;
+  probeAction: EnforcementAction | null;
+  context: string;
+  recordedAt: string;
+}
+
+/** Blocking is the stronger stance: a BLOCK policy's violation is CRITICAL, a WARN policy's HIGH. */
+export function violationSeverity(mode: EnforcementMode): ViolationSeverity {
+  switch (mode) {
+    case 'BLOCK':
+      return 'CRITICAL';
+    case 'WARN':
+      return 'HIGH';
+  }
+}
+
+export function actionTaken(mode: EnforcementMode): EnforcementAction {
+  switch (mode) {
+    case 'BLOCK':
+      return 'blocked';
+    case 'WARN':
+      return 'warned';
+  }
+}
+
+/** JSON with every object's keys sorted, so equal records serialize to equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A record's identity: SHA-256 (hex) of its canonical JSON without `enforcement`, so the record the
+ * probe flagged and the same record unflagged are one, and so is a batch the probe sent twice.
+ */
+export function recordHash(record: TelemetryRecord): string {
+  const observed: Partial<TelemetryRecord> = { ...record };
+  delete observed.enforcement;
+  return createHash('sha256').update(canonicalJson(observed)).digest('hex');
+}
+
+/** The record's own input_hash, or `sha256:` + its record hash when the probe reported none. */
+export function inputHashOf(record: TelemetryRecord, hash: string): string {
+  return record.input_hash ?? `sha256:${hash}`;
+}
+
+/** The dedupe key, as the violations table's unique key spells it (within one organization). */
+export function violationKey(policyId: string, probeId: string, hash: string): string {
+  return `${policyId}/${probeId}/${hash}`;
+}
+
+/** What the probe reported it enforced, by policy; a malformed entry counts for nothing. */
+function reportedActions(record: TelemetryRecord): Map<string, EnforcementAction> {
+  const actions = new Map<string, EnforcementAction>();
+  if (!Array.isArray(record.enforcement)) return actions;
+  for (const entry of record.enforcement) {
+    if (
+      typeof entry?.policy_id === 'string' &&
+      (entry.action === 'blocked' || entry.action === 'warned') &&
+      !actions.has(entry.policy_id)
+    )
+      actions.set(entry.policy_id, entry.action);
+  }
+  return actions;
+}
+
+function contextOf(
+  policy: EvaluatedPolicy,
+  record: TelemetryRecord,
+  matched: boolean,
+  probeAction: EnforcementAction | null,
+): string {
+  const reported = probeAction === null ? '' : `enforced by the probe (${probeAction})`;
+  if (!matched) return reported;
+  const explanation = explainMatch(policy.rules, record) ?? 'rules matched';
+  return reported === '' ? explanation : `${explanation}; also ${reported}`;
+}
+
+/**
+ * The violations in one telemetry batch. A record belongs to its own system_id, else the batch's; each
+ * active policy whose scope covers that system is a violation when its rules match the record or when
+ * the probe reports it enforced that policy on the record, and once per (policy, probe, record) however
+ * both happen. A probe's report of a policy that is not active or not in scope here is ignored.
+ */
+export function findViolations(
+  batch: TelemetryReceivedDetails,
+  policies: readonly EvaluatedPolicy[],
+): ViolationCandidate[] {
+  if (policies.length === 0) return [];
+  const bySystem = new Map<string, EvaluatedPolicy[]>();
+  const applicable = (systemId: string): EvaluatedPolicy[] => {
+    let found = bySystem.get(systemId);
+    if (!found) {
+      found = policies.filter((policy) => appliesToSystem(policy.scope, systemId));
+      bySystem.set(systemId, found);
+    }
+    return found;
+  };
+  const seen = new Set<string>();
+  const candidates: ViolationCandidate[] = [];
+  for (const record of batch.records) {
+    const systemId = record.system_id ?? batch.system_id;
+    const reported = reportedActions(record);
+    let hash: string | undefined;
+    for (const policy of applicable(systemId)) {
+      const matched = policy.violates(record);
+      const probeAction = reported.get(policy.policy_id) ?? null;
+      if (!matched && probeAction === null) continue;
+      hash ??= recordHash(record);
+      const key = violationKey(policy.policy_id, batch.probe_id, hash);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      candidates.push({
+        policy,
+        probeId: batch.probe_id,
+        systemId,
+        recordHash: hash,
+        inputHash: inputHashOf(record, hash),
+        detectedBy: matched ? (probeAction === null ? 'service' : 'both') : 'probe',
+        probeAction,
+        context: contextOf(policy, record, matched, probeAction),
+        recordedAt: record.timestamp,
+      });
+    }
+  }
+  return candidates;
+}
+
+/** The details of policy.violated, in the published field order. */
+export function violationDetails(candidate: ViolationCandidate, violationId: string): PolicyViolatedDetails {
+  return {
+    violation_id: violationId,
+    policy_id: candidate.policy.policy_id,
+    policy_name: candidate.policy.name,
+    enforcement_mode: candidate.policy.enforcement_mode,
+    action_taken: actionTaken(candidate.policy.enforcement_mode),
+    probe_id: candidate.probeId,
+    input_hash: candidate.inputHash,
+    context: candidate.context,
+  };
+}

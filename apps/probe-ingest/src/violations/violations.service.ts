@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Condition, newId, newUuidV7, type TelemetryEventRecord } from '@governance/contracts';
+import { publicEventMessage, type Transaction } from '@governance/messaging';
+import { CompiledConditionCache, InvalidCondition } from '@governance/policy-rules';
+import { LOGGER, type Logger } from '@governance/platform';
+import { type ActivePolicyRow, PolicyReplicaRepository } from '../policy-sync/policy-replica.repository';
+import {
+  actionTaken,
+  type EvaluatedPolicy,
+  findViolations,
+  violationDetails,
+  violationKey,
+  violationSeverity,
+  type ViolationCandidate,
+} from './violation-decision';
+import { type NewViolation, ViolationRepository } from './violation.repository';
+
+/**
+ * Policy violations in telemetry: every record against the active policies of its organization that
+ * cover its system, as the replica holds them. Rules compile once per policy version and stay in
+ * memory; each batch reads only which versions are current.
+ */
+@Injectable()
+export class ViolationsService {
+  private readonly rules = new CompiledConditionCache();
+
+  constructor(
+    private readonly policies: PolicyReplicaRepository,
+    private readonly violations: ViolationRepository,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Records and announces the violations in these batches not recorded before; returns how many. */
+  async evaluateBatches(tx: Transaction, batches: readonly TelemetryEventRecord[]): Promise<number> {
+    if (batches.length === 0) return 0;
+    const organizationIds = [...new Set(batches.map((batch) => batch.organization_id))];
+    const rows = await this.policies.activeForOrganizations(tx.manager, organizationIds);
+    if (rows.length === 0) return 0;
+    const byOrganization = new Map<string, EvaluatedPolicy[]>();
+    for (const row of rows) {
+      const policy = this.compiled(row);
+      if (!policy) continue;
+      const policies = byOrganization.get(row.organization_id);
+      if (policies) policies.push(policy);
+      else byOrganization.set(row.organization_id, [policy]);
+    }
+
+    const found: Array<{ organizationId: string; candidate: ViolationCandidate }> = [];
+    const seen = new Set<string>();
+    for (const batch of batches) {
+      const policies = byOrganization.get(batch.organization_id);
+      if (!policies) continue;
+      for (const candidate of findViolations(batch.details, policies)) {
+        const key = `${batch.organization_id}/${violationKey(candidate.policy.policy_id, candidate.probeId, candidate.recordHash)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        found.push({ organizationId: batch.organization_id, candidate });
+      }
+    }
+    if (found.length === 0) return 0;
+
+    const rowsToInsert: NewViolation[] = found.map(({ organizationId, candidate }) => ({
+      violationId: newId('violation'),
+      organizationId,
+      policyId: candidate.policy.policy_id,
+      policyVersion: candidate.policy.version,
+      probeId: candidate.probeId,
+      systemId: candidate.systemId,
+      recordHash: candidate.recordHash,
+      inputHash: candidate.inputHash,
+      enforcementMode: candidate.policy.enforcement_mode,
+      actionTaken: actionTaken(candidate.policy.enforcement_mode),
+      severity: violationSeverity(candidate.policy.enforcement_mode),
+      detectedBy: candidate.detectedBy,
+      probeAction: candidate.probeAction,
+      context: candidate.context,
+      recordedAt: candidate.recordedAt,
+    }));
+    const inserted = await this.violations.insertNew(tx.manager, rowsToInsert);
+    const timestamp = new Date().toISOString();
+    rowsToInsert.forEach((row, index) => {
+      if (!inserted.has(row.violationId)) return;
+      const { candidate } = found[index]!;
+      tx.publish(
+        publicEventMessage({
+          id: newUuidV7(),
+          organization_id: row.organizationId,
+          event: 'policy.violated',
+          timestamp,
+          severity: row.severity,
+          system_id: row.systemId,
+          details: violationDetails(candidate, row.violationId),
+        }),
+      );
+    });
+    return inserted.size;
+  }
+
+  /** The policy with its compiled rules; undefined (logged) when its rules do not compile. */
+  private compiled(row: ActivePolicyRow): EvaluatedPolicy | undefined {
+    if (!this.rules.has(row.policy_id, row.version)) {
+      try {
+        this.rules.get({
+          policy_id: row.policy_id,
+          version: row.version,
+          rules: JSON.parse(row.rulesText) as Condition,
+        });
+      } catch (error) {
+        // The policies service validates rules before announcing them; a bad set is skipped, not retried.
+        if (!(error instanceof InvalidCondition)) throw error;
+        this.logger.error(
+          { policy_id: row.policy_id, version: row.version, problems: error.problems },
+          'skipping a policy whose rules do not compile',
+        );
+      }
+    }
+    const cached = this.rules.cached(row.policy_id, row.version);
+    if (!cached) return undefined;
+    return {
+      policy_id: row.policy_id,
+      name: row.name,
+      enforcement_mode: row.enforcement_mode,
+      version: row.version,
+      scope: row.scope,
+      rules: cached.rules,
+      violates: cached.compiled,
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { renderCsv } from '../render/report-csv';
+import { renderJson } from '../render/report-json';
+import { renderPdf } from '../render/report-pdf';
+import {
+  buildReportContent,
+  type ReportContent,
+  type ReportFormat,
+  type ReportSpec,
+  selectAssessments,
+} from './report-content';
+import { ReportSourceRepository } from './report-source.repository';
+
+/** Loads a report's rows from the read model, builds its content and renders it in the asked format. */
+@Injectable()
+export class ReportGenerator {
+  constructor(private readonly source: ReportSourceRepository) {}
+
+  async content(spec: ReportSpec, generatedAt: Date): Promise<ReportContent> {
+    const organizationId = spec.organizationId;
+    const [systems, candidates] = await Promise.all([
+      this.source.systems(organizationId),
+      this.source.assessments(organizationId, {
+        systemId: spec.type === 'assessment' ? null : spec.systemId,
+        framework: spec.type === 'assessment' ? null : spec.framework,
+        assessmentId: spec.type === 'assessment' ? spec.assessmentId : null,
+        period: spec.type === 'assessment' ? null : spec.period,
+      }),
+    ]);
+    const assessments = selectAssessments(spec, candidates);
+    // An assessment report is about one document's assessment; runtime incidents belong to the others.
+    const incidentScope = { systemId: spec.systemId, period: spec.period };
+    const withIncidents = spec.type !== 'assessment';
+    const [findings, incidents, incidentCounts] = await Promise.all([
+      this.source.findings(
+        organizationId,
+        assessments.map((assessment) => assessment.assessment_id),
+      ),
+      withIncidents ? this.source.incidents(organizationId, incidentScope) : Promise.resolve([]),
+      withIncidents ? this.source.incidentCounts(organizationId, incidentScope) : Promise.resolve({}),
+    ]);
+    return buildReportContent(
+      spec,
+      { systems, assessments, findings, incidents, incidentCounts },
+      generatedAt,
+    );
+  }
+
+  async render(spec: ReportSpec, format: ReportFormat, generatedAt: Date): Promise<Buffer> {
+    const content = await this.content(spec, generatedAt);
+    switch (format) {
+      case 'pdf':
+        return renderPdf(content);
+      case 'csv':
+        return renderCsv(content);
+      case 'json':
+        return renderJson(content);
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type ReportPeriod } from '../reports/report-period';
+import {
+  type AssessmentRow,
+  type FindingRow,
+  INCIDENT_LIST_LIMIT,
+  type IncidentRow,
+  type SystemRow,
+} from './report-content';
+
+export interface AssessmentScope {
+  systemId: string | null;
+  framework: string | null;
+  assessmentId: string | null;
+  period: ReportPeriod | null;
+}
+
+/** Reads of the read model reports are built from; every query takes the organization id first. */
+@Injectable()
+export class ReportSourceRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async systems(organizationId: string): Promise<SystemRow[]> {
+    return await this.dataSource.query<SystemRow[]>(
+      `SELECT system_id, name, risk_tier, status, declared FROM reports.systems
+       WHERE organization_id = $1 ORDER BY name, system_id`,
+      [organizationId],
+    );
+  }
+
+  async systemExists(organizationId: string, systemId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      'SELECT 1 FROM reports.systems WHERE organization_id = $1 AND system_id = $2',
+      [organizationId, systemId],
+    );
+    return rows.length > 0;
+  }
+
+  async assessmentExists(organizationId: string, assessmentId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      'SELECT 1 FROM reports.assessments WHERE organization_id = $1 AND assessment_id = $2',
+      [organizationId, assessmentId],
+    );
+    return rows.length > 0;
+  }
+
+  async assessments(organizationId: string, scope: AssessmentScope): Promise<AssessmentRow[]> {
+    const conditions = ['organization_id = $1'];
+    const params: unknown[] = [organizationId];
+    const add = (sql: (n: string) => string, value: unknown): void => {
+      params.push(value);
+      conditions.push(sql(`$${params.length}`));
+    };
+    if (scope.assessmentId !== null) add((p) => `assessment_id = ${p}`, scope.assessmentId);
+    if (scope.systemId !== null) add((p) => `system_id = ${p}`, scope.systemId);
+    if (scope.framework !== null) add((p) => `framework = ${p}`, scope.framework);
+    if (scope.period !== null) {
+      add((p) => `completed_at >= ${p}`, scope.period.from);
+      add((p) => `completed_at < ${p}`, scope.period.to);
+    }
+    const columns = `assessment_id, system_id, framework, verdict, score, findings_count, high_findings,
+      medium_findings, completed_at`;
+    // Without a chosen assessment only the newest run per (system, framework) counts; ids sort by time.
+    const sql =
+      scope.assessmentId === null
+        ? `SELECT DISTINCT ON (coalesce(system_id, ''), framework) ${columns}
+           FROM reports.assessments WHERE ${conditions.join(' AND ')}
+           ORDER BY coalesce(system_id, ''), framework, assessment_id DESC`
+        : `SELECT ${columns} FROM reports.assessments WHERE ${conditions.join(' AND ')}`;
+    return await this.dataSource.query<AssessmentRow[]>(sql, params);
+  }
+
+  async findings(organizationId: string, assessmentIds: readonly string[]): Promise<FindingRow[]> {
+    if (assessmentIds.length === 0) return [];
+    return await this.dataSource.query<FindingRow[]>(
+      `SELECT finding_id, assessment_id, system_id, system_name, framework, control, title, severity
+       FROM reports.findings WHERE organization_id = $1 AND assessment_id = ANY($2::text[])
+       ORDER BY control, finding_id`,
+      [organizationId, assessmentIds],
+    );
+  }
+
+  async incidents(organizationId: string, scope: IncidentScope): Promise<IncidentRow[]> {
+    const { where, params } = incidentConditions(organizationId, scope);
+    params.push(INCIDENT_LIST_LIMIT);
+    return await this.dataSource.query<IncidentRow[]>(
+      `SELECT event_id, event, severity, system_id, occurred_at, details FROM reports.incidents
+       WHERE ${where} ORDER BY occurred_at DESC, event_id LIMIT $${params.length}`,
+      params,
+    );
+  }
+
+  async incidentCounts(organizationId: string, scope: IncidentScope): Promise<Record<string, number>> {
+    const { where, params } = incidentConditions(organizationId, scope);
+    const rows = await this.dataSource.query<Array<{ event: string; count: number }>>(
+      `SELECT event, count(*)::int AS count FROM reports.incidents WHERE ${where} GROUP BY event`,
+      params,
+    );
+    return Object.fromEntries(rows.map((row) => [row.event, row.count]));
+  }
+}
+
+export interface IncidentScope {
+  systemId: string | null;
+  period: ReportPeriod | null;
+}
+
+function incidentConditions(
+  organizationId: string,
+  scope: IncidentScope,
+): { where: string; params: unknown[] } {
+  const conditions = ['organization_id = $1'];
+  const params: unknown[] = [organizationId];
+  const add = (sql: (n: string) => string, value: unknown): void => {
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  if (scope.systemId !== null) add((p) => `system_id = ${p}`, scope.systemId);
+  if (scope.period !== null) {
+    add((p) => `occurred_at >= ${p}`, scope.period.from);
+    add((p) => `occurred_at < ${p}`, scope.period.to);
+  }
+  return { where: conditions.join(' AND '), params };
+}

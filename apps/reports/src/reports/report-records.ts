@@ -1,0 +1,75 @@
+import { type ReportFormat, type ReportSpec, type ReportType } from '../content/report-content';
+
+export const REPORT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export type ReportOrigin = 'request' | 'assessment_complete';
+
+/** A row of reports.reports as the repository reads it. */
+export interface ReportRow {
+  id: string;
+  organization_id: string;
+  type: ReportType;
+  format: ReportFormat;
+  origin: ReportOrigin;
+  status: ReportStatus;
+  system_id: string | null;
+  framework: string | null;
+  assessment_id: string | null;
+  period_from: Date | null;
+  period_to: Date | null;
+  error: string | null;
+  size_bytes: number | null;
+  file_name: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface ReportResponse {
+  id: string;
+  type: ReportType;
+  format: ReportFormat;
+  status: ReportStatus;
+  created_at: string;
+  completed_at: string | null;
+  size_bytes: number | null;
+  /** A signed link that expires; null until the report is complete. */
+  download_url: string | null;
+  /** Why generation failed; only on failed reports. */
+  error?: string;
+}
+
+export const MEDIA_TYPES: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json',
+};
+
+export function reportFileName(type: ReportType, id: string, format: ReportFormat): string {
+  return `${type}-report-${id}.${format}`;
+}
+
+export function toReportResponse(row: ReportRow, downloadUrl: string | null): ReportResponse {
+  return {
+    id: row.id,
+    type: row.type,
+    format: row.format,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+    size_bytes: row.size_bytes,
+    download_url: row.status === 'complete' ? downloadUrl : null,
+    ...(row.status === 'failed' ? { error: row.error ?? 'Report generation failed' } : {}),
+  };
+}
+
+export function specOf(row: ReportRow): ReportSpec {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    type: row.type,
+    systemId: row.system_id,
+    framework: row.framework,
+    assessmentId: row.assessment_id,
+    period: row.period_from && row.period_to ? { from: row.period_from, to: row.period_to } : null,
+  };
+}

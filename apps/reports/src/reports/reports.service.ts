@@ -1,0 +1,180 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { isId, newId } from '@governance/contracts';
+import {
+  ApiError,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  ErrorCode,
+  type FieldProblem,
+  ISO_MILLISECONDS,
+} from '@governance/platform';
+import { type ReportsConfig } from '../config';
+import { ReportSourceRepository } from '../content/report-source.repository';
+import { signedDownloadUrl, verifyDownloadLink } from '../links/download-link';
+import { REPORTS_CONFIG } from '../reports.tokens';
+import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
+import { type CreateReportDto, type ListReportsQuery, REPORT_ID } from './report.dto';
+import { parseReportPeriod } from './report-period';
+import { type ReportResponse, type ReportRow, toReportResponse } from './report-records';
+import { ReportRepository } from './report.repository';
+import { ReportWorker } from './report-worker';
+
+const DEFAULT_PAGE_SIZE = 20;
+const REPORT_CURSOR = { at: ISO_MILLISECONDS, id: REPORT_ID };
+
+export interface QueuedReport {
+  id: string;
+  status: 'queued';
+}
+
+export interface ReportFile {
+  row: ReportRow;
+  content: Buffer;
+}
+
+/** What the assessment report link answers: the report's download, or its record while it is not ready. */
+export type AssessmentReportAnswer = { redirect: string } | { pending: ReportResponse };
+
+const forbidden = (message: string): ApiError =>
+  new ApiError(HttpStatus.FORBIDDEN, ErrorCode.Forbidden, message);
+
+/** Checks the fields no single decorator can: which ones a type needs, and which apply to it at all. */
+function requestProblems(body: CreateReportDto): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (body.type === 'system' && body.system_id === undefined)
+    problems.push({ field: 'system_id', message: 'is required for a system report' });
+  if (body.type === 'assessment') {
+    if (body.assessment_id === undefined)
+      problems.push({ field: 'assessment_id', message: 'is required for an assessment report' });
+    for (const field of ['system_id', 'framework', 'period'] as const)
+      if (body[field] !== undefined)
+        problems.push({
+          field,
+          message: 'does not apply to an assessment report (it covers one assessment)',
+        });
+  } else if (body.assessment_id !== undefined) {
+    problems.push({ field: 'assessment_id', message: 'applies only to an assessment report' });
+  }
+  return problems;
+}
+
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly reports: ReportRepository,
+    private readonly source: ReportSourceRepository,
+    private readonly worker: ReportWorker,
+    @Inject(REPORT_STORAGE) private readonly storage: ReportStorage,
+    @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
+  ) {}
+
+  async create(organizationId: string, body: CreateReportDto, now: Date = new Date()): Promise<QueuedReport> {
+    const problems = requestProblems(body);
+    const period = parseReportPeriod(body.period, now);
+    if (!period.ok) problems.push(...period.problems);
+    if (problems.length > 0 || !period.ok) throw ApiError.validation(problems);
+    // The subject must be one this organization's read model knows: 404, as for any unknown resource.
+    if (body.system_id !== undefined && !(await this.source.systemExists(organizationId, body.system_id)))
+      throw new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, `System ${body.system_id} not found`, [
+        { field: 'system_id', message: 'is not a system of this organization' },
+      ]);
+    if (
+      body.assessment_id !== undefined &&
+      !(await this.source.assessmentExists(organizationId, body.assessment_id))
+    )
+      throw new ApiError(
+        HttpStatus.NOT_FOUND,
+        ErrorCode.NotFound,
+        `Assessment ${body.assessment_id} not found`,
+        [{ field: 'assessment_id', message: 'is not a completed assessment of this organization' }],
+      );
+    const id = newId('report', now.getTime());
+    await this.reports.insert({
+      id,
+      organizationId,
+      type: body.type,
+      format: body.format,
+      systemId: body.system_id ?? null,
+      framework: body.framework ?? null,
+      assessmentId: body.assessment_id ?? null,
+      period: period.period,
+      createdAt: now,
+    });
+    this.worker.wake();
+    return { id, status: 'queued' };
+  }
+
+  async list(
+    organizationId: string,
+    query: ListReportsQuery,
+  ): Promise<{ data: ReportResponse[]; next_cursor: string | null }> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, REPORT_CURSOR);
+    const rows = await this.reports.list(
+      organizationId,
+      {
+        ...(query.type === undefined ? {} : { type: query.type }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(before === undefined ? {} : { before }),
+      },
+      limit + 1,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map((row) => this.respond(row)),
+      next_cursor:
+        rows.length > limit && last
+          ? encodeKeysetCursor({ at: last.created_at.toISOString(), id: last.id })
+          : null,
+    };
+  }
+
+  async get(organizationId: string, id: string): Promise<ReportResponse> {
+    const row = isId('report', id) ? await this.reports.find(organizationId, id) : undefined;
+    if (!row) throw ApiError.notFound('Report');
+    return this.respond(row);
+  }
+
+  async assessmentReport(organizationId: string, assessmentId: string): Promise<AssessmentReportAnswer> {
+    const row = isId('assessment', assessmentId)
+      ? await this.reports.findForAssessment(organizationId, assessmentId)
+      : undefined;
+    if (!row) throw ApiError.notFound('Assessment report');
+    const response = this.respond(row);
+    return row.status === 'complete' && response.download_url !== null
+      ? { redirect: response.download_url }
+      : { pending: response };
+  }
+
+  /** Serves a file to whoever holds a valid link; any doubt about the link is a 403 and says no more. */
+  async download(id: string, query: { expires?: unknown; signature?: unknown }): Promise<ReportFile> {
+    const row = REPORT_ID.test(id) ? await this.reports.findForDownload(id) : undefined;
+    const verdict = row
+      ? verifyDownloadLink(
+          this.config.signingKey,
+          { reportId: row.id, organizationId: row.organization_id },
+          query,
+        )
+      : 'forged';
+    if (verdict === 'expired') throw forbidden('This download link has expired; ask for the report again');
+    if (verdict !== 'valid' || !row) throw forbidden('This download link is not valid');
+    const content =
+      row.status === 'complete' ? await this.storage.get(row.organization_id, row.id) : undefined;
+    if (!content) throw ApiError.notFound('Report file');
+    return { row, content };
+  }
+
+  private respond(row: ReportRow): ReportResponse {
+    const url =
+      row.status === 'complete'
+        ? signedDownloadUrl(
+            this.config.signingKey,
+            this.config.reportBaseUrl,
+            { reportId: row.id, organizationId: row.organization_id },
+            this.config.linkTtlMs,
+          )
+        : null;
+    return toReportResponse(row, url);
+  }
+}

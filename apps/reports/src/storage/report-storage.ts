@@ -1,0 +1,13 @@
+/**
+ * Where generated report files live. Postgres (a bytea table) is the default and the local disk the
+ * alternative; an object store such as S3 would be one more implementation of this interface.
+ * Every call names the organization, and an implementation never returns another organization's file.
+ */
+export interface ReportStorage {
+  /** Stores (or replaces) the file of a report. */
+  put(organizationId: string, reportId: string, content: Buffer): Promise<void>;
+  get(organizationId: string, reportId: string): Promise<Buffer | undefined>;
+  delete(organizationId: string, reportId: string): Promise<void>;
+}
+
+export const REPORT_STORAGE = Symbol('REPORT_STORAGE');

@@ -1,0 +1,207 @@
+import { newUuidV7 } from '@governance/contracts';
+import { DeliveryWorker } from '../dispatch/delivery-worker';
+import { type TestOrganization, WebhooksHarness } from '../testing/webhooks-harness';
+import {
+  type AttemptRecord,
+  CLAIM_DUE_SQL,
+  type ClaimedAttempt,
+  DeliveryRepository,
+} from './delivery.repository';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
+
+/**
+ * Claims and outcomes against real Postgres, with the dispatcher stopped so the test alone drives the
+ * repository.
+ */
+describe('DeliveryRepository claims and outcomes', () => {
+  let harness: WebhooksHarness;
+  let deliveries: DeliveryRepository;
+  let org: TestOrganization;
+
+  beforeAll(async () => {
+    harness = await WebhooksHarness.start();
+    await harness.service.app.get(DeliveryWorker).beforeApplicationShutdown();
+    deliveries = harness.service.app.get(DeliveryRepository);
+    org = await harness.createOrganization();
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  beforeEach(async () => {
+    await harness.sql.query('TRUNCATE webhooks.deliveries CASCADE');
+  });
+
+  async function webhook(): Promise<string> {
+    const response = await harness.request('POST', '/v1/webhooks', org.apiKey, {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['system.registered'],
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: string }>().id;
+  }
+
+  /** Due in the order returned: one statement each, so each gets its own `now()`. */
+  async function pending(webhookId: string, count: number): Promise<string[]> {
+    const ids = Array.from({ length: count }, () => newUuidV7());
+    for (const id of ids) await backlog(webhookId, [id]);
+    return ids;
+  }
+
+  async function backlog(webhookId: string, ids: string[]): Promise<void> {
+    await deliveries.insertPending(
+      harness.sql.manager,
+      ids.map((id) => ({
+        id,
+        organizationId: org.id,
+        webhookId,
+        eventId: newUuidV7(),
+        eventType: 'system.registered',
+        payload: '{}',
+      })),
+    );
+  }
+
+  function outcome(claim: ClaimedAttempt, success: boolean, retryInMs: number | null): AttemptRecord {
+    return {
+      deliveryId: claim.deliveryId,
+      attempt: claim.attempt,
+      attemptedAt: new Date(),
+      statusCode: success ? 200 : 500,
+      responseTimeMs: 3,
+      error: success ? null : 'http_status',
+      outcome: success ? 'succeeded' : retryInMs === null ? 'failed' : 'pending',
+      retryInMs,
+    };
+  }
+
+  it('walks the due index to the limit instead of sorting the whole backlog', async () => {
+    const hookId = await webhook();
+    await backlog(
+      hookId,
+      Array.from({ length: 6_000 }, () => newUuidV7()),
+    );
+    await harness.sql.query('ANALYZE webhooks.deliveries');
+
+    const [explained] = await harness.sql.query<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>>(
+      `EXPLAIN (FORMAT JSON) ${CLAIM_DUE_SQL}`,
+      [64, 60_000],
+    );
+    const nodes = planNodes(explained!['QUERY PLAN'][0]!.Plan);
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(nodes.filter((node) => node['Relation Name'] === 'deliveries')).not.toContainEqual(
+      expect.objectContaining({ 'Node Type': 'Seq Scan' }),
+    );
+    expect(nodes.some((node) => node['Index Name'] === 'deliveries_due_idx')).toBe(true);
+  }, 60_000);
+
+  it('claims oldest first, never twice while leased, and the same attempt again once the lease ends', async () => {
+    const hookId = await webhook();
+    const ids = await pending(hookId, 3);
+
+    const first = await deliveries.claimDue(2, 1_000);
+    expect(first.map((claim) => [claim.deliveryId, claim.attempt])).toEqual(
+      expect.arrayContaining([
+        [ids[0], 1],
+        [ids[1], 1],
+      ]),
+    );
+    expect(first).toHaveLength(2);
+    const second = await deliveries.claimDue(10, 1_000);
+    expect(second.map((claim) => claim.deliveryId)).toEqual([ids[2]]);
+    expect(await deliveries.claimDue(10, 1_000)).toEqual([]);
+
+    const [leased] = await harness.sql.query<Array<{ outcome: string; attempt_count: number }>>(
+      'SELECT outcome, attempt_count FROM webhooks.deliveries WHERE id = $1',
+      [ids[0]],
+    );
+    expect(leased).toEqual({ outcome: 'pending', attempt_count: 0 });
+    const [logged] = await deliveries.listLog(org.id, hookId, 60_000, 10);
+    expect(logged!.next_attempt_at!.getTime()).toBeGreaterThan(Date.now());
+
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const retaken = await deliveries.claimDue(10, 60_000);
+    expect(retaken.map((claim) => [claim.deliveryId, claim.attempt])).toEqual(
+      expect.arrayContaining(ids.map((id) => [id, 1])),
+    );
+    expect(retaken).toHaveLength(ids.length);
+  }, 60_000);
+
+  it('records many outcomes in one statement; a retry is due on its own schedule, not the lease', async () => {
+    const hookId = await webhook();
+    const ids = await pending(hookId, 3);
+    const claimed = new Map(
+      (await deliveries.claimDue(10, 60_000)).map((claim) => [claim.deliveryId, claim]),
+    );
+    const [succeeds, retries, fails] = ids.map((id) => claimed.get(id));
+
+    const recorded = await deliveries.recordAttempts([
+      outcome(succeeds!, true, null),
+      outcome(retries!, false, 0),
+      outcome(fails!, false, null),
+    ]);
+    expect(recorded.sort()).toEqual([...ids].sort());
+
+    const again = await deliveries.claimDue(10, 60_000);
+    expect(again.map((claim) => [claim.deliveryId, claim.attempt])).toEqual([[retries!.deliveryId, 2]]);
+
+    const rows = await harness.sql.query<
+      Array<{ id: string; outcome: string; attempt_count: number; status_code: number | null }>
+    >('SELECT id, outcome, attempt_count, status_code FROM webhooks.deliveries ORDER BY created_at');
+    expect(rows).toEqual([
+      { id: ids[0], outcome: 'succeeded', attempt_count: 1, status_code: 200 },
+      { id: ids[1], outcome: 'pending', attempt_count: 1, status_code: 500 },
+      { id: ids[2], outcome: 'failed', attempt_count: 1, status_code: 500 },
+    ]);
+    const attempts = await harness.sql.query<
+      Array<{ delivery_id: string; attempt: number; error: string | null; response_time_ms: number }>
+    >(
+      `SELECT a.delivery_id, a.attempt, a.error, a.response_time_ms
+       FROM webhooks.delivery_attempts a JOIN webhooks.deliveries d ON d.id = a.delivery_id
+       ORDER BY d.created_at`,
+    );
+    expect(attempts).toEqual([
+      { delivery_id: ids[0], attempt: 1, error: null, response_time_ms: 3 },
+      { delivery_id: ids[1], attempt: 1, error: 'http_status', response_time_ms: 3 },
+      { delivery_id: ids[2], attempt: 1, error: 'http_status', response_time_ms: 3 },
+    ]);
+  }, 60_000);
+
+  it('ignores an outcome for an attempt the delivery no longer expects', async () => {
+    const hookId = await webhook();
+    await pending(hookId, 1);
+    const [claim] = await deliveries.claimDue(1, 100);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [takenOver] = await deliveries.claimDue(1, 60_000);
+    expect(takenOver).toMatchObject({ deliveryId: claim!.deliveryId, attempt: 1 });
+
+    expect(await deliveries.recordAttempts([outcome(takenOver!, true, null)])).toEqual([claim!.deliveryId]);
+    expect(await deliveries.recordAttempts([outcome(claim!, false, 0)])).toEqual([]);
+
+    const attempts = await harness.sql.query<Array<{ attempt: number; status_code: number }>>(
+      'SELECT attempt, status_code FROM webhooks.delivery_attempts WHERE delivery_id = $1',
+      [claim!.deliveryId],
+    );
+    expect(attempts).toEqual([{ attempt: 1, status_code: 200 }]);
+  }, 60_000);
+
+  it('leaves deliveries of an inactive webhook unclaimed until it is active again', async () => {
+    const hookId = await webhook();
+    const [id] = await pending(hookId, 1);
+    await harness.sql.query('UPDATE webhooks.webhooks SET active = false WHERE id = $1', [hookId]);
+    expect(await deliveries.claimDue(10, 60_000)).toEqual([]);
+    await harness.sql.query('UPDATE webhooks.webhooks SET active = true WHERE id = $1', [hookId]);
+    expect((await deliveries.claimDue(10, 60_000)).map((claim) => claim.deliveryId)).toEqual([id]);
+  }, 60_000);
+});

@@ -1,0 +1,34 @@
+import { type DataSourceOptions } from 'typeorm';
+import { createServiceDataSource, migrate } from './data-source';
+
+/** A service's own schema and its migrations in order, as its app module declares them. */
+export interface ServiceMigrations {
+  schema: string;
+  migrations: DataSourceOptions['migrations'];
+}
+
+/**
+ * Applies a service's pending migrations, creating its schema, under the same advisory lock as a
+ * migration at start, and closes its connections. Running it again once the schema is current changes
+ * nothing.
+ */
+export async function migrateService(
+  url: string,
+  applicationName: string,
+  service: ServiceMigrations,
+): Promise<void> {
+  const dataSource = createServiceDataSource({
+    url,
+    schema: service.schema,
+    migrations: service.migrations,
+    // One connection holds the lock while another runs the migrations.
+    poolSize: 2,
+    applicationName,
+  });
+  await dataSource.initialize();
+  try {
+    await migrate(dataSource, service.schema);
+  } finally {
+    await dataSource.destroy();
+  }
+}
