@@ -17,6 +17,7 @@ export {
   decodeKeysetCursor,
 } from './keyset-cursor';
 export { WakeSignal } from './wake-signal';
+export { ClaimLoop, type ClaimLoopOptions } from './claim-loop';
 export {
   TRACES_EXPORTERS,
   TRACE_HEADERS,

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { publicEventMessage, UnitOfWork } from '@governance/messaging';
-import { counter, LOGGER, type Logger, WakeSignal } from '@governance/platform';
+import { ClaimLoop, counter, LOGGER, type Logger } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { assessDocument, type AssessmentResult } from '../engine';
@@ -14,8 +14,6 @@ import { FrameworkCatalog } from '../templates/framework-catalog';
 import { completionEvents, findingRows, reportUrl } from './assessment-records';
 import { MAX_CLAIMS } from './assessment-limits';
 import { AssessmentRepository, type ClaimedAssessment } from './assessment.repository';
-
-const MAX_BACKOFF_MS = 5_000;
 
 const assessmentsTotal = counter({
   name: 'assess_assessments_total',
@@ -31,10 +29,7 @@ const assessmentsTotal = counter({
  */
 @Injectable()
 export class AssessmentWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly signal = new WakeSignal();
-  private inFlight = 0;
-  private stopped = false;
-  private loop: Promise<void> | undefined;
+  private readonly loop: ClaimLoop<ClaimedAssessment>;
 
   constructor(
     private readonly assessments: AssessmentRepository,
@@ -43,61 +38,33 @@ export class AssessmentWorker implements OnApplicationBootstrap, BeforeApplicati
     private readonly unitOfWork: UnitOfWork,
     @Inject(ASSESS_CONFIG) private readonly config: AssessConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    const { concurrency, pollIntervalMs, claimLeaseMs } = config.worker;
+    this.loop = new ClaimLoop({
+      name: 'assessments',
+      concurrency,
+      pollIntervalMs,
+      claim: (capacity) => this.assessments.claim(capacity, claimLeaseMs),
+      process: (assessment) => this.process(assessment),
+      // Left running under its lease: another claim retries it, up to MAX_CLAIMS times.
+      onProcessError: (assessment, error) =>
+        this.logger.error({ err: error, assessment_id: assessment.id }, 'assessment not recorded'),
+      logger,
+    });
+  }
 
   /** A new assessment is queued; claim it without waiting for the next poll. */
   wake(): void {
-    this.signal.notify();
+    this.loop.wake();
   }
 
   onApplicationBootstrap(): void {
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops claiming and lets running assessments finish; an unfinished one is taken over after its lease. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.signal.notify();
-    await this.loop;
-    while (this.inFlight > 0) await this.signal.wait(50);
-  }
-
-  private async run(): Promise<void> {
-    const { concurrency, pollIntervalMs, claimLeaseMs } = this.config.worker;
-    let failures = 0;
-    while (!this.stopped) {
-      const capacity = concurrency - this.inFlight;
-      if (capacity <= 0) {
-        await this.signal.wait(pollIntervalMs);
-        continue;
-      }
-      let claimed: ClaimedAssessment[] = [];
-      try {
-        claimed = await this.assessments.claim(capacity, claimLeaseMs);
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        this.logger.warn({ err: error }, 'could not claim assessments; retrying');
-        await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
-        continue;
-      }
-      for (const assessment of claimed) this.launch(assessment);
-      if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
-    }
-  }
-
-  private launch(assessment: ClaimedAssessment): void {
-    this.inFlight += 1;
-    this.process(assessment)
-      .catch((error: unknown) => {
-        // Left running under its lease: another claim retries it, up to MAX_CLAIMS times.
-        this.logger.error({ err: error, assessment_id: assessment.id }, 'assessment not recorded');
-      })
-      .finally(() => {
-        this.inFlight -= 1;
-        this.signal.notify();
-      });
+    await this.loop.stop();
   }
 
   private async process(claimed: ClaimedAssessment): Promise<void> {

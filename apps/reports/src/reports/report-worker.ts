@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { UnitOfWork } from '@governance/messaging';
-import { counter, LOGGER, type Logger, WakeSignal } from '@governance/platform';
+import { ClaimLoop, counter, LOGGER, type Logger } from '@governance/platform';
 import { type ReportsConfig } from '../config';
 import { ReportGenerator } from '../content/report-generator';
 import { REPORTS_CONFIG } from '../reports.tokens';
@@ -13,7 +13,6 @@ import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
 import { reportFileName, specOf } from './report-records';
 import { type ClaimedReport, ReportRepository } from './report.repository';
 
-const MAX_BACKOFF_MS = 5_000;
 /** A report whose worker died this many times is failed rather than tried again. */
 export const MAX_CLAIMS = 3;
 
@@ -30,73 +29,42 @@ const reportsTotal = counter({
  */
 @Injectable()
 export class ReportWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly signal = new WakeSignal();
-  private inFlight = 0;
-  private stopped = false;
-  private loop: Promise<void> | undefined;
+  private readonly loop: ClaimLoop<ClaimedReport>;
 
   constructor(
     private readonly reports: ReportRepository,
     private readonly generator: ReportGenerator,
     private readonly unitOfWork: UnitOfWork,
     @Inject(REPORT_STORAGE) private readonly storage: ReportStorage,
-    @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
+    @Inject(REPORTS_CONFIG) config: ReportsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    const { concurrency, pollIntervalMs, claimLeaseMs } = config.worker;
+    this.loop = new ClaimLoop({
+      name: 'reports',
+      concurrency,
+      pollIntervalMs,
+      claim: (capacity) => this.reports.claim(capacity, claimLeaseMs),
+      process: (report) => this.process(report),
+      // Left running under its lease: another claim retries it, up to MAX_CLAIMS times.
+      onProcessError: (report, error) =>
+        this.logger.error({ err: error, report_id: report.row.id }, 'report not recorded'),
+      logger,
+    });
+  }
 
   /** A report may have become due; look without waiting for the next poll. */
   wake(): void {
-    this.signal.notify();
+    this.loop.wake();
   }
 
   onApplicationBootstrap(): void {
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops claiming and lets running reports finish; an unfinished one is taken over after its lease. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.signal.notify();
-    await this.loop;
-    while (this.inFlight > 0) await this.signal.wait(50);
-  }
-
-  private async run(): Promise<void> {
-    const { concurrency, pollIntervalMs, claimLeaseMs } = this.config.worker;
-    let failures = 0;
-    while (!this.stopped) {
-      const capacity = concurrency - this.inFlight;
-      if (capacity <= 0) {
-        await this.signal.wait(pollIntervalMs);
-        continue;
-      }
-      let claimed: ClaimedReport[] = [];
-      try {
-        claimed = await this.reports.claim(capacity, claimLeaseMs);
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        this.logger.warn({ err: error }, 'could not claim reports; retrying');
-        await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
-        continue;
-      }
-      for (const report of claimed) this.launch(report);
-      if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
-    }
-  }
-
-  private launch(report: ClaimedReport): void {
-    this.inFlight += 1;
-    this.process(report)
-      .catch((error: unknown) => {
-        // Left running under its lease: another claim retries it, up to MAX_CLAIMS times.
-        this.logger.error({ err: error, report_id: report.row.id }, 'report not recorded');
-      })
-      .finally(() => {
-        this.inFlight -= 1;
-        this.signal.notify();
-      });
+    await this.loop.stop();
   }
 
   private async process(claimed: ClaimedReport): Promise<void> {

@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import { counter, histogram, LOGGER, type Logger, WakeSignal } from '@governance/platform';
+import { ClaimLoop, counter, histogram, LOGGER, type Logger } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import {
   type AttemptRecord,
@@ -16,7 +16,6 @@ import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
 
 const RECORD_BATCH = 500;
 const SERVICE = { service: 'webhooks' } as const;
-const MAX_BACKOFF_MS = 5_000;
 
 const attemptsTotal = counter({
   name: 'webhook_attempts_total',
@@ -47,77 +46,45 @@ interface QueuedRecord {
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly signal = new WakeSignal();
+  private readonly loop: ClaimLoop<ClaimedAttempt>;
   private readonly recordQueue: QueuedRecord[] = [];
   private recording: Promise<void> | undefined;
-  private inFlight = 0;
-  private stopped = false;
-  private loop: Promise<void> | undefined;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
     private readonly executor: DeliveryAttemptExecutor,
-    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+    @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    const { concurrency, pollIntervalMs, claimLeaseMs } = config.dispatch;
+    this.loop = new ClaimLoop({
+      name: 'deliveries',
+      concurrency,
+      pollIntervalMs,
+      // Claims wait until a quarter of the slots are free, so a busy dispatcher claims in batches.
+      minimumClaim: Math.max(1, Math.floor(concurrency / 4)),
+      claim: (capacity) => this.deliveries.claimDue(capacity, claimLeaseMs),
+      // An attempt counts as done once its outcome is recorded, so shutdown waits for the record too.
+      process: async (claim) => this.record(await this.executor.execute(claim)),
+      // The attempt stays claimed; when its lease ends the same attempt is made again.
+      onProcessError: (claim, error) =>
+        this.logger.error({ err: error, delivery_id: claim.deliveryId }, 'attempt not recorded'),
+      logger,
+    });
+  }
 
   /** New deliveries are waiting; claim without waiting for the next poll. */
   wake(): void {
-    this.signal.notify();
+    this.loop.wake();
   }
 
   onApplicationBootstrap(): void {
-    this.stopped = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops claiming, then lets every attempt in flight finish and be recorded. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.signal.notify();
-    await this.loop;
-    while (this.inFlight > 0) await this.signal.wait(50);
-  }
-
-  private async run(): Promise<void> {
-    const { concurrency, pollIntervalMs, claimLeaseMs } = this.config.dispatch;
-    // Claims wait until a quarter of the slots are free, so a busy dispatcher claims in batches.
-    const minimumClaim = Math.max(1, Math.floor(concurrency / 4));
-    let failures = 0;
-    while (!this.stopped) {
-      const capacity = concurrency - this.inFlight;
-      if (capacity < minimumClaim && this.inFlight > 0) {
-        await this.signal.wait(pollIntervalMs);
-        continue;
-      }
-      let claimed: ClaimedAttempt[] = [];
-      try {
-        claimed = await this.deliveries.claimDue(capacity, claimLeaseMs);
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        this.logger.warn({ err: error }, 'could not claim deliveries; retrying');
-        await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
-        continue;
-      }
-      for (const claim of claimed) this.launch(claim);
-      if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
-    }
-  }
-
-  private launch(claim: ClaimedAttempt): void {
-    this.inFlight += 1;
-    this.executor
-      .execute(claim)
-      .then((record) => this.record(record))
-      .catch((error: unknown) => {
-        // The attempt stays claimed; when its lease ends the same attempt is made again.
-        this.logger.error({ err: error, delivery_id: claim.deliveryId }, 'attempt not recorded');
-      })
-      .finally(() => {
-        this.inFlight -= 1;
-        this.signal.notify();
-      });
+    await this.loop.stop();
   }
 
   private record(record: AttemptRecord): Promise<void> {

@@ -1,0 +1,91 @@
+import { type Logger } from './logger';
+import { WakeSignal } from './wake-signal';
+
+const MAX_BACKOFF_MS = 5_000;
+
+export interface ClaimLoopOptions<T> {
+  /** What is claimed, for log lines: `reports`, `deliveries`. */
+  name: string;
+  /** Items processed at once. */
+  concurrency: number;
+  /** How long an idle loop waits before it looks again, unless woken. */
+  pollIntervalMs: number;
+  /**
+   * While work is in flight, claim only once this many slots are free, so a busy loop claims in batches
+   * rather than one item per finished one. 1 claims whenever a slot frees.
+   */
+  minimumClaim?: number;
+  /** Claims at most `capacity` due items (under a lease, in the caller's table). */
+  claim(capacity: number): Promise<T[]>;
+  process(item: T): Promise<void>;
+  /** `process` rejected; the item stays claimed, and its lease decides when it is tried again. */
+  onProcessError(item: T, error: unknown): void;
+  logger: Logger;
+}
+
+/**
+ * The worker loop of a Postgres job queue: claim what fits in the free slots, process each claimed item
+ * without waiting for the others, and sleep until a slot frees, `wake()` is called or the poll interval
+ * ends. A failed claim backs off exponentially up to 5 s. `stop()` stops claiming and waits for the items
+ * in flight, so nothing claimed is abandoned by a graceful shutdown.
+ */
+export class ClaimLoop<T> {
+  private readonly signal = new WakeSignal();
+  private inFlight = 0;
+  private stopped = true;
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: ClaimLoopOptions<T>) {}
+
+  start(): void {
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Work may have become due: look without waiting for the next poll. */
+  wake(): void {
+    this.signal.notify();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signal.notify();
+    await this.loop;
+    while (this.inFlight > 0) await this.signal.wait(50);
+  }
+
+  private async run(): Promise<void> {
+    const { concurrency, pollIntervalMs, minimumClaim = 1 } = this.options;
+    let failures = 0;
+    while (!this.stopped) {
+      const capacity = concurrency - this.inFlight;
+      if (capacity < minimumClaim && this.inFlight > 0) {
+        await this.signal.wait(pollIntervalMs);
+        continue;
+      }
+      let claimed: T[] = [];
+      try {
+        claimed = await this.options.claim(capacity);
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        this.options.logger.warn({ err: error }, `could not claim ${this.options.name}; retrying`);
+        await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
+        continue;
+      }
+      for (const item of claimed) this.launch(item);
+      if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
+    }
+  }
+
+  private launch(item: T): void {
+    this.inFlight += 1;
+    this.options
+      .process(item)
+      .catch((error: unknown) => this.options.onProcessError(item, error))
+      .finally(() => {
+        this.inFlight -= 1;
+        this.signal.notify();
+      });
+  }
+}

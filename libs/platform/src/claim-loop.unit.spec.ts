@@ -1,0 +1,136 @@
+import { ClaimLoop } from './claim-loop';
+import { createLogger } from './logger';
+
+/** A queue of numbered items behind a claim that may be told to fail. */
+function queue(items: number) {
+  const due = Array.from({ length: items }, (_, i) => i);
+  const state = { claims: [] as number[], failuresLeft: 0 };
+  return {
+    state,
+    claim: (capacity: number): Promise<number[]> => {
+      state.claims.push(capacity);
+      if (state.failuresLeft > 0) {
+        state.failuresLeft -= 1;
+        return Promise.reject(new Error('database unavailable'));
+      }
+      return Promise.resolve(due.splice(0, capacity));
+    },
+  };
+}
+
+const logger = createLogger('claim-loop-spec', 'silent');
+const tick = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe('ClaimLoop', () => {
+  it('never has more than `concurrency` items in flight, and processes every item', async () => {
+    const source = queue(10);
+    let inFlight = 0;
+    let most = 0;
+    const done: number[] = [];
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 3,
+      pollIntervalMs: 5,
+      claim: source.claim,
+      process: async (item) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await tick(5);
+        inFlight -= 1;
+        done.push(item);
+      },
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    while (done.length < 10) await tick(5);
+    await loop.stop();
+    expect(most).toBe(3);
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(Math.max(...source.state.claims)).toBeLessThanOrEqual(3);
+  });
+
+  it('claims only once `minimumClaim` slots are free while work is in flight', async () => {
+    const source = queue(40);
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 8,
+      pollIntervalMs: 5,
+      minimumClaim: 4,
+      claim: source.claim,
+      process: () => tick(3),
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    await tick(100);
+    await loop.stop();
+    expect(source.state.claims.length).toBeGreaterThan(2);
+    expect(source.state.claims.every((capacity) => capacity >= 4)).toBe(true);
+  });
+
+  it('waits for the items in flight on stop, and claims nothing after', async () => {
+    const source = queue(2);
+    const finished: number[] = [];
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 2,
+      pollIntervalMs: 5,
+      claim: source.claim,
+      process: async (item) => {
+        await tick(50);
+        finished.push(item);
+      },
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    await tick(10);
+    await loop.stop();
+    expect(finished.sort()).toEqual([0, 1]);
+    const claims = source.state.claims.length;
+    await tick(30);
+    expect(source.state.claims).toHaveLength(claims);
+  });
+
+  it('retries a failed claim after a back-off, and hands a failed item to onProcessError', async () => {
+    const source = queue(1);
+    source.state.failuresLeft = 2;
+    const errors: Array<[number, string]> = [];
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 1,
+      pollIntervalMs: 5,
+      claim: source.claim,
+      process: () => Promise.reject(new Error('not recorded')),
+      onProcessError: (item, error) => errors.push([item, (error as Error).message]),
+      logger,
+    });
+    loop.start();
+    while (errors.length === 0) await tick(10);
+    await loop.stop();
+    // Two failures back off 200 ms and 400 ms before the third claim succeeds.
+    expect(source.state.claims.length).toBeGreaterThanOrEqual(3);
+    expect(errors).toEqual([[0, 'not recorded']]);
+  });
+
+  it('wake() makes an idle loop look at once instead of at the next poll', async () => {
+    const source = queue(0);
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 1,
+      pollIntervalMs: 60_000,
+      claim: source.claim,
+      process: () => Promise.resolve(),
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    await tick(10);
+    const before = source.state.claims.length;
+    loop.wake();
+    await tick(10);
+    expect(source.state.claims.length).toBe(before + 1);
+    await loop.stop();
+  });
+});
