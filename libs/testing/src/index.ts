@@ -9,3 +9,4 @@ export {
   announceOrganization,
   eventually,
 } from './service-harness';
+export { publicMessage, systemSnapshot } from './event-fixtures';

@@ -4,23 +4,18 @@ import {
   type PolicyEventRecord,
   type PolicySnapshot,
   type ProbeEventRecord,
-  type PublicEventDetails,
-  type PublicEventType,
-  type Severity,
-  type SystemSnapshot,
   type SystemsEventRecord,
 } from '@governance/contracts';
 import {
   type OutboxMessage,
   policyEventMessage,
   probeEventMessage,
-  publicEventMessage,
   systemsEventMessage,
 } from '@governance/messaging';
 import { eventually, ServiceHarness, type TestDatabase } from '@governance/testing';
 import { createService } from '../service';
 
-export { eventually, type TestOrganization } from '@governance/testing';
+export { eventually, publicMessage, systemSnapshot, type TestOrganization } from '@governance/testing';
 
 export const DASHBOARD_PATH = '/api/service/dashboard';
 
@@ -46,30 +41,6 @@ export function internalRecord<R extends { event: string; details: unknown }>(
   timestamp: string = new Date().toISOString(),
 ): R {
   return { id: newUuidV7(), organization_id: organizationId, event, timestamp, details } as unknown as R;
-}
-
-export function systemSnapshot(overrides: Partial<SystemSnapshot> = {}): SystemSnapshot {
-  const now = new Date().toISOString();
-  return {
-    system_id: newId('system'),
-    name: `System ${newId('system').slice(-6)}`,
-    description: null,
-    owner: null,
-    vendor: null,
-    model: null,
-    risk_tier: 'unclassified',
-    environment: null,
-    host: null,
-    runtime: null,
-    tags: [],
-    declared: true,
-    registration_source: 'api',
-    discovery_method: 'manual',
-    status: 'active',
-    created_at: now,
-    updated_at: now,
-    ...overrides,
-  };
 }
 
 export function policySnapshot(overrides: Partial<PolicySnapshot> = {}): PolicySnapshot {
@@ -109,24 +80,6 @@ export const policiesMessage = (
   event: PolicyEventRecord['event'],
   details: PolicyEventRecord['details'],
 ): OutboxMessage => policyEventMessage(internalRecord<PolicyEventRecord>(organizationId, event, details));
-
-/** A public record with a chosen timestamp (harness.publish stamps "now"). */
-export function publicMessage<T extends PublicEventType>(
-  organizationId: string,
-  event: T,
-  details: PublicEventDetails[T],
-  options: { severity: Severity; systemId: string | null; timestamp?: string },
-): OutboxMessage {
-  return publicEventMessage({
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event,
-    timestamp: options.timestamp ?? new Date().toISOString(),
-    severity: options.severity,
-    system_id: options.systemId,
-    details,
-  });
-}
 
 /** Waits until the projection has applied (or skipped as already applied) `count` events in total. */
 export async function waitForProcessed(harness: ServiceHarness, count: number): Promise<void> {

@@ -3,16 +3,13 @@ import {
   type FindingCreatedDetails,
   newId,
   newUuidV7,
-  type PublicEventDetails,
-  type PublicEventType,
-  type Severity,
   type SystemSnapshot,
 } from '@governance/contracts';
-import { type OutboxMessage, publicEventMessage, systemsEventMessage } from '@governance/messaging';
+import { type OutboxMessage, systemsEventMessage } from '@governance/messaging';
 import { eventually, ServiceHarness, type TestDatabase } from '@governance/testing';
 import { createService } from '../service';
 
-export { eventually, type TestOrganization } from '@governance/testing';
+export { eventually, publicMessage, systemSnapshot, type TestOrganization } from '@governance/testing';
 
 export const REPORTS_PATH = '/api/service/reports';
 export const TEST_SIGNING_KEY = 'test-report-signing-key-0123456789abcdef';
@@ -36,30 +33,6 @@ export const ReportsHarness = {
   },
 };
 
-export function systemSnapshot(overrides: Partial<SystemSnapshot> = {}): SystemSnapshot {
-  const now = new Date().toISOString();
-  return {
-    system_id: newId('system'),
-    name: `System ${newId('system').slice(-6)}`,
-    description: null,
-    owner: null,
-    vendor: null,
-    model: null,
-    risk_tier: 'unclassified',
-    environment: null,
-    host: null,
-    runtime: null,
-    tags: [],
-    declared: true,
-    registration_source: 'api',
-    discovery_method: 'manual',
-    status: 'active',
-    created_at: now,
-    updated_at: now,
-    ...overrides,
-  };
-}
-
 export const systemCreated = (organizationId: string, system: SystemSnapshot): OutboxMessage =>
   systemsEventMessage({
     id: newUuidV7(),
@@ -68,24 +41,6 @@ export const systemCreated = (organizationId: string, system: SystemSnapshot): O
     timestamp: new Date().toISOString(),
     details: system,
   });
-
-/** A public record as its producer publishes it; `id` lets a test redeliver the same event. */
-export function publicMessage<T extends PublicEventType>(
-  organizationId: string,
-  event: T,
-  details: PublicEventDetails[T],
-  options: { severity: Severity; systemId: string | null; timestamp?: string; id?: string },
-): OutboxMessage {
-  return publicEventMessage({
-    id: options.id ?? newUuidV7(),
-    organization_id: organizationId,
-    event,
-    timestamp: options.timestamp ?? new Date().toISOString(),
-    severity: options.severity,
-    system_id: options.systemId,
-    details,
-  });
-}
 
 export function findingDetails(
   assessmentId: string,

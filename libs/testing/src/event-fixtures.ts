@@ -1,0 +1,55 @@
+import {
+  newId,
+  newUuidV7,
+  type PublicEventDetails,
+  type PublicEventType,
+  type Severity,
+  type SystemSnapshot,
+} from '@governance/contracts';
+import { type OutboxMessage, publicEventMessage } from '@governance/messaging';
+
+/** A system as the systems service announces it, with an unclassified, active default. */
+export function systemSnapshot(overrides: Partial<SystemSnapshot> = {}): SystemSnapshot {
+  const now = new Date().toISOString();
+  return {
+    system_id: newId('system'),
+    name: `System ${newId('system').slice(-6)}`,
+    description: null,
+    owner: null,
+    vendor: null,
+    model: null,
+    risk_tier: 'unclassified',
+    environment: null,
+    host: null,
+    runtime: null,
+    tags: [],
+    declared: true,
+    registration_source: 'api',
+    discovery_method: 'manual',
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+/**
+ * A public record as its producer publishes it, with a chosen timestamp (harness.publish stamps "now");
+ * `id` lets a test redeliver the same event.
+ */
+export function publicMessage<T extends PublicEventType>(
+  organizationId: string,
+  event: T,
+  details: PublicEventDetails[T],
+  options: { severity: Severity; systemId: string | null; timestamp?: string; id?: string },
+): OutboxMessage {
+  return publicEventMessage({
+    id: options.id ?? newUuidV7(),
+    organization_id: organizationId,
+    event,
+    timestamp: options.timestamp ?? new Date().toISOString(),
+    severity: options.severity,
+    system_id: options.systemId,
+    details,
+  });
+}
