@@ -15,6 +15,11 @@ export interface ClaimLoopOptions<T> {
    * rather than one item per finished one. 1 claims whenever a slot frees.
    */
   minimumClaim?: number;
+  /**
+   * Items claimed ahead, waiting for a slot, so a freed slot starts at once instead of after the next
+   * claim's round trip. They hold their lease while they wait. 0 claims only for free slots.
+   */
+  claimAhead?: number;
   /** Claims at most `capacity` due items (under a lease, in the caller's table). */
   claim(capacity: number): Promise<T[]>;
   process(item: T): Promise<void>;
@@ -26,12 +31,14 @@ export interface ClaimLoopOptions<T> {
 /**
  * The worker loop of a Postgres job queue: claim what fits in the free slots, process each claimed item
  * without waiting for the others, and sleep until a slot frees, `wake()` is called or the poll interval
- * ends. A failed claim backs off exponentially up to 5 s. `stop()` stops claiming and waits for the items
- * in flight, so nothing claimed is abandoned by a graceful shutdown.
+ * ends. A failed claim backs off exponentially up to 5 s. `stop()` stops claiming and waits until every
+ * claimed item, in flight or claimed ahead, is processed, so nothing claimed is abandoned by a graceful
+ * shutdown.
  */
 export class ClaimLoop<T> {
   private readonly signal = new WakeSignal();
   private inFlight = 0;
+  private readonly claimedAhead: T[] = [];
   private stopped = true;
   private loop: Promise<void> | undefined;
 
@@ -51,15 +58,16 @@ export class ClaimLoop<T> {
     this.stopped = true;
     this.signal.notify();
     await this.loop;
-    while (this.inFlight > 0) await this.signal.wait(50);
+    while (this.inFlight > 0 || this.claimedAhead.length > 0) await this.signal.wait(50);
   }
 
   private async run(): Promise<void> {
-    const { concurrency, pollIntervalMs, minimumClaim = 1 } = this.options;
+    const { concurrency, pollIntervalMs, minimumClaim = 1, claimAhead = 0 } = this.options;
     let failures = 0;
     while (!this.stopped) {
-      const capacity = concurrency - this.inFlight;
-      if (capacity < minimumClaim && this.inFlight > 0) {
+      const held = this.inFlight + this.claimedAhead.length;
+      const capacity = concurrency + claimAhead - held;
+      if (capacity < minimumClaim && held > 0) {
         await this.signal.wait(pollIntervalMs);
         continue;
       }
@@ -73,8 +81,15 @@ export class ClaimLoop<T> {
         await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
         continue;
       }
-      for (const item of claimed) this.launch(item);
+      this.claimedAhead.push(...claimed);
+      this.launchWhileSlotsFree();
       if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
+    }
+  }
+
+  private launchWhileSlotsFree(): void {
+    while (this.inFlight < this.options.concurrency && this.claimedAhead.length > 0) {
+      this.launch(this.claimedAhead.shift()!);
     }
   }
 
@@ -85,6 +100,7 @@ export class ClaimLoop<T> {
       .catch((error: unknown) => this.options.onProcessError(item, error))
       .finally(() => {
         this.inFlight -= 1;
+        this.launchWhileSlotsFree();
         this.signal.notify();
       });
   }

@@ -69,6 +69,62 @@ describe('ClaimLoop', () => {
     expect(source.state.claims.every((capacity) => capacity >= 4)).toBe(true);
   });
 
+  it('claims up to `claimAhead` items beyond its slots, and starts them only as slots free', async () => {
+    const source = queue(30);
+    let inFlight = 0;
+    let most = 0;
+    const done: number[] = [];
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 2,
+      claimAhead: 4,
+      pollIntervalMs: 5,
+      claim: source.claim,
+      process: async (item) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await tick(3);
+        inFlight -= 1;
+        done.push(item);
+      },
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    while (done.length < 30) await tick(5);
+    await loop.stop();
+    expect(most).toBe(2);
+    // The first claim fills the slots and the items waiting behind them.
+    expect(source.state.claims[0]).toBe(6);
+    expect(Math.max(...source.state.claims)).toBeLessThanOrEqual(6);
+    // Items start in the order they were claimed.
+    expect(done.slice(0, 2).sort((a, b) => a - b)).toEqual([0, 1]);
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+
+  it('on stop, processes the items claimed ahead as well as those in flight', async () => {
+    const source = queue(5);
+    const finished: number[] = [];
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 1,
+      claimAhead: 4,
+      pollIntervalMs: 5,
+      claim: source.claim,
+      process: async (item) => {
+        await tick(20);
+        finished.push(item);
+      },
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    await tick(5);
+    await loop.stop();
+    expect(finished).toEqual([0, 1, 2, 3, 4]);
+    expect(source.state.claims).toEqual([5]);
+  });
+
   it('waits for the items in flight on stop, and claims nothing after', async () => {
     const source = queue(2);
     const finished: number[] = [];

@@ -106,6 +106,25 @@ describe('DeliveryRepository claims and outcomes', () => {
     expect(nodes.some((node) => node['Index Name'] === 'deliveries_due_idx')).toBe(true);
   }, 60_000);
 
+  it('commits a claim without waiting for its WAL flush, and only that claim', async () => {
+    const hookId = await webhook();
+    await pending(hookId, 1);
+    const settings = await harness.sql.transaction(async (manager) => {
+      const claimed = await manager.query<[unknown[], number]>(CLAIM_DUE_SQL, [10, 60_000]);
+      const [inside] = await manager.query<Array<{ synchronous_commit: string }>>('SHOW synchronous_commit');
+      return { claimed: claimed[0].length, inside: inside!.synchronous_commit };
+    });
+    expect(settings).toEqual({ claimed: 1, inside: 'off' });
+    const runner = harness.sql.createQueryRunner();
+    try {
+      await runner.query(CLAIM_DUE_SQL, [10, 60_000]);
+      const after = (await runner.query('SHOW synchronous_commit')) as Array<{ synchronous_commit: string }>;
+      expect(after[0]!.synchronous_commit).toBe('on');
+    } finally {
+      await runner.release();
+    }
+  }, 60_000);
+
   it('claims oldest first, never twice while leased, and the same attempt again once the lease ends', async () => {
     const hookId = await webhook();
     const ids = await pending(hookId, 3);

@@ -66,9 +66,16 @@ export interface DeliveryLogRow {
  * instead of walking the due index and stopping after `limit` rows. The update finds the claimed rows
  * through an id array, which the planner looks up in the primary key; joined to the CTE instead, it
  * may hash-join a sequential scan of the whole table.
+ *
+ * The claim commits without waiting for its WAL flush (`synchronous_commit` off for this transaction
+ * only). A lease lost in a database crash frees the attempt early, which a dispatcher crash between
+ * POST and record does as well: the attempt may be POSTed twice, and the record's attempt-number
+ * check still records it once. Outcomes are recorded with a durable commit.
  */
 export const CLAIM_DUE_SQL = `
-  WITH due AS (
+  WITH lazy_commit AS (
+    SELECT set_config('synchronous_commit', 'off', true)
+  ), due AS (
     SELECT d.id FROM webhooks.deliveries d
     WHERE d.outcome = 'pending' AND d.next_attempt_at <= now()
       AND (d.lease_expires_at IS NULL OR d.lease_expires_at <= now())
@@ -78,7 +85,7 @@ export const CLAIM_DUE_SQL = `
     FOR UPDATE SKIP LOCKED
   )
   UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $2 / 1000.0)
-  FROM webhooks.webhooks w
+  FROM webhooks.webhooks w, lazy_commit
   WHERE d.id = ANY(ARRAY(SELECT id FROM due)) AND w.id = d.webhook_id
   RETURNING d.id, d.webhook_id, d.organization_id, d.event_type, d.payload, d.attempt_count + 1 AS attempt,
             d.trace_parent, w.url, w.signing_secret_encrypted`;
