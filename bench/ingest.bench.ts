@@ -3,6 +3,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { type FastifyInstance } from 'fastify';
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { type Condition, newId, newUuidV7, type PolicySnapshot } from '@governance/contracts';
 import { ensureEventLog, OutboxRelay, policyEventMessage, PostgresLogTransport } from '@governance/messaging';
@@ -25,6 +26,12 @@ import { type LoadResult, runLoad } from './support/http-load';
  * whatever else runs, and alternating exposes both to the same conditions. The bare server goes first in
  * each round because the service leaves work behind in Postgres (WAL, the relay copying the outbox onto
  * the event log, the drift and discovery consumers) that takes CPU from whatever is measured next.
+ *
+ * A third server, the floor, is the bare server plus only the durable write: it appends each parsed
+ * body, as text, to a table of its own in group commits, as many batches per commit and as many commits
+ * at once as the service's defaults, and answers 202 once the commit lands. No auth, no validation, no
+ * framework, no outbox or relay. No ingest path that stores each batch in Postgres before answering can
+ * beat it, so it shows how much of the gap to the bare server is durability on this machine.
  *
  * `--policies N` (or BENCH_POLICIES) first announces N active policies to the service, as the policies
  * service would on its internal topic, so the violations consumer evaluates every record against them
@@ -115,6 +122,8 @@ async function main(): Promise<void> {
 
     const bare = await startBareServer();
     cleanups.push(() => bare.close());
+    const floor = await startFloorServer(database.url);
+    cleanups.push(() => floor.close());
 
     const forwarded = forwardedServiceEnv(process.env);
     const service = await createService({
@@ -154,16 +163,18 @@ async function main(): Promise<void> {
     if (settings.warmupSeconds > 0) {
       progress(`warming up: ${settings.warmupSeconds} s against each`);
       await load(serviceUrl, settings.warmupSeconds);
+      await load(floor.url, settings.warmupSeconds);
       await load(bare.url, settings.warmupSeconds);
     }
-    const rounds: Array<{ bare: LoadResult; ingest: LoadResult }> = [];
+    const rounds: Round[] = [];
     for (let round = 1; round <= settings.rounds; round++) {
       progress(
-        `round ${round}/${settings.rounds}: the bare server, then the service, ${settings.seconds} s each`,
+        `round ${round}/${settings.rounds}: the bare server, the floor, then the service, ${settings.seconds} s each`,
       );
       const bareResult = await load(bare.url, settings.seconds);
+      const floorResult = await load(floor.url, settings.seconds);
       const ingestResult = await load(serviceUrl, settings.seconds);
-      rounds.push({ bare: bareResult, ingest: ingestResult });
+      rounds.push({ bare: bareResult, floor: floorResult, ingest: ingestResult });
     }
     const load1 = loadAverage();
     const downstream =
@@ -347,6 +358,67 @@ async function startBareServer(): Promise<{ url: string; close(): Promise<void> 
   };
 }
 
+/**
+ * The floor: the bare server, plus each body appended to a table in group commits before the answer.
+ * Batches per commit and commits at once are the service's defaults
+ * (PROBE_TELEMETRY_MAX_BATCHES_PER_COMMIT, PROBE_TELEMETRY_COMMIT_CONCURRENCY).
+ */
+async function startFloorServer(databaseUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const maxBatchesPerCommit = 64;
+  const commitConcurrency = 2;
+  const pool = new Pool({ connectionString: databaseUrl, max: commitConcurrency });
+  await pool.query('CREATE TABLE bench_floor_batches (id bigserial PRIMARY KEY, body text NOT NULL)');
+  const waiting: Array<{ body: string; answer(): void }> = [];
+  let committing = 0;
+  const commit = (): void => {
+    while (committing < commitConcurrency && waiting.length > 0) {
+      const group = waiting.splice(0, maxBatchesPerCommit);
+      const rows = group.map((_, index) => `($${index + 1})`).join(', ');
+      committing += 1;
+      void pool
+        .query(
+          `INSERT INTO bench_floor_batches (body) VALUES ${rows}`,
+          group.map((batch) => batch.body),
+        )
+        .then(() => {
+          for (const batch of group) batch.answer();
+        })
+        .finally(() => {
+          committing -= 1;
+          commit();
+        });
+    }
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const parsed = JSON.parse(body) as { records: unknown[] };
+      const answer = JSON.stringify({ accepted: parsed.records.length });
+      waiting.push({
+        body,
+        answer: () =>
+          response.writeHead(202, { 'content-type': 'application/json; charset=utf-8' }).end(answer),
+      });
+      commit();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${TELEMETRY_PATH}`,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      await pool.end();
+    },
+  };
+}
+
 async function pollUntil(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -359,20 +431,22 @@ function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-function printReport(
-  header: string[],
-  batchSize: number,
-  rounds: Array<{ bare: LoadResult; ingest: LoadResult }>,
-  policies: number,
-): void {
+interface Round {
+  bare: LoadResult;
+  floor: LoadResult;
+  ingest: LoadResult;
+}
+
+function printReport(header: string[], batchSize: number, rounds: Round[], policies: number): void {
   const rate = (result: LoadResult) => (result.ok * batchSize) / result.seconds;
-  const rows = [['round', 'scenario', 'batches', 'seconds', 'records/s', 'p50 ms', 'p99 ms', 'ingest/bare']];
+  const rows = [['round', 'scenario', 'batches', 'seconds', 'records/s', 'p50 ms', 'p99 ms', '/bare']];
   const ratios: number[] = [];
-  rounds.forEach(({ bare, ingest }, index) => {
+  rounds.forEach(({ bare, floor, ingest }, index) => {
     const ratio = rate(ingest) / rate(bare);
     ratios.push(ratio);
     for (const [name, result, note] of [
       ['bare node:http + JSON.parse', bare, ''],
+      ['floor: bare + group-commit INSERT', floor, (rate(floor) / rate(bare)).toFixed(2)],
       ['probe ingest (durable, 202)', ingest, ratio.toFixed(2)],
     ] as const) {
       rows.push([
@@ -396,13 +470,16 @@ function printReport(
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const bareMedian = median(rounds.map(({ bare }) => rate(bare)));
   const ingestMedian = median(rounds.map(({ ingest }) => rate(ingest)));
+  const floorMedian = median(rounds.map(({ floor }) => rate(floor)));
+  const floorRatio = median(rounds.map(({ bare, floor }) => rate(floor) / rate(bare)));
   process.stdout.write(
     [
       ...header,
       '',
       ...lines,
       '',
-      `median records/s: bare ${bareMedian.toFixed(0)}, ingest ${ingestMedian.toFixed(0)}`,
+      `median records/s: bare ${bareMedian.toFixed(0)}, floor ${floorMedian.toFixed(0)}, ingest ${ingestMedian.toFixed(0)}`,
+      `floor / bare = ${floorRatio.toFixed(2)} (median of the rounds' ratios)`,
       `ingest / bare = ${median(ratios).toFixed(2)} (median of the rounds' ratios; target ≥ 0.50)`,
       '',
     ].join('\n'),
