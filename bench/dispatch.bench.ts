@@ -253,15 +253,7 @@ async function measureFloor(
   const { deliveries, worker } = fixture;
   await worker.beforeApplicationShutdown();
   await insertDueDeliveries(fixture, count);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
-  const options: http.RequestOptions = {
-    method: 'POST',
-    hostname: request.url.hostname,
-    port: Number(request.url.port),
-    path: request.url.pathname + request.url.search,
-    headers: request.headers,
-    agent,
-  };
+  const { agent, options } = keepAliveRequest(request, concurrency);
   const claimed: ClaimedAttempt[] = [];
   let claiming: Promise<void> | undefined;
   let exhausted = false;
@@ -389,15 +381,7 @@ async function measureBareLoop(
   count: number,
   concurrency: number,
 ): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
-  const options: http.RequestOptions = {
-    method: 'POST',
-    hostname: request.url.hostname,
-    port: Number(request.url.port),
-    path: request.url.pathname + request.url.search,
-    headers: request.headers,
-    agent,
-  };
+  const { agent, options } = keepAliveRequest(request, concurrency);
   let issued = 0;
   const lane = async (): Promise<void> => {
     while (issued < count) {
@@ -412,6 +396,25 @@ async function measureBareLoop(
   } finally {
     agent.destroy();
   }
+}
+
+/** The replayed request's options on a keep-alive agent of `concurrency` sockets. */
+function keepAliveRequest(
+  request: ReplayedRequest,
+  concurrency: number,
+): { agent: http.Agent; options: http.RequestOptions } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+  return {
+    agent,
+    options: {
+      method: 'POST',
+      hostname: request.url.hostname,
+      port: Number(request.url.port),
+      path: request.url.pathname + request.url.search,
+      headers: request.headers,
+      agent,
+    },
+  };
 }
 
 function post(options: http.RequestOptions, body: Buffer): Promise<void> {
