@@ -16,7 +16,7 @@ describe('delivery worker', () => {
     await harness.close();
   });
 
-  it('frees a slot once the response is in, and holds slots once `concurrency` outcomes await their commit', async () => {
+  it('frees a slot once the response is in, and holds slots once 4 × `concurrency` outcomes await their commit', async () => {
     const org = await harness.createOrganization();
     const created = await harness.request('POST', '/v1/webhooks', org.apiKey, {
       url: receiver.url,
@@ -31,13 +31,13 @@ describe('delivery worker', () => {
     await blocker.startTransaction();
     await blocker.query('LOCK TABLE webhooks.delivery_attempts IN EXCLUSIVE MODE');
     try {
-      for (let i = 0; i < 6; i++)
+      for (let i = 0; i < 14; i++)
         await harness.publish(org.id, 'system.registered', SYSTEM_REGISTERED, { severity: 'INFO' });
-      // Two slots: two attempts whose outcomes wait for their commit free their slots, and the next
-      // two keep theirs, since two outcomes are already waiting.
-      await eventually(async () => receiver.deliveries.length >= 4, 15_000, 'four POSTs');
+      // Two slots: eight attempts whose outcomes wait for their commit free their slots, and the next
+      // two keep theirs, since eight outcomes are already waiting.
+      await eventually(async () => receiver.deliveries.length >= 10, 15_000, 'ten POSTs');
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(receiver.deliveries).toHaveLength(4);
+      expect(receiver.deliveries).toHaveLength(10);
     } finally {
       await blocker.rollbackTransaction();
       await blocker.release();
@@ -47,13 +47,13 @@ describe('delivery worker', () => {
       async () => {
         const response = await harness.request('GET', `/v1/webhooks/${hook.id}/deliveries`, org.apiKey);
         const entries = response.json<{ data: Array<{ outcome: string; attempt_count: number }> }>().data;
-        return entries.length === 6 && entries.every((entry) => entry.outcome === 'succeeded') && entries;
+        return entries.length === 14 && entries.every((entry) => entry.outcome === 'succeeded') && entries;
       },
       15_000,
-      'six deliveries recorded',
+      'fourteen deliveries recorded',
     );
-    expect(log.map((entry) => entry.attempt_count)).toEqual([1, 1, 1, 1, 1, 1]);
-    expect(receiver.deliveries).toHaveLength(6);
+    expect(log.map((entry) => entry.attempt_count)).toEqual(Array.from({ length: 14 }, () => 1));
+    expect(receiver.deliveries).toHaveLength(14);
     expect(receiver.deliveries.every((delivery) => delivery.verdict === 'ok')).toBe(true);
   }, 60_000);
 });

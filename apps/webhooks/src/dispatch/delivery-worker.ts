@@ -15,8 +15,6 @@ import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
 
 const RECORD_BATCH = 500;
-/** Group commits of outcomes in flight at once: one fills while another waits for its WAL flush. */
-const CONCURRENT_RECORDS = 2;
 const SERVICE = { service: 'webhooks' } as const;
 
 const attemptsTotal = counter({
@@ -44,18 +42,20 @@ interface QueuedRecord {
 /**
  * Keeps up to `concurrency` attempts in flight. Due attempts are claimed from Postgres with
  * `FOR UPDATE SKIP LOCKED`, so any number of dispatchers can share the work; outcomes are recorded in
- * group commits, one statement for everything that finished while the previous commits ran.
+ * group commits, one statement for everything that finished while the previous commit ran.
  *
- * A slot frees when its response is in, not when its outcome is committed: waiting for the commit held
- * each slot idle for a WAL flush per attempt. The attempt stays leased until its outcome commits, so a
- * crash in between makes the same attempt due again, exactly as before. Past `concurrency` outcomes
- * waiting for their commit, attempts keep their slot until it lands, so a slow database slows claims.
+ * Statements are the database's cost per delivery, so a busy dispatcher claims and records in large
+ * groups: it claims once a whole `concurrency` of attempts fits, keeping up to twice that claimed ahead,
+ * and a slot frees when its response is in, not when its outcome is committed. An attempt stays leased
+ * until its outcome commits, so a crash in between makes the same attempt due again, exactly as before.
+ * Past `4 × concurrency` outcomes waiting for their commit, attempts keep their slot until it lands, so
+ * a slow database slows claims instead of filling memory.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly loop: ClaimLoop<ClaimedAttempt>;
   private readonly recordQueue: QueuedRecord[] = [];
-  private readonly recording = new Set<Promise<void>>();
+  private recording: Promise<void> | undefined;
   /** Outcomes queued or being committed. */
   private unrecorded = 0;
   private readonly maxUnrecorded: number;
@@ -67,14 +67,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     const { concurrency, pollIntervalMs, claimLeaseMs } = config.dispatch;
-    this.maxUnrecorded = concurrency;
+    this.maxUnrecorded = 4 * concurrency;
     this.loop = new ClaimLoop({
       name: 'deliveries',
       concurrency,
       pollIntervalMs,
-      // Claims wait until a quarter of the slots are free, so a busy dispatcher claims in batches.
-      minimumClaim: Math.max(1, Math.floor(concurrency / 4)),
-      claimAhead: concurrency,
+      minimumClaim: concurrency,
+      claimAhead: 2 * concurrency,
       claim: (capacity) => this.deliveries.claimDue(capacity, claimLeaseMs),
       process: async (claim) => {
         const recorded = this.record(await this.executor.execute(claim));
@@ -99,7 +98,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** Stops claiming, then lets every attempt in flight finish and be recorded. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop.stop();
-    while (this.recording.size > 0) await Promise.all([...this.recording]);
+    await this.recording;
   }
 
   private record(record: AttemptRecord): Promise<void> {
@@ -111,34 +110,28 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.unrecorded += 1;
     return new Promise((resolve) => {
       this.recordQueue.push({ record, settle: resolve });
-      this.startRecording();
+      this.recording ??= this.flush().finally(() => {
+        this.recording = undefined;
+      });
     });
   }
 
-  private startRecording(): void {
-    while (this.recording.size < CONCURRENT_RECORDS && this.recordQueue.length > 0) {
+  private async flush(): Promise<void> {
+    while (this.recordQueue.length > 0) {
       const batch = this.recordQueue.splice(0, RECORD_BATCH);
-      const commit: Promise<void> = this.commit(batch).finally(() => {
-        this.recording.delete(commit);
-        this.startRecording();
-      });
-      this.recording.add(commit);
-    }
-  }
-
-  private async commit(batch: QueuedRecord[]): Promise<void> {
-    try {
-      await this.deliveries.recordAttempts(batch.map((queued) => queued.record));
-      for (const { record } of batch)
-        if (record.outcome !== 'pending') deliveriesTotal.inc({ ...SERVICE, outcome: record.outcome });
-    } catch (error) {
-      this.logger.error(
-        { err: error, count: batch.length },
-        'could not record attempts; they will be retried after their lease',
-      );
-    } finally {
-      this.unrecorded -= batch.length;
-      for (const queued of batch) queued.settle();
+      try {
+        await this.deliveries.recordAttempts(batch.map((queued) => queued.record));
+        for (const { record } of batch)
+          if (record.outcome !== 'pending') deliveriesTotal.inc({ ...SERVICE, outcome: record.outcome });
+      } catch (error) {
+        this.logger.error(
+          { err: error, count: batch.length },
+          'could not record attempts; they will be retried after their lease',
+        );
+      } finally {
+        this.unrecorded -= batch.length;
+        for (const queued of batch) queued.settle();
+      }
     }
   }
 }
