@@ -21,6 +21,7 @@ import { samplePayload } from '../apps/webhooks/src/webhooks/sample-events';
 import { printBenchResult } from './support/bench-result';
 import { createBenchDatabase } from './support/database';
 import { type CapturedRequest } from './support/receiver-protocol';
+import { cpuPerUnit, type CpuSample, sampleCpu } from './support/process-cpu';
 import { type BenchReceiver, startReceiver } from './support/receiver';
 
 /*
@@ -150,15 +151,15 @@ async function main(): Promise<void> {
     progress(`warming up: ${settings.warmup} deliveries through each`);
     await measureDispatcher(fixture, settings.warmup);
     const replayed = await replayOfFirstDelivery(fixture);
-    await measureBareLoop(replayed, settings.warmup, settings.concurrency);
+    await measureBareLoop(replayed, settings.warmup, settings.concurrency, receiver.pid);
     await measureFloor(fixture, replayed, settings.warmup, settings.concurrency);
 
     progress(`measuring the bare loop: ${settings.deliveries} POSTs`);
-    const bareSeconds = await measureBareLoop(replayed, settings.deliveries, settings.concurrency);
+    const bare = await measureBareLoop(replayed, settings.deliveries, settings.concurrency, receiver.pid);
     progress(`measuring the floor: ${settings.deliveries} deliveries`);
-    const floorSeconds = await measureFloor(fixture, replayed, settings.deliveries, settings.concurrency);
+    const floor = await measureFloor(fixture, replayed, settings.deliveries, settings.concurrency);
     progress(`measuring the dispatcher: ${settings.deliveries} deliveries`);
-    const dispatcherSeconds = await measureDispatcher(fixture, settings.deliveries);
+    const dispatcher = await measureDispatcher(fixture, settings.deliveries);
 
     const forwardedNote = Object.entries(forwarded).map(([name, value]) => `${name}=${value}`);
     printReport(
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
           (forwardedNote.length > 0 ? `, ${forwardedNote.join(' ')}` : ''),
       ],
       settings.deliveries,
-      { bareSeconds, floorSeconds, dispatcherSeconds },
+      { bare, floor, dispatcher },
     );
   } finally {
     process.off('SIGINT', interrupt);
@@ -203,15 +204,15 @@ async function createWebhook(
 }
 
 /**
- * Inserts `count` due deliveries in one statement, wakes the dispatcher, and returns the seconds until
- * every one has succeeded and has its attempt row. The receiver's count is watched first, since asking
+ * Inserts `count` due deliveries in one statement, wakes the dispatcher, and measures until every one
+ * has succeeded and has its attempt row. The receiver's count is watched first, since asking
  * it costs Postgres nothing; the database is polled only once every request has arrived.
  */
-async function measureDispatcher(fixture: Fixture, count: number): Promise<number> {
+async function measureDispatcher(fixture: Fixture, count: number): Promise<Measurement> {
   const { sql, receiver, worker } = fixture;
   const receivedBefore = (await receiver.stats()).received;
   await insertDueDeliveries(fixture, count);
-  const startedAt = performance.now();
+  const finish = startMeasurement(receiver.pid, count);
   worker.wake();
 
   const deadlineMs = 60_000 + count * 10;
@@ -221,35 +222,35 @@ async function measureDispatcher(fixture: Fixture, count: number): Promise<numbe
     if (polls % 50 === 0) await assertNoFailedAttempt(sql);
     return (await receiver.stats()).received - receivedBefore >= count;
   });
-  let finishedAt = 0;
+  let measurement: Measurement | undefined;
   await pollUntil(`${count} attempts to be recorded`, deadlineMs, async () => {
-    const askedAt = performance.now();
+    const askedAt = finish();
     const { rows } = await sql.query<{ succeeded: number; attempts: number }>(
       `SELECT (SELECT count(*)::int FROM webhooks.deliveries WHERE outcome = 'succeeded') AS succeeded,
               (SELECT count(*)::int FROM webhooks.delivery_attempts WHERE error IS NULL) AS attempts`,
     );
     await assertNoFailedAttempt(sql);
     if (rows[0]?.succeeded !== count || rows[0].attempts !== count) return false;
-    finishedAt = askedAt;
+    measurement = askedAt;
     return true;
   });
   const received = (await receiver.stats()).received - receivedBefore;
   if (received !== count) throw new Error(`the receiver got ${received} requests for ${count} deliveries`);
-  return (finishedAt - startedAt) / 1000;
+  return measurement!;
 }
 
 /**
  * The floor: the bare loop's lanes, each taking its next delivery from batches claimed with the
  * dispatcher's claim statement, POSTing the replayed request, and queueing the outcome for the
  * dispatcher's record statement, committed in groups, two at a time, as the dispatcher commits them.
- * Returns the seconds until every outcome is committed. The dispatcher is paused meanwhile.
+ * Measures until every outcome is committed. The dispatcher is paused meanwhile.
  */
 async function measureFloor(
   fixture: Fixture,
   request: ReplayedRequest,
   count: number,
   concurrency: number,
-): Promise<number> {
+): Promise<Measurement> {
   const { deliveries, worker } = fixture;
   await worker.beforeApplicationShutdown();
   await insertDueDeliveries(fixture, count);
@@ -307,15 +308,15 @@ async function measureFloor(
     }
   };
   try {
-    const startedAt = performance.now();
+    const finish = startMeasurement(fixture.receiver.pid, count);
     await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
     while (commits.size > 0) await Promise.all([...commits]);
-    const seconds = (performance.now() - startedAt) / 1000;
+    const measurement = finish();
     const { rows } = await fixture.sql.query<{ succeeded: number }>(
       `SELECT count(*)::int AS succeeded FROM webhooks.deliveries WHERE outcome = 'succeeded'`,
     );
     if (rows[0]?.succeeded !== count) throw new Error(`the floor recorded ${rows[0]?.succeeded} of ${count}`);
-    return seconds;
+    return measurement;
   } finally {
     agent.destroy();
     worker.onApplicationBootstrap();
@@ -375,12 +376,13 @@ function replayHeaders(request: CapturedRequest): Record<string, string> {
   return headers;
 }
 
-/** `count` POSTs, `concurrency` at a time, over keep-alive connections; returns the seconds taken. */
+/** `count` POSTs, `concurrency` at a time, over keep-alive connections. */
 async function measureBareLoop(
   request: ReplayedRequest,
   count: number,
   concurrency: number,
-): Promise<number> {
+  receiverPid: number,
+): Promise<Measurement> {
   const { agent, options } = keepAliveRequest(request, concurrency);
   let issued = 0;
   const lane = async (): Promise<void> => {
@@ -390,9 +392,9 @@ async function measureBareLoop(
     }
   };
   try {
-    const startedAt = performance.now();
+    const finish = startMeasurement(receiverPid, count);
     await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
-    return (performance.now() - startedAt) / 1000;
+    return finish();
   } finally {
     agent.destroy();
   }
@@ -430,6 +432,22 @@ function post(options: http.RequestOptions, body: Buffer): Promise<void> {
   });
 }
 
+interface Measurement {
+  seconds: number;
+  /** CPU µs per delivery: the bench process (service or loop), PostgreSQL, and the receiver. */
+  cpu: CpuSample | undefined;
+}
+
+/** Starts the clock and the CPU count of a measurement of `deliveries`; the call ends both. */
+function startMeasurement(receiverPid: number, deliveries: number): () => Measurement {
+  const cpuBefore = sampleCpu([receiverPid]);
+  const startedAt = performance.now();
+  return () => ({
+    seconds: (performance.now() - startedAt) / 1000,
+    cpu: cpuPerUnit(cpuBefore, sampleCpu([receiverPid]), deliveries),
+  });
+}
+
 async function pollUntil(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -445,25 +463,28 @@ function progress(message: string): void {
 function printReport(
   header: string[],
   deliveries: number,
-  {
-    bareSeconds,
-    floorSeconds,
-    dispatcherSeconds,
-  }: Record<'bareSeconds' | 'floorSeconds' | 'dispatcherSeconds', number>,
+  { bare, floor, dispatcher }: Record<'bare' | 'floor' | 'dispatcher', Measurement>,
 ): void {
-  const bareRate = deliveries / bareSeconds;
-  const floorRate = deliveries / floorSeconds;
-  const dispatcherRate = deliveries / dispatcherSeconds;
+  const rate = (measurement: Measurement) => deliveries / measurement.seconds;
+  const cpu = (measurement: Measurement, key: keyof CpuSample) =>
+    measurement.cpu ? measurement.cpu[key].toFixed(0) : '-';
+  const row = (name: string, measurement: Measurement) => [
+    name,
+    String(deliveries),
+    measurement.seconds.toFixed(2),
+    rate(measurement).toFixed(0),
+    cpu(measurement, 'bench'),
+    cpu(measurement, 'postgres'),
+    cpu(measurement, 'others'),
+  ];
+  const bareRate = rate(bare);
+  const floorRate = rate(floor);
+  const dispatcherRate = rate(dispatcher);
   const rows = [
-    ['scenario', 'deliveries', 'seconds', 'per second'],
-    ['bare keep-alive POST loop', String(deliveries), bareSeconds.toFixed(2), bareRate.toFixed(0)],
-    [
-      'floor: bare loop + claim and record SQL',
-      String(deliveries),
-      floorSeconds.toFixed(2),
-      floorRate.toFixed(0),
-    ],
-    ['dispatcher', String(deliveries), dispatcherSeconds.toFixed(2), dispatcherRate.toFixed(0)],
+    ['scenario', 'deliveries', 'seconds', 'per second', 'CPU µs: bench', 'postgres', 'receiver'],
+    row('bare keep-alive POST loop', bare),
+    row('floor: bare loop + claim and record SQL', floor),
+    row('dispatcher', dispatcher),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) =>
@@ -478,6 +499,8 @@ function printReport(
       '',
       ...lines,
       '',
+      'CPU: µs per delivery, from /proc: the bench process (the service or the loop, and the client in it),',
+      'every PostgreSQL process, and the receiver.',
       `floor / bare = ${(floorRate / bareRate).toFixed(2)}, dispatcher / floor = ${(dispatcherRate / floorRate).toFixed(2)}`,
       `dispatcher / bare = ${ratio.toFixed(2)} (target ≥ 0.50)`,
       '',

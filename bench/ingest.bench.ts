@@ -14,6 +14,7 @@ import { seededRng, telemetryBatch } from '../tools/probe-simulator/telemetry-ge
 import { printBenchResult } from './support/bench-result';
 import { createBenchDatabase } from './support/database';
 import { type LoadResult, runLoad } from './support/http-load';
+import { cpuPerUnit, type CpuSample, sampleCpu } from './support/process-cpu';
 
 /*
  * bench:ingest: telemetry records per second accepted by the real probe ingest service (API key checked,
@@ -171,9 +172,9 @@ async function main(): Promise<void> {
       progress(
         `round ${round}/${settings.rounds}: the bare server, the floor, then the service, ${settings.seconds} s each`,
       );
-      const bareResult = await load(bare.url, settings.seconds);
-      const floorResult = await load(floor.url, settings.seconds);
-      const ingestResult = await load(serviceUrl, settings.seconds);
+      const bareResult = await measured(() => load(bare.url, settings.seconds));
+      const floorResult = await measured(() => load(floor.url, settings.seconds));
+      const ingestResult = await measured(() => load(serviceUrl, settings.seconds));
       rounds.push({ bare: bareResult, floor: floorResult, ingest: ingestResult });
     }
     const load1 = loadAverage();
@@ -367,8 +368,15 @@ async function startFloorServer(databaseUrl: string): Promise<{ url: string; clo
   const maxBatchesPerCommit = 64;
   const commitConcurrency = 2;
   const pool = new Pool({ connectionString: databaseUrl, max: commitConcurrency });
+  let closing = false;
+  // pg-pool reports an idle client's lost connection as an 'error' event, which would otherwise crash
+  // the bench. Its end() resolves before the connections are closed, so the database dropped right
+  // after it (WITH FORCE) may still terminate one; that one is expected.
+  pool.on('error', (error) => {
+    if (!closing) progress(`floor pool: ${error.message}`);
+  });
   await pool.query('CREATE TABLE bench_floor_batches (id bigserial PRIMARY KEY, body text NOT NULL)');
-  const waiting: Array<{ body: string; answer(): void }> = [];
+  const waiting: Array<{ body: string; answer(status: number): void }> = [];
   let committing = 0;
   const commit = (): void => {
     while (committing < commitConcurrency && waiting.length > 0) {
@@ -380,9 +388,14 @@ async function startFloorServer(databaseUrl: string): Promise<{ url: string; clo
           `INSERT INTO bench_floor_batches (body) VALUES ${rows}`,
           group.map((batch) => batch.body),
         )
-        .then(() => {
-          for (const batch of group) batch.answer();
-        })
+        .then(
+          () => {
+            for (const batch of group) batch.answer(202);
+          },
+          () => {
+            for (const batch of group) batch.answer(503);
+          },
+        )
         .finally(() => {
           committing -= 1;
           commit();
@@ -398,8 +411,8 @@ async function startFloorServer(databaseUrl: string): Promise<{ url: string; clo
       const answer = JSON.stringify({ accepted: parsed.records.length });
       waiting.push({
         body,
-        answer: () =>
-          response.writeHead(202, { 'content-type': 'application/json; charset=utf-8' }).end(answer),
+        answer: (status) =>
+          response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(answer),
       });
       commit();
     });
@@ -414,6 +427,7 @@ async function startFloorServer(databaseUrl: string): Promise<{ url: string; clo
         server.closeAllConnections();
         server.close(() => resolve());
       });
+      closing = true;
       await pool.end();
     },
   };
@@ -431,15 +445,38 @@ function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
+/** A load's result, with the CPU µs each accepted batch cost the bench process and PostgreSQL. */
+type Measured = LoadResult & { cpu: CpuSample | undefined };
+
+async function measured(load: () => Promise<LoadResult>): Promise<Measured> {
+  const before = sampleCpu();
+  const result = await load();
+  return { ...result, cpu: cpuPerUnit(before, sampleCpu(), result.ok) };
+}
+
 interface Round {
-  bare: LoadResult;
-  floor: LoadResult;
-  ingest: LoadResult;
+  bare: Measured;
+  floor: Measured;
+  ingest: Measured;
 }
 
 function printReport(header: string[], batchSize: number, rounds: Round[], policies: number): void {
   const rate = (result: LoadResult) => (result.ok * batchSize) / result.seconds;
-  const rows = [['round', 'scenario', 'batches', 'seconds', 'records/s', 'p50 ms', 'p99 ms', '/bare']];
+  const cpu = (result: Measured, key: keyof CpuSample) => (result.cpu ? result.cpu[key].toFixed(0) : '-');
+  const rows = [
+    [
+      'round',
+      'scenario',
+      'batches',
+      'seconds',
+      'records/s',
+      'p50 ms',
+      'p99 ms',
+      '/bare',
+      'CPU µs: bench',
+      'postgres',
+    ],
+  ];
   const ratios: number[] = [];
   rounds.forEach(({ bare, floor, ingest }, index) => {
     const ratio = rate(ingest) / rate(bare);
@@ -458,6 +495,8 @@ function printReport(header: string[], batchSize: number, rounds: Round[], polic
         result.p50.toFixed(1),
         result.p99.toFixed(1),
         note,
+        cpu(result, 'bench'),
+        cpu(result, 'postgres'),
       ]);
     }
   });
@@ -479,6 +518,8 @@ function printReport(header: string[], batchSize: number, rounds: Round[], polic
       ...lines,
       '',
       `median records/s: bare ${bareMedian.toFixed(0)}, floor ${floorMedian.toFixed(0)}, ingest ${ingestMedian.toFixed(0)}`,
+      'CPU: µs per accepted batch, from /proc: the bench process (the server and the client in it) and every',
+      'PostgreSQL process.',
       `floor / bare = ${floorRatio.toFixed(2)} (median of the rounds' ratios)`,
       `ingest / bare = ${median(ratios).toFixed(2)} (median of the rounds' ratios; target ≥ 0.50)`,
       '',

@@ -11,6 +11,8 @@ export interface ReceiverStats {
 export interface BenchReceiver {
   /** `http://127.0.0.1:<port>/hook` */
   url: string;
+  /** The receiver's process id, for CPU accounting. */
+  pid: number;
   stats(): Promise<ReceiverStats>;
   close(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function startReceiver(): Promise<BenchReceiver> {
   let nextId = 0;
   return {
     url: `http://127.0.0.1:${port}/hook`,
+    pid: child.pid ?? 0,
     stats: () => askStats(child, (nextId += 1)),
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill();

@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** CPU time in ms, user plus system, by where it was spent. */
+export interface CpuSample {
+  /** The bench process: every thread, so the service under test and the load it generates. */
+  bench: number;
+  /** Every PostgreSQL process on the machine: the server's backends and its background workers. */
+  postgres: number;
+  /** The processes named when sampling, such as a receiver in a child process. */
+  others: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat; 100 on every Linux this runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** Field 14 (utime) and 15 (stime) of /proc/<pid>/stat, after the command name in parentheses. */
+function readStat(pid: string): { command: string; ms: number } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined; // gone since the directory was listed
+  }
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return { command: stat.slice(stat.indexOf('(') + 1, close), ms: (ticks * 1000) / TICKS_PER_SECOND };
+}
+
+/**
+ * Where the machine's CPU time has gone so far, read from /proc; undefined where there is no /proc.
+ * Differences of two samples around a measurement say what each delivery or batch cost each party.
+ */
+export function sampleCpu(otherPids: readonly number[] = []): CpuSample | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const sample: CpuSample = { bench: 0, postgres: 0, others: 0 };
+  for (const pid of pids) {
+    const stat = readStat(pid);
+    if (!stat) continue;
+    if (Number(pid) === process.pid) sample.bench += stat.ms;
+    else if (otherPids.includes(Number(pid))) sample.others += stat.ms;
+    else if (stat.command === 'postgres') sample.postgres += stat.ms;
+  }
+  return sample;
+}
+
+/** CPU µs per unit of work between two samples, by party; undefined without /proc. */
+export function cpuPerUnit(
+  before: CpuSample | undefined,
+  after: CpuSample | undefined,
+  units: number,
+): CpuSample | undefined {
+  if (!before || !after || units <= 0) return undefined;
+  const per = (key: keyof CpuSample) => ((after[key] - before[key]) * 1000) / units;
+  return { bench: per('bench'), postgres: per('postgres'), others: per('others') };
+}
