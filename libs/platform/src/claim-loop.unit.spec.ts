@@ -21,32 +21,37 @@ function queue(items: number) {
 const logger = createLogger('claim-loop-spec', 'silent');
 const tick = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A `process` that takes `ms` per item, noting the most items it ever had at once and those done. */
+function timedProcess(ms: number) {
+  const state = { inFlight: 0, most: 0, done: [] as number[] };
+  const process = async (item: number): Promise<void> => {
+    state.inFlight += 1;
+    state.most = Math.max(state.most, state.inFlight);
+    await tick(ms);
+    state.inFlight -= 1;
+    state.done.push(item);
+  };
+  return { state, process };
+}
+
 describe('ClaimLoop', () => {
   it('never has more than `concurrency` items in flight, and processes every item', async () => {
     const source = queue(10);
-    let inFlight = 0;
-    let most = 0;
-    const done: number[] = [];
+    const { state, process } = timedProcess(5);
     const loop = new ClaimLoop<number>({
       name: 'items',
       concurrency: 3,
       pollIntervalMs: 5,
       claim: source.claim,
-      process: async (item) => {
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await tick(5);
-        inFlight -= 1;
-        done.push(item);
-      },
+      process,
       onProcessError: () => undefined,
       logger,
     });
     loop.start();
-    while (done.length < 10) await tick(5);
+    while (state.done.length < 10) await tick(5);
     await loop.stop();
-    expect(most).toBe(3);
-    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(state.most).toBe(3);
+    expect(state.done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(Math.max(...source.state.claims)).toBeLessThanOrEqual(3);
   });
 
@@ -71,35 +76,27 @@ describe('ClaimLoop', () => {
 
   it('claims up to `claimAhead` items beyond its slots, and starts them only as slots free', async () => {
     const source = queue(30);
-    let inFlight = 0;
-    let most = 0;
-    const done: number[] = [];
+    const { state, process } = timedProcess(3);
     const loop = new ClaimLoop<number>({
       name: 'items',
       concurrency: 2,
       claimAhead: 4,
       pollIntervalMs: 5,
       claim: source.claim,
-      process: async (item) => {
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await tick(3);
-        inFlight -= 1;
-        done.push(item);
-      },
+      process,
       onProcessError: () => undefined,
       logger,
     });
     loop.start();
-    while (done.length < 30) await tick(5);
+    while (state.done.length < 30) await tick(5);
     await loop.stop();
-    expect(most).toBe(2);
+    expect(state.most).toBe(2);
     // The first claim fills the slots and the items waiting behind them.
     expect(source.state.claims[0]).toBe(6);
     expect(Math.max(...source.state.claims)).toBeLessThanOrEqual(6);
     // Items start in the order they were claimed.
-    expect(done.slice(0, 2).sort((a, b) => a - b)).toEqual([0, 1]);
-    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(state.done.slice(0, 2).sort((a, b) => a - b)).toEqual([0, 1]);
+    expect(state.done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 
   it('on stop, processes the items claimed ahead as well as those in flight', async () => {
