@@ -20,6 +20,12 @@ export interface ClaimLoopOptions<T> {
    * claim's round trip. They hold their lease while they wait. 0 claims only for free slots.
    */
   claimAhead?: number;
+  /**
+   * With `claimAhead`: an item that waited longer than this for a slot is let go unprocessed, since it
+   * could no longer finish within its lease; the lease ends and the item is claimed again. Without it,
+   * slow items ahead of it could keep it waiting past its lease while another worker takes it over.
+   */
+  maxClaimedWaitMs?: number;
   /** Claims at most `capacity` due items (under a lease, in the caller's table). */
   claim(capacity: number): Promise<T[]>;
   process(item: T): Promise<void>;
@@ -38,7 +44,7 @@ export interface ClaimLoopOptions<T> {
 export class ClaimLoop<T> {
   private readonly signal = new WakeSignal();
   private inFlight = 0;
-  private readonly claimedAhead: T[] = [];
+  private readonly claimedAhead: Array<{ item: T; claimedAt: number }> = [];
   private stopped = true;
   private loop: Promise<void> | undefined;
 
@@ -81,15 +87,27 @@ export class ClaimLoop<T> {
         await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
         continue;
       }
-      this.claimedAhead.push(...claimed);
+      const claimedAt = performance.now();
+      for (const item of claimed) this.claimedAhead.push({ item, claimedAt });
       this.launchWhileSlotsFree();
       if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
     }
   }
 
   private launchWhileSlotsFree(): void {
-    while (this.inFlight < this.options.concurrency && this.claimedAhead.length > 0) {
-      this.launch(this.claimedAhead.shift()!);
+    const { concurrency, maxClaimedWaitMs = Infinity } = this.options;
+    const oldestAllowed = performance.now() - maxClaimedWaitMs;
+    let letGo = 0;
+    while (this.inFlight < concurrency && this.claimedAhead.length > 0) {
+      const { item, claimedAt } = this.claimedAhead.shift()!;
+      if (claimedAt < oldestAllowed) letGo += 1;
+      else this.launch(item);
+    }
+    if (letGo > 0) {
+      this.options.logger.warn(
+        { count: letGo, max_wait_ms: maxClaimedWaitMs },
+        `let go of ${this.options.name} that waited too long for a slot; they are claimed again when their lease ends`,
+      );
     }
   }
 

@@ -99,6 +99,28 @@ describe('ClaimLoop', () => {
     expect(state.done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 
+  it('lets go of items claimed ahead that waited longer than `maxClaimedWaitMs` for a slot', async () => {
+    const source = queue(3);
+    const { state, process } = timedProcess(60);
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 1,
+      claimAhead: 2,
+      maxClaimedWaitMs: 30,
+      pollIntervalMs: 5,
+      claim: source.claim,
+      process,
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    await tick(150);
+    await loop.stop();
+    // 1 and 2 waited 60 ms behind 0; left to their lease, they are not processed here.
+    expect(source.state.claims[0]).toBe(3);
+    expect(state.done).toEqual([0]);
+  });
+
   it('on stop, processes the items claimed ahead as well as those in flight', async () => {
     const source = queue(5);
     const finished: number[] = [];

@@ -1,6 +1,23 @@
 import { startWebhookReceiver, type WebhookReceiver } from '@governance/testing';
 import { eventually, SYSTEM_REGISTERED, WebhooksHarness } from '../testing/webhooks-harness';
 
+async function subscribe(harness: WebhooksHarness, url: string, secrets: Map<string, string>) {
+  const org = await harness.createOrganization();
+  const created = await harness.request('POST', '/v1/webhooks', org.apiKey, {
+    url,
+    events: ['system.registered'],
+  });
+  expect(created.statusCode).toBe(201);
+  const hook = created.json<{ id: string; signing_secret: string }>();
+  secrets.set(hook.id, hook.signing_secret);
+  return { org, hook };
+}
+
+async function loggedDeliveries(harness: WebhooksHarness, apiKey: string, hookId: string) {
+  const response = await harness.request('GET', `/v1/webhooks/${hookId}/deliveries`, apiKey);
+  return response.json<{ data: Array<{ outcome: string; attempt_count: number }> }>().data;
+}
+
 describe('delivery worker', () => {
   let harness: WebhooksHarness;
   let receiver: WebhookReceiver;
@@ -17,14 +34,7 @@ describe('delivery worker', () => {
   });
 
   it('frees a slot once the response is in, and holds slots once 4 × `concurrency` outcomes await their commit', async () => {
-    const org = await harness.createOrganization();
-    const created = await harness.request('POST', '/v1/webhooks', org.apiKey, {
-      url: receiver.url,
-      events: ['system.registered'],
-    });
-    expect(created.statusCode).toBe(201);
-    const hook = created.json<{ id: string; signing_secret: string }>();
-    secrets.set(hook.id, hook.signing_secret);
+    const { org, hook } = await subscribe(harness, receiver.url, secrets);
 
     // Recording an outcome inserts its attempt; holding this lock holds every record statement.
     const blocker = harness.sql.createQueryRunner();
@@ -45,8 +55,7 @@ describe('delivery worker', () => {
 
     const log = await eventually(
       async () => {
-        const response = await harness.request('GET', `/v1/webhooks/${hook.id}/deliveries`, org.apiKey);
-        const entries = response.json<{ data: Array<{ outcome: string; attempt_count: number }> }>().data;
+        const entries = await loggedDeliveries(harness, org.apiKey, hook.id);
         return entries.length === 14 && entries.every((entry) => entry.outcome === 'succeeded') && entries;
       },
       15_000,
@@ -55,5 +64,52 @@ describe('delivery worker', () => {
     expect(log.map((entry) => entry.attempt_count)).toEqual(Array.from({ length: 14 }, () => 1));
     expect(receiver.deliveries).toHaveLength(14);
     expect(receiver.deliveries.every((delivery) => delivery.verdict === 'ok')).toBe(true);
+  }, 60_000);
+});
+
+describe('delivery worker behind a slow endpoint', () => {
+  let harness: WebhooksHarness;
+  let receiver: WebhookReceiver;
+  const secrets = new Map<string, string>();
+
+  beforeAll(async () => {
+    // One slot, 400 ms time-out, 1 s lease: an attempt claimed ahead may wait 300 ms for the slot.
+    harness = await WebhooksHarness.start({
+      env: {
+        WEBHOOK_DISPATCH_CONCURRENCY: '1',
+        WEBHOOK_TIMEOUT_MS: '400',
+        WEBHOOK_CLAIM_LEASE_MS: '1000',
+      },
+    });
+    receiver = await startWebhookReceiver({
+      secret: (hookId) => secrets.get(hookId),
+      respond: () => ({ status: 200, delayMs: 380 }),
+    });
+  });
+
+  afterAll(async () => {
+    await receiver.close();
+    await harness.close();
+  });
+
+  it('lets an attempt that waited too long for a slot go, so its lease never ends while it is sent', async () => {
+    const { org, hook } = await subscribe(harness, receiver.url, secrets);
+    for (let i = 0; i < 3; i++)
+      await harness.publish(org.id, 'system.registered', SYSTEM_REGISTERED, { severity: 'INFO' });
+
+    const log = await eventually(
+      async () => {
+        const entries = await loggedDeliveries(harness, org.apiKey, hook.id);
+        return entries.length === 3 && entries.every((entry) => entry.outcome === 'succeeded') && entries;
+      },
+      15_000,
+      'three deliveries recorded',
+    );
+    expect(log.map((entry) => entry.attempt_count)).toEqual([1, 1, 1]);
+    // Sent third behind two slow attempts, the last would still be in flight when its lease ended and
+    // be claimed and sent again.
+    const sent = receiver.deliveries.map((delivery) => String(delivery.headers['x-service-delivery']));
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(3);
   }, 60_000);
 });

@@ -46,7 +46,8 @@ interface QueuedRecord {
  *
  * Statements are the database's cost per delivery, so a busy dispatcher claims and records in large
  * groups: it claims once a whole `concurrency` of attempts fits, keeping up to twice that claimed ahead,
- * and a slot frees when its response is in, not when its outcome is committed. An attempt stays leased
+ * and a slot frees when its response is in, not when its outcome is committed. An attempt claimed ahead
+ * that waits too long for a slot (behind slow endpoints) is let go and claimed again after its lease. An attempt stays leased
  * until its outcome commits, so a crash in between makes the same attempt due again, exactly as before.
  * Past `4 × concurrency` outcomes waiting for their commit, attempts keep their slot until it lands, so
  * a slow database slows claims instead of filling memory.
@@ -66,7 +67,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    const { concurrency, pollIntervalMs, claimLeaseMs } = config.dispatch;
+    const { concurrency, pollIntervalMs, claimLeaseMs, timeoutMs } = config.dispatch;
     this.maxUnrecorded = 4 * concurrency;
     this.loop = new ClaimLoop({
       name: 'deliveries',
@@ -74,6 +75,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       pollIntervalMs,
       minimumClaim: concurrency,
       claimAhead: 2 * concurrency,
+      // Half of what the lease leaves beyond one attempt's time-out: an attempt that waited this long and
+      // then ran to its time-out still has the other half to record its outcome before the lease ends.
+      maxClaimedWaitMs: (claimLeaseMs - timeoutMs) / 2,
       claim: (capacity) => this.deliveries.claimDue(capacity, claimLeaseMs),
       process: async (claim) => {
         const recorded = this.record(await this.executor.execute(claim));
