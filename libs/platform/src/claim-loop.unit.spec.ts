@@ -123,46 +123,40 @@ describe('ClaimLoop', () => {
 
   it('on stop, processes the items claimed ahead as well as those in flight', async () => {
     const source = queue(5);
-    const finished: number[] = [];
+    const { state, process } = timedProcess(20);
     const loop = new ClaimLoop<number>({
       name: 'items',
       concurrency: 1,
       claimAhead: 4,
       pollIntervalMs: 5,
       claim: source.claim,
-      process: async (item) => {
-        await tick(20);
-        finished.push(item);
-      },
+      process,
       onProcessError: () => undefined,
       logger,
     });
     loop.start();
     await tick(5);
     await loop.stop();
-    expect(finished).toEqual([0, 1, 2, 3, 4]);
+    expect(state.done).toEqual([0, 1, 2, 3, 4]);
     expect(source.state.claims).toEqual([5]);
   });
 
   it('waits for the items in flight on stop, and claims nothing after', async () => {
     const source = queue(2);
-    const finished: number[] = [];
+    const { state, process } = timedProcess(50);
     const loop = new ClaimLoop<number>({
       name: 'items',
       concurrency: 2,
       pollIntervalMs: 5,
       claim: source.claim,
-      process: async (item) => {
-        await tick(50);
-        finished.push(item);
-      },
+      process,
       onProcessError: () => undefined,
       logger,
     });
     loop.start();
     await tick(10);
     await loop.stop();
-    expect(finished.sort()).toEqual([0, 1]);
+    expect(state.done.sort()).toEqual([0, 1]);
     const claims = source.state.claims.length;
     await tick(30);
     expect(source.state.claims).toHaveLength(claims);

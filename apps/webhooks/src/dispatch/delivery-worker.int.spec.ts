@@ -13,9 +13,17 @@ async function subscribe(harness: WebhooksHarness, url: string, secrets: Map<str
   return { org, hook };
 }
 
-async function loggedDeliveries(harness: WebhooksHarness, apiKey: string, hookId: string) {
-  const response = await harness.request('GET', `/v1/webhooks/${hookId}/deliveries`, apiKey);
-  return response.json<{ data: Array<{ outcome: string; attempt_count: number }> }>().data;
+/** The webhook's delivery log once it holds `count` deliveries, every one succeeded. */
+function allSucceeded(harness: WebhooksHarness, apiKey: string, hookId: string, count: number) {
+  return eventually(
+    async () => {
+      const response = await harness.request('GET', `/v1/webhooks/${hookId}/deliveries`, apiKey);
+      const entries = response.json<{ data: Array<{ outcome: string; attempt_count: number }> }>().data;
+      return entries.length === count && entries.every((entry) => entry.outcome === 'succeeded') && entries;
+    },
+    15_000,
+    `${count} deliveries recorded as succeeded`,
+  );
 }
 
 describe('delivery worker', () => {
@@ -53,14 +61,7 @@ describe('delivery worker', () => {
       await blocker.release();
     }
 
-    const log = await eventually(
-      async () => {
-        const entries = await loggedDeliveries(harness, org.apiKey, hook.id);
-        return entries.length === 14 && entries.every((entry) => entry.outcome === 'succeeded') && entries;
-      },
-      15_000,
-      'fourteen deliveries recorded',
-    );
+    const log = await allSucceeded(harness, org.apiKey, hook.id, 14);
     expect(log.map((entry) => entry.attempt_count)).toEqual(Array.from({ length: 14 }, () => 1));
     expect(receiver.deliveries).toHaveLength(14);
     expect(receiver.deliveries.every((delivery) => delivery.verdict === 'ok')).toBe(true);
@@ -97,14 +98,7 @@ describe('delivery worker behind a slow endpoint', () => {
     for (let i = 0; i < 3; i++)
       await harness.publish(org.id, 'system.registered', SYSTEM_REGISTERED, { severity: 'INFO' });
 
-    const log = await eventually(
-      async () => {
-        const entries = await loggedDeliveries(harness, org.apiKey, hook.id);
-        return entries.length === 3 && entries.every((entry) => entry.outcome === 'succeeded') && entries;
-      },
-      15_000,
-      'three deliveries recorded',
-    );
+    const log = await allSucceeded(harness, org.apiKey, hook.id, 3);
     expect(log.map((entry) => entry.attempt_count)).toEqual([1, 1, 1]);
     // Sent third behind two slow attempts, the last would still be in flight when its lease ended and
     // be claimed and sent again.
