@@ -47,8 +47,9 @@ interface QueuedRecord {
  * Statements are the database's cost per delivery, so a busy dispatcher claims and records in large
  * groups: it claims once a whole `concurrency` of attempts fits, keeping up to twice that claimed ahead,
  * and a slot frees when its response is in, not when its outcome is committed. An attempt claimed ahead
- * that waits too long for a slot (behind slow endpoints) is let go and claimed again after its lease. An attempt stays leased
- * until its outcome commits, so a crash in between makes the same attempt due again, exactly as before.
+ * that waits too long for a slot (behind slow endpoints) is let go and claimed again after its lease.
+ * An attempt stays leased until its outcome commits, so a crash in between makes the same attempt due
+ * again, exactly as before.
  * Past `4 × concurrency` outcomes waiting for their commit, attempts keep their slot until it lands, so
  * a slow database slows claims instead of filling memory.
  */
