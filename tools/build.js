@@ -1,12 +1,12 @@
 // Builds one app (or all) into dist/apps/<app>/ with webpack: main.js runs the service alone,
 // service.js exposes its factory so the standalone composition can load it at run time
 // without importing another app's code.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const nodeExternals = require('webpack-node-externals');
 const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
-
-const fs = require('node:fs');
 
 const root = path.resolve(__dirname, '..');
 // A service is an app with a src/service.ts the standalone composition can load.
@@ -53,8 +53,36 @@ function configFor(app) {
   };
 }
 
-const requested = process.argv.slice(2);
+/**
+ * A digest of everything the bundles are made from: sources (tests aside), configuration and the locked
+ * dependencies. A full build records it, and a full build whose digest is unchanged is skipped, so
+ * `npm start` starts at once when the build is current.
+ */
+function sourceDigest() {
+  const hash = crypto.createHash('sha256');
+  const files = ['tools/build.js', 'tsconfig.base.json', 'package-lock.json'];
+  for (const dir of ['apps', 'libs'])
+    for (const file of fs.readdirSync(path.join(root, dir), { recursive: true }))
+      if (!file.endsWith('.spec.ts')) files.push(path.join(dir, file));
+  for (const file of files.sort()) {
+    const full = path.join(root, file);
+    if (!fs.statSync(full).isFile()) continue;
+    hash.update(file).update('\0').update(fs.readFileSync(full)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const requested = args.filter((arg) => arg !== '--force');
 const apps = requested.length === 0 ? all : requested;
+const stamp = path.join(root, 'dist/apps/.source-digest');
+const digest = requested.length === 0 ? sourceDigest() : undefined;
+const bundlesExist = () => all.every((app) => fs.existsSync(path.join(root, 'dist/apps', app, 'main.js')));
+if (digest && !force && bundlesExist() && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) {
+  console.log('build is current');
+  process.exit(0);
+}
 for (const app of apps) {
   if (!all.includes(app)) {
     console.error(`unknown app "${app}"; known: ${all.join(', ')}`);
@@ -69,5 +97,6 @@ webpack(apps.map(configFor), (err, stats) => {
   const output = stats.toString({ colors: false, preset: 'errors-warnings' });
   if (output.trim()) console.log(output);
   if (stats.hasErrors()) process.exit(1);
+  if (digest) fs.writeFileSync(stamp, digest);
   console.log(`built ${apps.join(', ')}`);
 });

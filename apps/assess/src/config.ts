@@ -22,7 +22,10 @@ export interface AssessConfig {
   reportBaseUrl: string;
 }
 
-export const DEFAULT_REPORT_BASE_URL = 'http://localhost:8080/api/service/reports';
+/** Report links point at this process's own port unless REPORT_BASE_URL says otherwise. */
+export function defaultReportBaseUrl(port: number): string {
+  return `http://localhost:${port}/api/service/reports`;
+}
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -38,11 +41,12 @@ export function readAssessConfig(source: NodeJS.ProcessEnv = process.env): Asses
   const database = readDatabaseConfig(env);
   if (!database.url)
     env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
-  const reportBaseUrl = env.string('REPORT_BASE_URL', DEFAULT_REPORT_BASE_URL).replace(/\/+$/, '');
+  const port = env.int('PORT', 8080, { min: 0, max: 65535 });
+  const reportBaseUrl = env.string('REPORT_BASE_URL', defaultReportBaseUrl(port)).replace(/\/+$/, '');
   if (!isHttpUrl(reportBaseUrl))
     env.invalid(`REPORT_BASE_URL must be an http(s) URL, got "${reportBaseUrl}"`);
   const config: AssessConfig = {
-    port: env.int('PORT', 8080, { min: 0, max: 65535 }),
+    port,
     logLevel: env.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     runMigrations: env.bool('RUN_MIGRATIONS', true),
     database: { ...database, url: database.url ?? '' },

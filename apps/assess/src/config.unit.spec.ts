@@ -10,6 +10,12 @@ describe('assess config', () => {
     expect(config.reportBaseUrl).toBe('http://localhost:8080/api/service/reports');
   });
 
+  it('points report links at the port the product listens on when REPORT_BASE_URL is unset', () => {
+    expect(readAssessConfig({ ...base, PORT: '3000' }).reportBaseUrl).toBe(
+      'http://localhost:3000/api/service/reports',
+    );
+  });
+
   it('reads overrides and drops a trailing slash from the report base', () => {
     const config = readAssessConfig({
       ...base,

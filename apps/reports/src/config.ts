@@ -36,7 +36,10 @@ export interface ReportsConfig {
   storage: { kind: ReportStorageKind; directory: string };
 }
 
-export const DEFAULT_REPORT_BASE_URL = 'http://localhost:8080/api/service/reports';
+/** Report links point at this process's own port unless REPORT_BASE_URL says otherwise. */
+export function defaultReportBaseUrl(port: number): string {
+  return `http://localhost:${port}/api/service/reports`;
+}
 /** Shorter keys make the link signature guessable offline. */
 export const MIN_SIGNING_KEY_LENGTH = 32;
 const HOUR_MS = 60 * 60 * 1000;
@@ -55,7 +58,8 @@ export function readReportsConfig(source: NodeJS.ProcessEnv = process.env): Repo
   const database = readDatabaseConfig(env);
   if (!database.url)
     env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
-  const reportBaseUrl = env.string('REPORT_BASE_URL', DEFAULT_REPORT_BASE_URL).replace(/\/+$/, '');
+  const port = env.int('PORT', 8080, { min: 0, max: 65535 });
+  const reportBaseUrl = env.string('REPORT_BASE_URL', defaultReportBaseUrl(port)).replace(/\/+$/, '');
   if (!isHttpUrl(reportBaseUrl))
     env.invalid(`REPORT_BASE_URL must be an http(s) URL, got "${reportBaseUrl}"`);
   const signingKey = env.optionalString('REPORT_SIGNING_KEY') ?? '';
@@ -64,7 +68,7 @@ export function readReportsConfig(source: NodeJS.ProcessEnv = process.env): Repo
       `REPORT_SIGNING_KEY is required: at least ${MIN_SIGNING_KEY_LENGTH} characters (the embedded mode generates one)`,
     );
   const config: ReportsConfig = {
-    port: env.int('PORT', 8080, { min: 0, max: 65535 }),
+    port,
     logLevel: env.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     runMigrations: env.bool('RUN_MIGRATIONS', true),
     database: { ...database, url: database.url ?? '' },

@@ -1,5 +1,5 @@
 import { ConfigError } from '@governance/platform';
-import { DEFAULT_REPORT_BASE_URL, readReportsConfig } from './config';
+import { readReportsConfig } from './config';
 
 const KEY = 'k'.repeat(32);
 const base = { DATABASE_URL: 'postgres://localhost/db', REPORT_SIGNING_KEY: KEY };
@@ -7,7 +7,7 @@ const base = { DATABASE_URL: 'postgres://localhost/db', REPORT_SIGNING_KEY: KEY 
 describe('reports config', () => {
   it('has a working default for every variable but the signing key', () => {
     const config = readReportsConfig(base);
-    expect(config.reportBaseUrl).toBe(DEFAULT_REPORT_BASE_URL);
+    expect(config.reportBaseUrl).toBe('http://localhost:8080/api/service/reports');
     expect(config.linkTtlMs).toBe(3_600_000);
     expect(config.storage).toEqual({ kind: 'postgres', directory: '.data/reports' });
     expect(config.worker).toEqual({
@@ -17,6 +17,12 @@ describe('reports config', () => {
       assessmentGraceMs: 30_000,
     });
     expect(config.signingKey.equals(Buffer.from(KEY))).toBe(true);
+  });
+
+  it('points report links at the port the product listens on when REPORT_BASE_URL is unset', () => {
+    expect(readReportsConfig({ ...base, PORT: '3000' }).reportBaseUrl).toBe(
+      'http://localhost:3000/api/service/reports',
+    );
   });
 
   it('trims a trailing slash off REPORT_BASE_URL and reads the storage choice', () => {
