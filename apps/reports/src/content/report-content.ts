@@ -70,6 +70,8 @@ export interface ReportSource {
   incidents: IncidentRow[];
   /** All incidents of the period, by event type. */
   incidentCounts: Record<string, number>;
+  /** As the tenant replica knows it; null only before the replica has learnt of the organization. */
+  organizationName: string | null;
 }
 
 export interface ControlFindings {
@@ -95,6 +97,7 @@ export interface ReportContent {
   type: ReportType;
   title: string;
   organization_id: string;
+  organization_name: string | null;
   generated_at: string;
   period: { from: string; to: string } | null;
   scope: {
@@ -295,6 +298,7 @@ export function buildReportContent(spec: ReportSpec, source: ReportSource, gener
     type: spec.type,
     title: titleOf(spec, scopedSystem, assessment),
     organization_id: spec.organizationId,
+    organization_name: source.organizationName,
     generated_at: generatedAt.toISOString(),
     period: spec.period && { from: spec.period.from.toISOString(), to: spec.period.to.toISOString() },
     scope: {

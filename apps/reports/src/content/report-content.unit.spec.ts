@@ -204,6 +204,7 @@ describe('buildReportContent', () => {
         findings,
         incidents,
         incidentCounts: { 'policy.violated': 1, 'drift.detected': 1 },
+        organizationName: 'Acme',
       },
       NOW,
     );
@@ -240,6 +241,7 @@ describe('buildReportContent', () => {
         findings: [findings[0]!],
         incidents: [incidents[0]!],
         incidentCounts: {},
+        organizationName: 'Acme',
       },
       NOW,
     );
@@ -256,7 +258,7 @@ describe('buildReportContent', () => {
   it('has no average score without assessments', () => {
     const content = buildReportContent(
       spec({ type: 'executive' }),
-      { systems, assessments: [], findings: [], incidents: [], incidentCounts: {} },
+      { systems, assessments: [], findings: [], incidents: [], incidentCounts: {}, organizationName: 'Acme' },
       NOW,
     );
     expect([content.title, content.summary.average_score, content.controls]).toEqual([
@@ -272,7 +274,7 @@ describe('buildReportContent', () => {
     );
     const content = buildReportContent(
       spec({ type: 'executive' }),
-      { systems, assessments, findings: many, incidents: [], incidentCounts: {} },
+      { systems, assessments, findings: many, incidents: [], incidentCounts: {}, organizationName: 'Acme' },
       NOW,
     );
     expect(content.controls).toHaveLength(EXECUTIVE_CONTROL_LIMIT);

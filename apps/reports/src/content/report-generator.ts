@@ -31,17 +31,18 @@ export class ReportGenerator {
     // An assessment report is about one document's assessment; runtime incidents belong to the others.
     const incidentScope = { systemId: spec.systemId, period: spec.period };
     const withIncidents = spec.type !== 'assessment';
-    const [findings, incidents, incidentCounts] = await Promise.all([
+    const [findings, incidents, incidentCounts, organizationName] = await Promise.all([
       this.source.findings(
         organizationId,
         assessments.map((assessment) => assessment.assessment_id),
       ),
       withIncidents ? this.source.incidents(organizationId, incidentScope) : Promise.resolve([]),
       withIncidents ? this.source.incidentCounts(organizationId, incidentScope) : Promise.resolve({}),
+      this.source.organizationName(organizationId),
     ]);
     return buildReportContent(
       spec,
-      { systems, assessments, findings, incidents, incidentCounts },
+      { systems, assessments, findings, incidents, incidentCounts, organizationName },
       generatedAt,
     );
   }

@@ -29,6 +29,15 @@ export class ReportSourceRepository {
     );
   }
 
+  /** The name from the service's tenant replica, which readers of a report know it by. */
+  async organizationName(organizationId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<Array<{ name: string }>>(
+      'SELECT name FROM reports.organizations WHERE id = $1',
+      [organizationId],
+    );
+    return rows[0]?.name ?? null;
+  }
+
   async systemExists(organizationId: string, systemId: string): Promise<boolean> {
     const rows = await this.dataSource.query<unknown[]>(
       'SELECT 1 FROM reports.systems WHERE organization_id = $1 AND system_id = $2',

@@ -51,6 +51,7 @@ describe('renderCsv', () => {
         ],
         incidents: [],
         incidentCounts: {},
+        organizationName: 'Acme Health',
       },
       new Date('2026-11-22T12:00:00Z'),
     );

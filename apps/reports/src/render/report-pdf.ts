@@ -115,7 +115,7 @@ function titlePage(doc: Doc, content: ReportContent): void {
     .text(content.title, { width: contentWidth(doc) });
   doc.moveDown(1.5);
   const facts: Array<[string, string]> = [
-    ['Organization', content.organization_id],
+    ['Organization', content.organization_name ?? content.organization_id],
     ['Report', content.report_id],
     ['Generated', content.generated_at],
     ['Period', content.period ? `${content.period.from} to ${content.period.to}` : 'All time'],

@@ -51,6 +51,7 @@ describe('renderPdf', () => {
         findings,
         incidents: [],
         incidentCounts: {},
+        organizationName: 'Acme Health',
       },
       new Date('2026-11-22T12:00:00Z'),
     );
@@ -60,6 +61,8 @@ describe('renderPdf', () => {
     const flat = text.replace(/\s+/g, ' ');
     expect(pages).toBeGreaterThanOrEqual(4);
     expect(flat).toContain('Assessment report: EU Artificial Intelligence Act');
+    expect(flat).toContain('Organization: Acme Health');
+    expect(flat).not.toContain('org_1');
     expect(flat).toContain('Score 42%');
     expect(flat).toContain('Findings by severity');
     expect(flat).toContain('EU_AI_ACT:Art.5(1)(a)');

@@ -176,12 +176,14 @@ describe('reports', () => {
     expect(Number(response.headers['content-length'])).toBe(record.size_bytes);
     const content = response.json<{
       organization_id: string;
+      organization_name: string;
       summary: Record<string, unknown>;
       assessments: Array<{ assessment_id: string; system_name: string; score: number }>;
       controls: Array<{ control: string; severity: string; remediation: string; findings: unknown[] }>;
       incidents: Array<{ event: string; summary: string }>;
     }>();
     expect(content.organization_id).toBe(org.id);
+    expect(content.organization_name).toBe(`Org ${org.id}`);
     // The superseded EU run (and its Art.9 finding) is not in the report: only each pair's newest.
     expect(content.summary).toEqual({
       systems: 2,
