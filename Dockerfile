@@ -3,14 +3,14 @@
 # Apps: tenancy, systems, probe-ingest, assess, policies, webhooks, dashboard, reports.
 # The container serves; with the argument `migrate` (docker run governance-webhooks migrate) it applies the
 # service's migrations and exits, which is what the compose migration jobs and the k8s init containers run.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-# Production dependencies only. `npm ci --omit=dev` rejects this lock file, so install resolves from it instead;
-# install scripts stay on because some packages fetch their platform binaries in them.
+# Production dependencies only, exactly as locked. Install scripts stay on because some packages fetch
+# their platform binaries in them.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts=false \
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts=false \
   && npm cache clean --force
 
 # Full install and the webpack bundle of one app. Also the image of the probe simulator (compose profile
@@ -18,7 +18,7 @@ RUN npm install --omit=dev --no-audit --no-fund --ignore-scripts=false \
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm install --no-audit --no-fund --ignore-scripts=false
+RUN npm ci --no-audit --no-fund --ignore-scripts=false
 COPY . .
 ARG APP
 RUN test -n "$APP" || { echo "--build-arg APP=<app> is required" >&2; exit 1; } \

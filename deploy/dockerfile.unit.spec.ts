@@ -55,17 +55,17 @@ function all(s: Stage, keyword: string): string[] {
 }
 
 describe('Dockerfile', () => {
-  it('builds deps, build and runtime stages on node:20-bookworm-slim, the runtime last (the default target)', () => {
+  it('builds deps, build and runtime stages on node:24-bookworm-slim, the runtime last (the default target)', () => {
     expect(dockerfile.stages.map((s) => s.name)).toEqual(['deps', 'build', 'runtime']);
-    for (const s of dockerfile.stages) expect(s.base).toBe('node:20-bookworm-slim');
+    for (const s of dockerfile.stages) expect(s.base).toBe('node:24-bookworm-slim');
   });
 
   it('installs production dependencies alone in deps, everything in build, and bundles the chosen app', () => {
     expect(all(stage('deps'), 'RUN').join(' ')).toContain(
-      'npm install --omit=dev --no-audit --no-fund --ignore-scripts=false',
+      'npm ci --omit=dev --no-audit --no-fund --ignore-scripts=false',
     );
     const build = stage('build');
-    expect(all(build, 'RUN').join(' ')).toMatch(/npm install --no-audit --no-fund/);
+    expect(all(build, 'RUN').join(' ')).toMatch(/npm ci --no-audit --no-fund/);
     expect(all(build, 'ARG')).toContain('APP');
     expect(all(build, 'RUN').join(' ')).toContain('node tools/build.js "$APP"');
   });

@@ -21,7 +21,7 @@ function configFor(app) {
   return {
     name: app,
     mode: 'production',
-    target: 'node20',
+    target: 'node24',
     context: root,
     entry,
     devtool: 'source-map',
