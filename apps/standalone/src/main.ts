@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { prepareEmbeddedMode } from '@governance/persistence';
+import { describeStartFailure, prepareEmbeddedMode } from '@governance/persistence';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   buildOpenApiDocument,
@@ -78,6 +78,14 @@ async function main(): Promise<void> {
     })),
     { name: 'docs', routes: ['/docs'], fastify: docs.getHttpAdapter().getInstance() },
   ]);
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const advice =
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is in use: stop what uses it, or start with PORT=<another port>`
+        : error.message;
+    logger.fatal({ err: error }, `cannot listen on ${host}:${port}: ${advice}`);
+    void embedded?.stop().finally(() => process.exit(1));
+  });
   server.listen(port, host, () => {
     const address = server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -100,6 +108,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`${describeStartFailure(error)}\n`);
   process.exit(1);
 });

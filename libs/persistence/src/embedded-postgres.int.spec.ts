@@ -1,4 +1,14 @@
-import { chmodSync, cpSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -30,6 +40,32 @@ async function query(url: string, sql: string): Promise<unknown[]> {
     return (await client.query<Record<string, unknown>>(sql)).rows;
   } finally {
     await client.end();
+  }
+}
+
+function postgresId(flag: '-u' | '-g'): number {
+  return Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pid of the server that holds the cluster, once it is up. */
+async function waitForLock(cluster: string): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const lock = join(cluster, 'postmaster.pid');
+    const lines = existsSync(lock) ? readFileSync(lock, 'utf8').split('\n') : [];
+    // The status line reads "ready" once the server accepts connections.
+    if (lines.some((line) => line.trim() === 'ready')) return Number(lines[0]);
+    if (Date.now() > deadline) throw new Error('the orphaned server never came up');
+    await new Promise((done) => setTimeout(done, 50));
   }
 }
 
@@ -69,6 +105,45 @@ describe('embedded PostgreSQL', () => {
     // in the shared place and the data directory links to it.
     expect(lstatSync(cluster).isSymbolicLink()).toBe(asRoot);
     if (asRoot) expect(readlinkSync(cluster).startsWith(join(shared, 'clusters'))).toBe(true);
+  }, 120_000);
+
+  it('stops a PostgreSQL that a killed run left behind, and refuses to share a running one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'governance-pg-'));
+    chmodSync(dataDir, 0o755);
+    cleanup.push(dataDir);
+    const options = { dataDir, port: await freePort(), logger };
+    const running = await startEmbeddedPostgres(options);
+    try {
+      // This process is alive and owns that server: a second instance must not take it over.
+      await expect(startEmbeddedPostgres({ ...options, port: await freePort() })).rejects.toThrow(
+        /in use by another running instance/,
+      );
+    } finally {
+      await running.stop();
+    }
+
+    // A server whose owner is gone, as after kill -9 of npm start: a shell starts it and exits.
+    const cluster = join(dataDir, 'postgres');
+    const bin = join(packaged, 'bin', 'postgres');
+    const account = asRoot ? { uid: postgresId('-u'), gid: postgresId('-g') } : {};
+    const shell = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        `"${bin}" -D "${cluster}" -p ${options.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= >/dev/null 2>&1 &`,
+      ],
+      { ...account, stdio: 'ignore' },
+    );
+    await new Promise((done) => shell.once('exit', done));
+    const orphan = await waitForLock(cluster);
+
+    const restarted = await startEmbeddedPostgres(options);
+    try {
+      expect(await query(restarted.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect(alive(orphan)).toBe(false);
+    } finally {
+      await restarted.stop();
+    }
   }, 120_000);
 
   it('says what to do when its port is taken', async () => {

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { type Logger, readOrCreateLocalSecret } from '@governance/platform';
 import { Client } from 'pg';
 
@@ -223,7 +223,10 @@ export function adviceFor(output: string, port: number, cluster: string): string
   return `See the log above; deleting ${cluster} starts an empty database.`;
 }
 
-/** A PostgreSQL left running by a run that was killed holds the cluster's lock; it is stopped first. */
+/**
+ * A PostgreSQL left running by a run that was killed holds the cluster's lock; it is stopped first. One
+ * whose parent is still a live Node process belongs to a running instance, and is left alone.
+ */
 async function stopLeftover(cluster: string, logger: Logger): Promise<void> {
   const lock = join(cluster, 'postmaster.pid');
   if (!existsSync(lock)) return;
@@ -231,10 +234,29 @@ async function stopLeftover(cluster: string, logger: Logger): Promise<void> {
   const pid = Number(pidLine);
   if (!Number.isInteger(pid) || pid <= 0 || resolve(dirLine ?? '') !== resolve(cluster) || !alive(pid))
     return;
+  const owner = parentOf(pid);
+  if (owner !== undefined && owner.command === 'node')
+    throw new EmbeddedPostgresError(
+      `The embedded database in ${cluster} is in use by another running instance (process ${owner.pid}). ` +
+        `Stop that one first, or give this one its own DATA_DIR and EMBEDDED_POSTGRES_PORT.`,
+    );
   logger.warn({ pid, cluster }, 'stopping a PostgreSQL left running by an earlier run');
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
   while (alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+}
+
+/** The parent of `pid` and the name of its executable, from /proc; undefined where /proc does not tell. */
+function parentOf(pid: number): { pid: number; command: string } | undefined {
+  try {
+    // The command name sits in parentheses and may hold spaces; the parent's pid follows the state.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    // The executable, not the process title, which Node programs may change.
+    return { pid: parent, command: basename(readlinkSync(`/proc/${parent}/exe`)) };
+  } catch {
+    return undefined;
+  }
 }
 
 function alive(pid: number): boolean {

@@ -1,5 +1,5 @@
 export { type DatabaseConfig, readDatabaseConfig } from './database-config';
-export { startEmbeddedPostgres, EmbeddedPostgresError, type RunningPostgres } from './embedded-postgres';
+export { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
 export { prepareEmbeddedMode } from './embedded-mode';
 export {
   createServiceDataSource,
@@ -8,5 +8,5 @@ export {
   type ServiceDataSourceOptions,
 } from './data-source';
 export { PersistenceModule, type PersistenceOptions } from './persistence.module';
-export { runServiceProcess } from './run-service';
+export { runServiceProcess, describeStartFailure } from './run-service';
 export { type ServiceMigrations } from './migrate-service';

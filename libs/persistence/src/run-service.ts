@@ -6,6 +6,7 @@ import {
   stopOnSignals,
 } from '@governance/platform';
 import { prepareEmbeddedMode } from './embedded-mode';
+import { EmbeddedPostgresError } from './embedded-postgres';
 import { migrateService, type ServiceMigrations } from './migrate-service';
 import { parseServiceCommand } from './service-command';
 
@@ -21,9 +22,15 @@ export function runServiceProcess(
   migrations: ServiceMigrations,
 ): void {
   run(name, createService, migrations).catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${describeStartFailure(error)}\n`);
     process.exit(1);
   });
+}
+
+/** What a failed start prints: advice alone where we gave some, else the whole stack. */
+export function describeStartFailure(error: unknown): string {
+  if (error instanceof EmbeddedPostgresError) return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 async function run(
