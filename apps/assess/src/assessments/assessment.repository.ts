@@ -131,12 +131,17 @@ export class AssessmentRepository {
     );
   }
 
-  async markFailed(manager: EntityManager, id: string, error: string, completedAt: Date): Promise<void> {
+  async markFailed(
+    manager: EntityManager,
+    claimed: ClaimedAssessment,
+    error: string,
+    completedAt: Date,
+  ): Promise<void> {
     await manager.query(
       `UPDATE assess.assessments SET status = 'failed', error = $2, content = NULL, lease_expires_at = NULL,
          completed_at = $3
        WHERE id = $1`,
-      [id, error, completedAt],
+      [claimed.id, error, completedAt],
     );
   }
 

@@ -162,11 +162,16 @@ export class ReportRepository {
     );
   }
 
-  async markFailed(manager: EntityManager, id: string, error: string, completedAt: Date): Promise<void> {
+  async markFailed(
+    manager: EntityManager,
+    claimed: ClaimedReport,
+    error: string,
+    completedAt: Date,
+  ): Promise<void> {
     await manager.query(
       `UPDATE reports.reports SET status = 'failed', error = $2, completed_at = $3, lease_expires_at = NULL
        WHERE id = $1`,
-      [id, error, completedAt],
+      [claimed.row.id, error, completedAt],
     );
   }
 }
