@@ -82,7 +82,7 @@ function pdfText(data: Buffer): Promise<string> {
         );
       void worker.terminate();
     });
-    worker.once('error', (error) => {
+    worker.once('error', (error: Error) => {
       clearTimeout(timer);
       reject(new UnreadableDocumentError(`the PDF could not be read: ${error.message}`));
     });
