@@ -111,7 +111,15 @@ describe('embedded PostgreSQL', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'governance-pg-'));
     chmodSync(dataDir, 0o755);
     cleanup.push(dataDir);
-    const options = { dataDir, port: await freePort(), logger };
+    // Binaries the postgres user can run wherever this checkout lives, for the server started below.
+    const native = join(dataDir, 'native');
+    cpSync(packaged, native, { recursive: true, verbatimSymlinks: true });
+    const options = {
+      dataDir: join(dataDir, 'data'),
+      port: await freePort(),
+      logger,
+      binaries: join(native, 'bin'),
+    };
     const running = await startEmbeddedPostgres(options);
     try {
       // This process is alive and owns that server: a second instance must not take it over.
@@ -123,8 +131,8 @@ describe('embedded PostgreSQL', () => {
     }
 
     // A server whose owner is gone, as after kill -9 of npm start: a shell starts it and exits.
-    const cluster = join(dataDir, 'postgres');
-    const bin = join(packaged, 'bin', 'postgres');
+    const cluster = join(options.dataDir, 'postgres');
+    const bin = join(native, 'bin', 'postgres');
     const account = asRoot ? { uid: postgresId('-u'), gid: postgresId('-g') } : {};
     const shell = spawn(
       '/bin/sh',
