@@ -1,6 +1,7 @@
 import { EnvReader } from '@governance/platform';
 import { type DatabaseConfig, readDatabaseConfig } from '@governance/persistence';
 import { type MessagingConfig, readMessagingConfig } from '@governance/messaging';
+import { SPEC_ATTEMPT_TIMEOUT_MS, SPEC_RETRY_DELAYS_MS } from './dispatch/delivery-schedule';
 
 export interface DispatchConfig {
   /** Time-out of one delivery attempt (spec: 30 s). */
@@ -47,7 +48,7 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): Web
   const secretsEncryptionKey = decodeKey(rawKey);
   if (!secretsEncryptionKey)
     env.invalid('SECRETS_ENCRYPTION_KEY is required: 32 bytes, as base64 or 64 hex digits');
-  const timeoutMs = env.int('WEBHOOK_TIMEOUT_MS', 30_000, { min: 100, max: 300_000 });
+  const timeoutMs = env.int('WEBHOOK_TIMEOUT_MS', SPEC_ATTEMPT_TIMEOUT_MS, { min: 100, max: 300_000 });
   const config: WebhooksConfig = {
     port: env.int('PORT', 8080, { min: 0, max: 65535 }),
     logLevel: env.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -60,7 +61,10 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): Web
     retentionSweepIntervalMs: env.int('WEBHOOK_RETENTION_SWEEP_MS', 60 * 60 * 1000, { min: 100 }),
     dispatch: {
       timeoutMs,
-      retryDelaysMs: env.intList('WEBHOOK_RETRY_DELAYS_MS', [30_000, 300_000], { min: 0, minLength: 0 }),
+      retryDelaysMs: env.intList('WEBHOOK_RETRY_DELAYS_MS', [...SPEC_RETRY_DELAYS_MS], {
+        min: 0,
+        minLength: 0,
+      }),
       claimLeaseMs: env.int('WEBHOOK_CLAIM_LEASE_MS', timeoutMs + 30_000, { min: 100 }),
       concurrency: env.int('WEBHOOK_DISPATCH_CONCURRENCY', 64, { min: 1, max: 4096 }),
       pollIntervalMs: env.int('WEBHOOK_DISPATCH_POLL_MS', 250, { min: 5, max: 60_000 }),

@@ -6,6 +6,11 @@ export interface AttemptDecision {
   retryInMs: number | null;
 }
 
+/** The spec's schedule: attempt 2 30 s after attempt 1 fails, attempt 3 5 min after that, then failed. */
+export const SPEC_RETRY_DELAYS_MS: readonly number[] = [30_000, 300_000];
+/** The spec's time-out of each attempt. */
+export const SPEC_ATTEMPT_TIMEOUT_MS = 30_000;
+
 /** Attempts a delivery may make: the first one plus one per configured retry delay. */
 export function maxAttempts(retryDelaysMs: readonly number[]): number {
   return retryDelaysMs.length + 1;

@@ -9,6 +9,7 @@ import {
   type SchemaObject,
   timestampSchema,
 } from '@governance/platform';
+import { maxAttempts, SPEC_RETRY_DELAYS_MS } from '../dispatch/delivery-schedule';
 import { CreateWebhookDto, TestWebhookDto, UpdateWebhookDto } from './webhook.dto';
 
 /* The OpenAPI description of the webhook management API: request schemas come from the DTOs. */
@@ -55,7 +56,7 @@ export const testDeliverySchema = recordSchema({
 });
 
 const deliveryAttemptSchema = recordSchema({
-  attempt: { type: 'integer', minimum: 1, maximum: 3 },
+  attempt: { type: 'integer', minimum: 1, maximum: maxAttempts(SPEC_RETRY_DELAYS_MS) },
   attempted_at: timestampSchema(),
   status_code: nullable({ type: 'integer' }),
   response_time_ms: nullable({ type: 'integer' }),
