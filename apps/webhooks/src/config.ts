@@ -8,8 +8,12 @@ export interface DispatchConfig {
   timeoutMs: number;
   /** Delay before attempt 2, 3, ...; its length + 1 is the number of attempts (spec: 30 s, 5 min). */
   retryDelaysMs: number[];
-  /** How long a claimed attempt is reserved before another dispatcher may take it over. */
+  /**
+   * How long a claim reserves an attempt; the dispatcher renews it every `claimRenewMs` while it holds
+   * the attempt, so a dead dispatcher's attempts are free again this long after its last renewal.
+   */
   claimLeaseMs: number;
+  claimRenewMs: number;
   concurrency: number;
   pollIntervalMs: number;
   breakerResetMs: number;
@@ -49,6 +53,7 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): Web
   if (!secretsEncryptionKey)
     env.invalid('SECRETS_ENCRYPTION_KEY is required: 32 bytes, as base64 or 64 hex digits');
   const timeoutMs = env.int('WEBHOOK_TIMEOUT_MS', SPEC_ATTEMPT_TIMEOUT_MS, { min: 100, max: 300_000 });
+  const claimLeaseMs = env.int('WEBHOOK_CLAIM_LEASE_MS', 6_000, { min: 100 });
   const config: WebhooksConfig = {
     port: env.int('PORT', 8080, { min: 0, max: 65535 }),
     logLevel: env.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
@@ -65,7 +70,8 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): Web
         min: 0,
         minLength: 0,
       }),
-      claimLeaseMs: env.int('WEBHOOK_CLAIM_LEASE_MS', timeoutMs + 30_000, { min: 100 }),
+      claimLeaseMs,
+      claimRenewMs: env.int('WEBHOOK_CLAIM_RENEW_MS', Math.floor(claimLeaseMs / 3), { min: 10 }),
       concurrency: env.int('WEBHOOK_DISPATCH_CONCURRENCY', 64, { min: 1, max: 4096 }),
       pollIntervalMs: env.int('WEBHOOK_DISPATCH_POLL_MS', 250, { min: 5, max: 60_000 }),
       breakerResetMs: env.int('WEBHOOK_BREAKER_RESET_MS', 30_000, { min: 10 }),
@@ -73,8 +79,9 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): Web
       allowHttp: env.bool('WEBHOOK_ALLOW_HTTP', false),
     },
   };
-  if (config.dispatch.claimLeaseMs <= timeoutMs)
-    env.invalid('WEBHOOK_CLAIM_LEASE_MS must exceed WEBHOOK_TIMEOUT_MS');
+  // Two renewals per lease at least, so one slow renewal does not let a live dispatcher's lease end.
+  if (config.dispatch.claimRenewMs * 2 > claimLeaseMs)
+    env.invalid('WEBHOOK_CLAIM_RENEW_MS must be at most half of WEBHOOK_CLAIM_LEASE_MS');
   env.assertValid();
   return config;
 }

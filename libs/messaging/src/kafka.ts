@@ -2,7 +2,7 @@ import { type Logger } from '@governance/platform';
 import { type Consumer, Kafka, logLevel, type Producer, type IHeaders } from 'kafkajs';
 import { type ConsumedEventHandler, type EventSource, type Subscription } from './consumed-event';
 import { type EventTransport } from './event-transport';
-import { type KafkaConfig } from './messaging-config';
+import { defaultHeartbeatMs, type KafkaConfig } from './messaging-config';
 import { type OutboxMessage } from './outbox-message';
 import { reportConsumerLag } from './consumer-lag';
 import { EVENT_HEADERS } from '@governance/contracts';
@@ -20,7 +20,12 @@ export function createKafka(config: KafkaConfig, logger: Logger): Kafka {
         const method = level <= logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : 'debug';
         logger[method]({ component: 'kafkajs', ...rest }, message);
       },
-    retry: { initialRetryTime: 100, retries: 5 },
+    // Short waits between retries: after a broker returns, sends and fetches resume within a second.
+    retry: {
+      initialRetryTime: config.retry?.initialMs ?? 100,
+      maxRetryTime: config.retry?.maxMs ?? 1_000,
+      retries: config.retry?.retries ?? 5,
+    },
   });
 }
 
@@ -92,7 +97,8 @@ export class KafkaEventSource implements EventSource {
       retry: { restartOnFailure: () => Promise.resolve(!closed) },
       maxWaitTimeInMs: this.config.maxWaitMs,
       sessionTimeout: this.config.sessionTimeoutMs,
-      heartbeatInterval: Math.max(500, Math.floor(this.config.sessionTimeoutMs / 10)),
+      rebalanceTimeout: this.config.rebalanceTimeoutMs ?? this.config.sessionTimeoutMs + 4_000,
+      heartbeatInterval: this.config.heartbeatIntervalMs ?? defaultHeartbeatMs(this.config.sessionTimeoutMs),
       allowAutoTopicCreation: true,
     });
     // After each batch: the partition's high watermark against the group's position, as kafkajs reports it.

@@ -7,8 +7,21 @@ export interface KafkaConfig {
   maxWaitMs: number;
   idempotentProducer: boolean;
   ssl: boolean;
-  /** A consumer silent this long leaves its group; after an outage the group re-forms no sooner. */
+  /**
+   * A consumer silent this long leaves its group: a crashed member's partitions wait this long for
+   * another member, and a rebalance waits no longer for it.
+   */
   sessionTimeoutMs: number;
+  /** Unset: a sixth of the session time-out, at least 500 ms. */
+  heartbeatIntervalMs?: number;
+  /** How long a rebalance waits for live members to rejoin. Unset: the session time-out plus 4 s. */
+  rebalanceTimeoutMs?: number;
+  /**
+   * kafkajs's retries of one request (producer send, fetch, group join) before the call fails: delays
+   * start at `initialMs` and double up to `maxMs`. A consumer that runs out of retries restarts itself.
+   * Unset: 100 ms, 1 s, 5 retries.
+   */
+  retry?: { initialMs: number; maxMs: number; retries: number };
 }
 
 export interface MessagingConfig {
@@ -16,6 +29,8 @@ export interface MessagingConfig {
   kafka: KafkaConfig | undefined;
   eventLogPollIntervalMs: number;
   outboxPollIntervalMs: number;
+  /** Longest pause of the relay after failed publishes (it doubles from 200 ms). */
+  outboxRetryMaxMs: number;
   outboxBatchSize: number;
   outboxRetentionMs: number;
   inboxRetentionMs: number;
@@ -23,8 +38,15 @@ export interface MessagingConfig {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+export function defaultHeartbeatMs(sessionTimeoutMs: number): number {
+  return Math.max(500, Math.floor(sessionTimeoutMs / 6));
+}
+
 export function readMessagingConfig(env: EnvReader, service: string): MessagingConfig {
   const brokers = env.optionalString('KAFKA_BROKERS');
+  // 6 s is the least a broker accepts by default (group.min.session.timeout.ms): a SIGKILLed consumer's
+  // partitions then move to the other members within seconds instead of half a minute.
+  const sessionTimeoutMs = env.int('KAFKA_SESSION_TIMEOUT_MS', 6_000, { min: 3_000, max: 300_000 });
   const kafka: KafkaConfig | undefined = brokers
     ? {
         brokers: brokers
@@ -35,13 +57,27 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
         maxWaitMs: env.int('KAFKA_MAX_WAIT_MS', 100, { min: 10, max: 10_000 }),
         idempotentProducer: env.bool('KAFKA_IDEMPOTENT_PRODUCER', false),
         ssl: env.bool('KAFKA_SSL', false),
-        sessionTimeoutMs: env.int('KAFKA_SESSION_TIMEOUT_MS', 30_000, { min: 3_000, max: 300_000 }),
+        sessionTimeoutMs,
+        heartbeatIntervalMs: env.int('KAFKA_HEARTBEAT_INTERVAL_MS', defaultHeartbeatMs(sessionTimeoutMs), {
+          min: 100,
+          max: Math.floor(sessionTimeoutMs / 3),
+        }),
+        rebalanceTimeoutMs: env.int('KAFKA_REBALANCE_TIMEOUT_MS', sessionTimeoutMs + 4_000, {
+          min: 1_000,
+          max: 600_000,
+        }),
+        retry: {
+          initialMs: env.int('KAFKA_RETRY_INITIAL_MS', 100, { min: 10, max: 60_000 }),
+          maxMs: env.int('KAFKA_RETRY_MAX_MS', 1_000, { min: 10, max: 300_000 }),
+          retries: env.int('KAFKA_RETRIES', 5, { min: 0, max: 100 }),
+        },
       }
     : undefined;
   return {
     kafka,
     eventLogPollIntervalMs: env.int('EVENT_LOG_POLL_INTERVAL_MS', 100, { min: 5, max: 60_000 }),
     outboxPollIntervalMs: env.int('OUTBOX_POLL_INTERVAL_MS', 100, { min: 5, max: 60_000 }),
+    outboxRetryMaxMs: env.int('OUTBOX_RETRY_MAX_MS', 1_000, { min: 10, max: 60_000 }),
     outboxBatchSize: env.int('OUTBOX_BATCH_SIZE', 500, { min: 1, max: 10_000 }),
     outboxRetentionMs: env.int('OUTBOX_RETENTION_MS', 7 * DAY_MS, { min: 0 }),
     inboxRetentionMs: env.int('INBOX_RETENTION_MS', 7 * DAY_MS, { min: 60_000 }),

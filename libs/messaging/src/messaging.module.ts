@@ -94,6 +94,7 @@ export class MessagingModule
                 schema: options.schema,
                 batchSize: config.outboxBatchSize,
                 pollIntervalMs: config.outboxPollIntervalMs,
+                retryMaxMs: config.outboxRetryMaxMs,
                 outboxRetentionMs: config.outboxRetentionMs,
                 inboxRetentionMs: config.inboxRetentionMs,
               },

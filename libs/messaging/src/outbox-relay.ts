@@ -12,6 +12,8 @@ export interface OutboxRelayOptions {
   schema: string;
   batchSize: number;
   pollIntervalMs: number;
+  /** Longest pause after failed publishes; unset, 1 s. */
+  retryMaxMs?: number;
   outboxRetentionMs: number;
   inboxRetentionMs: number;
 }
@@ -28,7 +30,6 @@ interface OutboxRow {
 
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
-const MAX_BACKOFF_MS = 5_000;
 const CATCH_UP_PAUSE_MS = 20;
 
 const published = counter({
@@ -158,7 +159,7 @@ export class OutboxRelay {
         else if (moved < this.options.batchSize) await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
       } catch (error) {
         failures += 1;
-        const backoff = Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6));
+        const backoff = Math.min(this.options.retryMaxMs ?? 1_000, 100 * 2 ** Math.min(failures, 6));
         this.logger.warn(
           { err: error, service: this.options.service, retry_in_ms: backoff },
           'outbox relay could not publish; records stay in the outbox',

@@ -26,6 +26,8 @@ export interface ClaimLoopOptions<T> {
    * slow items ahead of it could keep it waiting past its lease while another worker takes it over.
    */
   maxClaimedWaitMs?: number;
+  /** Items let go unprocessed under `maxClaimedWaitMs`; a caller that renews leases stops renewing theirs. */
+  onLetGo?(items: T[]): void;
   /** Claims at most `capacity` due items (under a lease, in the caller's table). */
   claim(capacity: number): Promise<T[]>;
   process(item: T): Promise<void>;
@@ -97,15 +99,16 @@ export class ClaimLoop<T> {
   private launchWhileSlotsFree(): void {
     const { concurrency, maxClaimedWaitMs = Infinity } = this.options;
     const oldestAllowed = performance.now() - maxClaimedWaitMs;
-    let letGo = 0;
+    const letGo: T[] = [];
     while (this.inFlight < concurrency && this.claimedAhead.length > 0) {
       const { item, claimedAt } = this.claimedAhead.shift()!;
-      if (claimedAt < oldestAllowed) letGo += 1;
+      if (claimedAt < oldestAllowed) letGo.push(item);
       else this.launch(item);
     }
-    if (letGo > 0) {
+    if (letGo.length > 0) {
+      this.options.onLetGo?.(letGo);
       this.options.logger.warn(
-        { count: letGo, max_wait_ms: maxClaimedWaitMs },
+        { count: letGo.length, max_wait_ms: maxClaimedWaitMs },
         `let go of ${this.options.name} that waited too long for a slot; they are claimed again when their lease ends`,
       );
     }

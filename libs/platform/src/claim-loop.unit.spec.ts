@@ -102,11 +102,13 @@ describe('ClaimLoop', () => {
   it('lets go of items claimed ahead that waited longer than `maxClaimedWaitMs` for a slot', async () => {
     const source = queue(3);
     const { state, process } = timedProcess(60);
+    const letGo: number[] = [];
     const loop = new ClaimLoop<number>({
       name: 'items',
       concurrency: 1,
       claimAhead: 2,
       maxClaimedWaitMs: 30,
+      onLetGo: (items) => letGo.push(...items),
       pollIntervalMs: 5,
       claim: source.claim,
       process,
@@ -119,6 +121,7 @@ describe('ClaimLoop', () => {
     // 1 and 2 waited 60 ms behind 0; left to their lease, they are not processed here.
     expect(source.state.claims[0]).toBe(3);
     expect(state.done).toEqual([0]);
+    expect(letGo).toEqual([1, 2]);
   });
 
   it('on stop, processes the items claimed ahead as well as those in flight', async () => {

@@ -143,6 +143,30 @@ export class DeliveryRepository {
   }
 
   /**
+   * Extends the leases of attempts this dispatcher holds, and returns the ids still held. An attempt whose
+   * lease already ended, or that was recorded since, is not renewed: once a lease ends, the attempt is
+   * another claim's to make. Like a claim, this commits without waiting for its WAL flush.
+   */
+  async renewLeases(
+    held: ReadonlyArray<Pick<ClaimedAttempt, 'deliveryId' | 'attempt'>>,
+    leaseMs: number,
+  ): Promise<Set<string>> {
+    if (held.length === 0) return new Set();
+    const rows = await this.dataSource.transaction(async (manager) => {
+      await manager.query("SELECT set_config('synchronous_commit', 'off', true)");
+      return await manager.query<[Array<{ id: string }>, number]>(
+        `UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $3 / 1000.0)
+         FROM unnest($1::uuid[], $2::int[]) AS h(id, attempt)
+         WHERE d.id = h.id AND d.attempt_count = h.attempt - 1 AND d.outcome = 'pending'
+           AND d.lease_expires_at > now()
+         RETURNING d.id`,
+        [held.map((claim) => claim.deliveryId), held.map((claim) => claim.attempt), leaseMs],
+      );
+    });
+    return new Set(rows[0].map((row) => row.id));
+  }
+
+  /**
    * Records attempt outcomes in one statement. An outcome applies only if the delivery still expects
    * that attempt number, so a dispatcher whose lease ran out cannot record over the one that took over.
    * Returns the ids recorded.

@@ -35,6 +35,7 @@ const attemptSeconds = histogram({
 });
 
 interface QueuedRecord {
+  claim: ClaimedAttempt;
   record: AttemptRecord;
   settle: () => void;
 }
@@ -48,8 +49,8 @@ interface QueuedRecord {
  * groups: it claims once a whole `concurrency` of attempts fits, keeping up to twice that claimed ahead,
  * and a slot frees when its response is in, not when its outcome is committed. An attempt claimed ahead
  * that waits too long for a slot (behind slow endpoints) is let go and claimed again after its lease.
- * An attempt stays leased until its outcome commits, so a crash in between makes the same attempt due
- * again, exactly as before.
+ * An attempt stays leased until its outcome commits, its lease renewed meanwhile, so a crash in between
+ * makes the same attempt due again one short lease later.
  * Past `4 × concurrency` outcomes waiting for their commit, attempts keep their slot until it lands, so
  * a slow database slows claims instead of filling memory.
  */
@@ -61,6 +62,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** Outcomes queued or being committed. */
   private unrecorded = 0;
   private readonly maxUnrecorded: number;
+  /**
+   * Attempts this dispatcher holds a lease on, from claim until their outcome commits (or they are let
+   * go), by delivery id. Their leases are renewed while they are here; an attempt whose lease could not
+   * be renewed leaves, and is not sent if it has not started.
+   */
+  private readonly held = new Map<string, ClaimedAttempt>();
+  private readonly claimLeaseMs: number;
+  private readonly claimRenewMs: number;
+  private renewTimer: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> | undefined;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -68,25 +79,36 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    const { concurrency, pollIntervalMs, claimLeaseMs, timeoutMs } = config.dispatch;
+    const { concurrency, pollIntervalMs, claimLeaseMs, claimRenewMs, timeoutMs } = config.dispatch;
     this.maxUnrecorded = 4 * concurrency;
+    this.claimLeaseMs = claimLeaseMs;
+    this.claimRenewMs = claimRenewMs;
     this.loop = new ClaimLoop({
       name: 'deliveries',
       concurrency,
       pollIntervalMs,
       minimumClaim: concurrency,
       claimAhead: 2 * concurrency,
-      // Half of what the lease leaves beyond one attempt's time-out: an attempt that waited this long and
-      // then ran to its time-out still has the other half to record its outcome before the lease ends.
-      maxClaimedWaitMs: (claimLeaseMs - timeoutMs) / 2,
-      claim: (capacity) => this.deliveries.claimDue(capacity, claimLeaseMs),
+      // Leases are renewed, so a wait cannot outlast one; half a time-out hands attempts stuck behind
+      // slow endpoints back to dispatchers with free slots.
+      maxClaimedWaitMs: timeoutMs / 2,
+      onLetGo: (claims) => claims.forEach((claim) => this.release(claim)),
+      claim: async (capacity) => {
+        const claims = await this.deliveries.claimDue(capacity, claimLeaseMs);
+        for (const claim of claims) this.held.set(claim.deliveryId, claim);
+        return claims;
+      },
       process: async (claim) => {
-        const recorded = this.record(await this.executor.execute(claim));
+        // Its lease ended while it waited for a slot (renewals failed): it is another claim's to make.
+        if (this.held.get(claim.deliveryId) !== claim) return;
+        const recorded = this.record(claim, await this.executor.execute(claim));
         if (this.unrecorded > this.maxUnrecorded) await recorded;
       },
-      // The attempt stays claimed; when its lease ends the same attempt is made again.
-      onProcessError: (claim, error) =>
-        this.logger.error({ err: error, delivery_id: claim.deliveryId }, 'attempt not recorded'),
+      // The attempt is let go; when its lease ends the same attempt is made again.
+      onProcessError: (claim, error) => {
+        this.release(claim);
+        this.logger.error({ err: error, delivery_id: claim.deliveryId }, 'attempt not recorded');
+      },
       logger,
     });
   }
@@ -98,15 +120,45 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   onApplicationBootstrap(): void {
     this.loop.start();
+    this.renewTimer = setInterval(() => {
+      this.renewing ??= this.renewLeases().finally(() => (this.renewing = undefined));
+    }, this.claimRenewMs);
+    this.renewTimer.unref();
   }
 
-  /** Stops claiming, then lets every attempt in flight finish and be recorded. */
+  /** Stops claiming, then lets every attempt in flight finish and be recorded, renewing their leases. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop.stop();
     await this.recording;
+    clearInterval(this.renewTimer);
+    await this.renewing;
   }
 
-  private record(record: AttemptRecord): Promise<void> {
+  private release(claim: ClaimedAttempt): void {
+    if (this.held.get(claim.deliveryId) === claim) this.held.delete(claim.deliveryId);
+  }
+
+  /**
+   * Extends the lease of every attempt held. A failed renewal is tried again at the next tick; the lease
+   * is long enough for two. Attempts whose lease had already ended are let go.
+   */
+  private async renewLeases(): Promise<void> {
+    const claims = [...this.held.values()];
+    if (claims.length === 0) return;
+    try {
+      const kept = await this.deliveries.renewLeases(claims, this.claimLeaseMs);
+      const lost = claims.filter(
+        (claim) => !kept.has(claim.deliveryId) && this.held.get(claim.deliveryId) === claim,
+      );
+      for (const claim of lost) this.release(claim);
+      if (lost.length > 0)
+        this.logger.debug({ count: lost.length }, 'leases no longer held: recorded, or taken over');
+    } catch (error) {
+      this.logger.warn({ err: error, count: claims.length }, 'could not renew delivery leases; retrying');
+    }
+  }
+
+  private record(claim: ClaimedAttempt, record: AttemptRecord): Promise<void> {
     attemptsTotal.inc({
       ...SERVICE,
       result: record.statusCode !== null && record.outcome === 'succeeded' ? 'succeeded' : 'failed',
@@ -114,7 +166,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     attemptSeconds.observe(SERVICE, record.responseTimeMs / 1000);
     this.unrecorded += 1;
     return new Promise((resolve) => {
-      this.recordQueue.push({ record, settle: resolve });
+      this.recordQueue.push({ claim, record, settle: resolve });
       this.recording ??= this.flush().finally(() => {
         this.recording = undefined;
       });
@@ -135,7 +187,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         );
       } finally {
         this.unrecorded -= batch.length;
-        for (const queued of batch) queued.settle();
+        // Recorded, or not (then its lease ends and the attempt is made again): no longer held.
+        for (const queued of batch) {
+          this.release(queued.claim);
+          queued.settle();
+        }
       }
     }
   }
