@@ -17,7 +17,10 @@ module.exports = {
   rootDir: '.',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/deploy'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, '/node_modules/content-disposition/.+\\.js$': swc },
+  // @fastify/static (Swagger UI's assets) requires content-disposition, which ships only ES modules;
+  // jest's CommonJS runtime loads it only once compiled like our code.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleNameMapper: { '^@governance/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
   globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',

@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { applyDecorators, type INestApplication, type Type } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -14,7 +11,6 @@ import {
 } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import { type FastifyInstance } from 'fastify';
 import { ErrorCode } from './errors';
 
 export type { OpenAPIObject, SchemaObject };
@@ -512,65 +508,17 @@ export function buildOpenApiDocument(
 }
 
 /**
- * Swagger UI's own files, from the swagger-ui-dist package that @nestjs/swagger depends on and resolved
- * the way it resolves them (its `exports` hide the helper that would say where they are).
- */
-function swaggerUiDirectory(): string {
-  const fromSwagger = createRequire(createRequire(__filename).resolve('@nestjs/swagger/package.json'));
-  return dirname(fromSwagger.resolve('swagger-ui-dist/package.json'));
-}
-
-const UI_ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-};
-
-const UI_PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Governance service API</title>
-    <link rel="stylesheet" href="/${DOCS_PATH}/swagger-ui.css" />
-  </head>
-  <body>
-    <div id="swagger-ui"></div>
-    <script src="/${DOCS_PATH}/swagger-ui-bundle.js"></script>
-    <script>
-      SwaggerUIBundle({ url: '/${OPENAPI_JSON_PATH}', dom_id: '#swagger-ui', deepLinking: true });
-    </script>
-  </body>
-</html>
-`;
-
-/**
- * Serves Swagger UI at `/docs` and the document at `/docs/openapi.json`. The document is built on the first
- * request, so serving it costs nothing at start-up. The routes are plain Fastify routes rather than
- * SwaggerModule.setup, which needs @fastify/static, whose ES-module dependencies Jest cannot load.
+ * Serves Swagger UI at `/docs` and the document at `/docs/openapi.json`, through SwaggerModule (Swagger
+ * UI's files come from swagger-ui-dist by @fastify/static). The document is built on the first request,
+ * so serving it costs nothing at start-up.
  */
 export function serveOpenApiDocs(app: INestApplication, document: () => OpenAPIObject): void {
-  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
-  let json: string | undefined;
-  fastify.get(`/${OPENAPI_JSON_PATH}`, async (_request, reply) => {
-    json ??= JSON.stringify(document());
-    return reply.header('content-type', 'application/json; charset=utf-8').send(json);
+  SwaggerModule.setup(DOCS_PATH, app, document, {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    raw: ['json'],
+    customSiteTitle: 'Governance service API',
+    // The UI loads the document by URL rather than the copy SwaggerModule embeds in its script: the compose
+    // edge answers /docs/openapi.json with the merged document of every service, the UI page from tenancy.
+    swaggerOptions: { url: `/${OPENAPI_JSON_PATH}`, spec: {} },
   });
-  for (const url of [`/${DOCS_PATH}`, `/${DOCS_PATH}/`]) {
-    fastify.get(url, async (_request, reply) =>
-      reply.header('content-type', 'text/html; charset=utf-8').send(UI_PAGE),
-    );
-  }
-  const assets = new Map<string, Buffer>();
-  for (const [file, contentType] of Object.entries(UI_ASSETS)) {
-    fastify.get(`/${DOCS_PATH}/${file}`, async (_request, reply) => {
-      let content = assets.get(file);
-      if (!content) {
-        content = await readFile(join(swaggerUiDirectory(), file));
-        assets.set(file, content);
-      }
-      return reply
-        .header('content-type', contentType)
-        .header('cache-control', 'public, max-age=3600')
-        .send(content);
-    });
-  }
 }

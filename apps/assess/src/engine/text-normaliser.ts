@@ -112,6 +112,8 @@ function stripSuffix(word: string, suffix: string, replacement: string, minStem:
  * "evaluation", "evaluated" → "evalu"; "organisation", "organization" → "organiz"), since the stems are
  * only ever compared with each other, never shown. Over-folding a rare pair is cheaper than missing
  * evidence, and terms are phrases, so one folded word rarely makes a false match.
+ * Not Porter's own (the `stemmer` package): it splits pairs this vocabulary needs, "bias"/"biases",
+ * "deployed"/"deployment", "organisation"/"organization", "monthly"/"month", and joins "severity"/"several".
  */
 export function stem(word: string): string {
   let w = word.replace(/'s$/, '').replace(/'/g, '');
