@@ -1,4 +1,6 @@
-import { compilePattern, PATTERN_LIMITS, PatternRefused } from './safe-pattern';
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
+import { compilePattern, DFA_MEMORY_BUDGET_BYTES, PATTERN_LIMITS, PatternRefused } from './safe-pattern';
 
 const refusal = (pattern: string): string => {
   try {
@@ -162,5 +164,27 @@ describe('safe patterns', () => {
     const test = compilePattern('b');
     expect(test(`${'a'.repeat(PATTERN_LIMITS.maxTestedLength)}b`)).toBe(false);
     expect(test(`${'a'.repeat(PATTERN_LIMITS.maxTestedLength - 1)}b`)).toBe(true);
+  });
+});
+
+describe('the memory a pattern may keep', () => {
+  it('stays within a small budget for a pattern built to blow up the DFA cache', () => {
+    setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as () => void;
+    // Pseudo-random a/b text (a fixed LCG): every window is a new DFA state.
+    let seed = 42;
+    let text = '';
+    for (let index = 0; index < PATTERN_LIMITS.maxTestedLength; index++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      text += seed & 0x10000 ? 'a' : 'b';
+    }
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const patterns = Array.from({ length: 10 }, () => compilePattern('a[ab]{20}[^ab]'));
+    for (const test of patterns) expect(test(text)).toBe(false);
+    gc();
+    const perPattern = (process.memoryUsage().heapUsed - before) / patterns.length;
+    // With RE2's default 8 MB budget this pattern kept over a megabyte each.
+    expect(perPattern).toBeLessThan(DFA_MEMORY_BUDGET_BYTES * 4);
   });
 });
