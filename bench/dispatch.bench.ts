@@ -14,7 +14,7 @@ import {
   type ClaimedAttempt,
   DeliveryRepository,
 } from '../apps/webhooks/src/deliveries/delivery.repository';
-import { DeliveryWorker } from '../apps/webhooks/src/dispatch/delivery-worker';
+import { DeliveryWorker } from '../apps/webhooks/src/deliveries/delivery-worker';
 import { createService } from '../apps/webhooks/src/service';
 import { announceOrganization } from '../apps/webhooks/src/testing/webhooks-harness';
 import { samplePayload } from '../apps/webhooks/src/webhooks/sample-events';

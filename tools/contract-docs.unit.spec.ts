@@ -10,7 +10,7 @@ import {
   PUBLIC_EVENT_TYPES,
   PUBLIC_TOPICS,
 } from '@governance/contracts';
-import { deliveryRequest } from '../apps/webhooks/src/dispatch/delivery-request';
+import { deliveryRequest } from '../apps/webhooks/src/deliveries/delivery-request';
 import { ASYNCAPI_PATH, renderContractDocs, staleContractDocs } from './generate-contract-docs';
 
 type Json = Record<string, unknown>;

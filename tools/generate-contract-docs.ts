@@ -16,7 +16,7 @@ import {
   publicTopicFor,
   SCHEMA_VERSION,
 } from '@governance/contracts';
-import { deliveryRequest, USER_AGENT } from '../apps/webhooks/src/dispatch/delivery-request';
+import { deliveryRequest, USER_AGENT } from '../apps/webhooks/src/deliveries/delivery-request';
 
 export interface GeneratedFile {
   /** Relative to the repository root, with forward slashes. */

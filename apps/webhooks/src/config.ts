@@ -1,7 +1,7 @@
 import { EnvReader } from '@governance/platform';
 import { type DatabaseConfig, readDatabaseConfig } from '@governance/persistence';
 import { type MessagingConfig, readMessagingConfig } from '@governance/messaging';
-import { SPEC_ATTEMPT_TIMEOUT_MS, SPEC_RETRY_DELAYS_MS } from './dispatch/delivery-schedule';
+import { SPEC_ATTEMPT_TIMEOUT_MS, SPEC_RETRY_DELAYS_MS } from './deliveries/delivery-schedule';
 
 export interface DispatchConfig {
   /** Time-out of one delivery attempt (spec: 30 s). */

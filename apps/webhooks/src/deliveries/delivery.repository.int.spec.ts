@@ -1,5 +1,5 @@
 import { newUuidV7 } from '@governance/contracts';
-import { DeliveryWorker } from '../dispatch/delivery-worker';
+import { DeliveryWorker } from './delivery-worker';
 import { type TestOrganization, WebhooksHarness } from '../testing/webhooks-harness';
 import {
   type AttemptRecord,

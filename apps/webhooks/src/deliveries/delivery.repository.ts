@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type DeliveryOutcome } from '../dispatch/delivery-schedule';
+import { type DeliveryOutcome } from './delivery-schedule';
 
 export interface NewDelivery {
   id: string;

@@ -1,6 +1,6 @@
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '@governance/contracts';
 import { Type } from 'class-transformer';
-import { MAX_WEBHOOK_URL_LENGTH } from '../delivery/destination-policy';
+import { MAX_WEBHOOK_URL_LENGTH } from '../outbound/destination-policy';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DeliveryRepository } from '../deliveries/delivery.repository';
-import { DeliveryAttemptExecutor } from '../dispatch/delivery-attempt.executor';
-import { DeliveryWorker } from '../dispatch/delivery-worker';
-import { EventFanoutConsumer } from '../dispatch/event-fanout.consumer';
-import { DeliveryRetentionJob } from '../retention/delivery-retention.job';
+import { DeliveryAttemptExecutor } from '../deliveries/delivery-attempt.executor';
+import { DeliveryWorker } from '../deliveries/delivery-worker';
+import { EventFanoutConsumer } from '../deliveries/event-fanout.consumer';
+import { DeliveryRetentionJob } from '../deliveries/delivery-retention.job';
 import { WebhookRepository } from './webhook.repository';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';

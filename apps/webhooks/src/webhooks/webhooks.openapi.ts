@@ -9,7 +9,7 @@ import {
   type SchemaObject,
   timestampSchema,
 } from '@governance/platform';
-import { maxAttempts, SPEC_RETRY_DELAYS_MS } from '../dispatch/delivery-schedule';
+import { maxAttempts, SPEC_RETRY_DELAYS_MS } from '../deliveries/delivery-schedule';
 import { CreateWebhookDto, TestWebhookDto, UpdateWebhookDto } from './webhook.dto';
 
 /* The OpenAPI description of the webhook management API: request schemas come from the DTOs. */

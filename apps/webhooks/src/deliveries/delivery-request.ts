@@ -1,4 +1,4 @@
-import { signPayload } from '../delivery/signature';
+import { signPayload } from '../outbound/signature';
 
 export const USER_AGENT = 'Service-Hookbot/1.0';
 

@@ -6,11 +6,7 @@ import {
 } from '@nestjs/common';
 import { ClaimLoop, counter, histogram, LOGGER, type Logger } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import {
-  type AttemptRecord,
-  type ClaimedAttempt,
-  DeliveryRepository,
-} from '../deliveries/delivery.repository';
+import { type AttemptRecord, type ClaimedAttempt, DeliveryRepository } from './delivery.repository';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type PublicEventRecord } from '@governance/contracts';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '@governance/testing';
-import { DeliveryRetentionJob } from '../retention/delivery-retention.job';
+import { DeliveryRetentionJob } from './delivery-retention.job';
 import {
   eventually,
   SYSTEM_REGISTERED,

@@ -9,7 +9,7 @@ import {
 } from '@governance/contracts';
 import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
 import { currentTraceparent, LOGGER, type Logger } from '@governance/platform';
-import { DeliveryRepository } from '../deliveries/delivery.repository';
+import { DeliveryRepository } from './delivery.repository';
 import { WebhookRepository } from '../webhooks/webhook.repository';
 import { DeliveryWorker } from './delivery-worker';
 

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { LOGGER, type Logger } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { DeliveryRepository } from '../deliveries/delivery.repository';
+import { DeliveryRepository } from './delivery.repository';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 
 const BATCH_SIZE = 1_000;
