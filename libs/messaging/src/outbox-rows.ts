@@ -7,10 +7,9 @@ export const MESSAGE_COLUMNS = 'event_id, topic, message_key, event_type, header
 export const MESSAGES_PER_STATEMENT = 1_000;
 
 /**
- * A multi-row VALUES list with one scalar parameter per column, and its parameters. Not unnest of
- * arrays: pg serialises an array parameter by escaping every element in JavaScript, which for
- * payloads of kilobytes of JSON (full of quotes) cost more than the rest of the insert; a scalar text
- * parameter goes to the server as is. At most MESSAGES_PER_STATEMENT messages per call.
+ * A multi-row VALUES list with one scalar parameter per column, and its parameters; scalar rather than
+ * arrays, which pg escapes element by element (docs/decisions/0003-outbox-scalar-parameters.md). At most
+ * MESSAGES_PER_STATEMENT messages per call.
  */
 export function messageValues(messages: readonly OutboxMessage[]): { values: string; params: unknown[] } {
   const rows: string[] = [];

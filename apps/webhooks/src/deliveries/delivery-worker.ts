@@ -37,18 +37,10 @@ interface QueuedRecord {
 }
 
 /**
- * Keeps up to `concurrency` attempts in flight. Due attempts are claimed from Postgres with
- * `FOR UPDATE SKIP LOCKED`, so any number of dispatchers can share the work; outcomes are recorded in
- * group commits, one statement for everything that finished while the previous commit ran.
- *
- * Statements are the database's cost per delivery, so a busy dispatcher claims and records in large
- * groups: it claims once a whole `concurrency` of attempts fits, keeping up to twice that claimed ahead,
- * and a slot frees when its response is in, not when its outcome is committed. An attempt claimed ahead
- * that waits too long for a slot (behind slow endpoints) is let go and claimed again after its lease.
- * An attempt stays leased until its outcome commits, its lease renewed meanwhile, so a crash in between
- * makes the same attempt due again one short lease later.
- * Past `4 × concurrency` outcomes waiting for their commit, attempts keep their slot until it lands, so
- * a slow database slows claims instead of filling memory.
+ * Keeps up to `concurrency` attempts in flight, claimed with `FOR UPDATE SKIP LOCKED` so any number of
+ * dispatchers share the work, and records outcomes in group commits. It claims and records in large
+ * groups, since statements are the database's cost per delivery (docs/decisions/0001-dispatch-in-groups.md);
+ * an attempt stays leased, its lease renewed, until its outcome commits.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {

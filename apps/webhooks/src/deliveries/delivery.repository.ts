@@ -60,17 +60,9 @@ export interface DeliveryLogRow {
 }
 
 /**
- * The claim statement of `claimDue`; exported so a test can check the plan it gets. Both of its shapes
- * keep a claim's cost independent of the backlog. The webhook check is a scalar subquery rather than a
- * join: a join's row estimate can fall below the limit, and the planner then sorts every due delivery
- * instead of walking the due index and stopping after `limit` rows. The update finds the claimed rows
- * through an id array, which the planner looks up in the primary key; joined to the CTE instead, it
- * may hash-join a sequential scan of the whole table.
- *
- * The claim commits without waiting for its WAL flush (`synchronous_commit` off for this transaction
- * only). A lease lost in a database crash frees the attempt early, which a dispatcher crash between
- * POST and record does as well: the attempt may be POSTed twice, and the record's attempt-number
- * check still records it once. Outcomes are recorded with a durable commit.
+ * The claim statement of `claimDue`, exported so a test can check its plan: it walks the due index and
+ * stops at `limit`, whatever the backlog (docs/decisions/0002-claim-statement.md). It commits without
+ * waiting for its WAL flush: a lease lost in a database crash only frees its attempt early.
  */
 export const CLAIM_DUE_SQL = `
   WITH lazy_commit AS (
