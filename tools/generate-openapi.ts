@@ -9,26 +9,18 @@
 import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DynamicModule, type INestApplication } from '@nestjs/common';
+import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { buildOpenApiDocument, createLogger, type Logger, type OpenAPIObject } from '@governance/platform';
-import { AssessAppModule } from '../apps/assess/src/app.module';
-import { readAssessConfig } from '../apps/assess/src/config';
-import { DashboardAppModule } from '../apps/dashboard/src/app.module';
-import { readDashboardConfig } from '../apps/dashboard/src/config';
-import { PoliciesAppModule } from '../apps/policies/src/app.module';
-import { readPoliciesConfig } from '../apps/policies/src/config';
-import { ProbeIngestAppModule } from '../apps/probe-ingest/src/app.module';
-import { readProbeIngestConfig } from '../apps/probe-ingest/src/config';
-import { ReportsAppModule } from '../apps/reports/src/app.module';
-import { readReportsConfig } from '../apps/reports/src/config';
-import { SystemsAppModule } from '../apps/systems/src/app.module';
-import { readSystemsConfig } from '../apps/systems/src/config';
-import { TenancyAppModule } from '../apps/tenancy/src/app.module';
-import { readTenancyConfig } from '../apps/tenancy/src/config';
-import { WebhooksAppModule } from '../apps/webhooks/src/app.module';
-import { readWebhooksConfig } from '../apps/webhooks/src/config';
+import { buildOpenApiDocument, createLogger, type OpenAPIObject } from '@governance/platform';
+import { assessService } from '../apps/assess/src/service';
+import { dashboardService } from '../apps/dashboard/src/service';
+import { policiesService } from '../apps/policies/src/service';
+import { probeIngestService } from '../apps/probe-ingest/src/service';
+import { reportsService } from '../apps/reports/src/service';
+import { systemsService } from '../apps/systems/src/service';
+import { tenancyService } from '../apps/tenancy/src/service';
+import { webhooksService } from '../apps/webhooks/src/service';
 import { type GeneratedFile } from './generate-contract-docs';
 
 export const OPENAPI_PATH = 'docs/openapi.json';
@@ -45,15 +37,15 @@ const PREVIEW_ENV: NodeJS.ProcessEnv = {
 };
 
 /** Every service with an HTTP API, in the order of the standalone composition. */
-const SERVICES: Array<(env: NodeJS.ProcessEnv, logger: Logger) => DynamicModule> = [
-  (env, logger) => TenancyAppModule.register(readTenancyConfig(env), logger),
-  (env, logger) => SystemsAppModule.register(readSystemsConfig(env), logger),
-  (env, logger) => ProbeIngestAppModule.register(readProbeIngestConfig(env), logger),
-  (env, logger) => AssessAppModule.register(readAssessConfig(env), logger),
-  (env, logger) => PoliciesAppModule.register(readPoliciesConfig(env), logger),
-  (env, logger) => DashboardAppModule.register(readDashboardConfig(env), logger),
-  (env, logger) => ReportsAppModule.register(readReportsConfig(env), logger),
-  (env, logger) => WebhooksAppModule.register(readWebhooksConfig(env), logger),
+const SERVICES = [
+  tenancyService,
+  systemsService,
+  probeIngestService,
+  assessService,
+  policiesService,
+  dashboardService,
+  reportsService,
+  webhooksService,
 ];
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -65,7 +57,7 @@ export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
   try {
     for (const service of SERVICES) {
       apps.push(
-        await NestFactory.create(service(PREVIEW_ENV, logger), new FastifyAdapter(), {
+        await NestFactory.create(service.rootModule(PREVIEW_ENV, logger), new FastifyAdapter(), {
           preview: true,
           logger: false,
           abortOnError: false,

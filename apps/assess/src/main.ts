@@ -1,5 +1,3 @@
-import { runServiceProcess } from '@governance/persistence';
-import { ASSESS_MIGRATIONS, ASSESS_SCHEMA } from './app.module';
-import { createService } from './service';
+import { assessService } from './service';
 
-runServiceProcess('assess', createService, { schema: ASSESS_SCHEMA, migrations: ASSESS_MIGRATIONS });
+assessService.runProcess();

@@ -1,27 +1,30 @@
 import multipart from '@fastify/multipart';
-import { connectEventBus } from '@governance/messaging';
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { AssessAppModule } from './app.module';
+import { defineService } from '@governance/service';
+import { ASSESS_CONFIG } from './assess.tokens';
 import { BODY_LIMIT_BYTES } from './assessments/assessment-limits';
 import { MULTIPART_LIMITS } from './assessments/document-upload';
+import { AssessmentsModule } from './assessments/assessments.module';
 import { readAssessConfig } from './config';
+import { AssessInitial1764100000000 } from './migrations/1764100000000-assess-initial';
+import { AssessSystemStatus1764300000000 } from './migrations/1764300000000-assess-system-status';
 
-export const ASSESS_ROUTES = ['/api/service/assess'];
-
-/** Builds the assess service (document assessments and the systems replica), consuming and ready to serve. */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readAssessConfig(env);
-  const logger = createLogger('assess', config.logLevel);
-  const app = await createServiceApp(AssessAppModule.register(config, logger), {
-    name: 'assess',
-    logger,
-    bodyLimitBytes: BODY_LIMIT_BYTES,
-  });
+/** The assess service: document assessments against frameworks, and a replica of systems. */
+export const assessService = defineService({
+  name: 'assess',
+  schema: 'assess',
+  migrations: [AssessInitial1764100000000, AssessSystemStatus1764300000000],
+  routes: ['/api/service/assess'],
+  readConfig: readAssessConfig,
+  domain: (config) => ({
+    imports: [AssessmentsModule],
+    providers: [{ provide: ASSESS_CONFIG, useValue: config }],
+    exports: [ASSESS_CONFIG],
+  }),
+  bodyLimitBytes: BODY_LIMIT_BYTES,
   // Uploads are read on demand by the route (request.parts()), within these limits.
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
-  connectEventBus(app, 'assess');
-  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
-  await app.init();
-  await app.startAllMicroservices();
-  return { name: 'assess', routes: ASSESS_ROUTES, app };
-}
+  prepare: async (app) => {
+    await app.register(multipart, { limits: MULTIPART_LIMITS });
+  },
+});
+
+export const { createService } = assessService;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, freePort, startServiceProcess, type TestDatabase } from '@governance/testing';
 import { Client } from 'pg';
-import { DASHBOARD_MIGRATIONS, DASHBOARD_SCHEMA } from './app.module';
+import { dashboardService } from './service';
 import { DASHBOARD_READ_MODEL_TABLES } from './migrations/1764200000000-dashboard-initial';
 
 const MAIN = resolve(__dirname, '../../../dist/apps/dashboard/main.js');
@@ -69,7 +69,7 @@ async function inspect(url: string): Promise<{ tables: string[]; applied: string
     const tables = await sql.query<{ name: string }>(
       `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
        WHERE table_schema = $1 ORDER BY name`,
-      [DASHBOARD_SCHEMA],
+      [dashboardService.schema],
     );
     const applied = await sql.query<{ name: string }>('SELECT name FROM dashboard.migrations ORDER BY id');
     return { tables: tables.rows.map((r) => r.name).sort(), applied: applied.rows.map((r) => r.name) };
@@ -78,7 +78,9 @@ async function inspect(url: string): Promise<{ tables: string[]; applied: string
   }
 }
 
-const MIGRATION_NAMES = DASHBOARD_MIGRATIONS.map((migration) => migration.name);
+const MIGRATION_NAMES = (dashboardService.migrations as Array<{ name: string }>).map(
+  (migration) => migration.name,
+);
 
 /** `node dist/apps/dashboard/main.js migrate`: the command a deployment's migration job runs. */
 describe('dashboard main.js migrate', () => {

@@ -1,21 +1,17 @@
-import { connectEventBus } from '@governance/messaging';
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { DashboardAppModule } from './app.module';
+import { defineService } from '@governance/service';
 import { readDashboardConfig } from './config';
+import { DashboardModule } from './dashboard.module';
+import { DashboardInitial1764200000000 } from './migrations/1764200000000-dashboard-initial';
+import { DashboardOpenFindings1764300000000 } from './migrations/1764300000000-dashboard-open-findings';
 
-export const DASHBOARD_ROUTES = ['/api/service/dashboard'];
+/** The dashboard service: its read model's projection and the dashboard API. */
+export const dashboardService = defineService({
+  name: 'dashboard',
+  schema: 'dashboard',
+  migrations: [DashboardInitial1764200000000, DashboardOpenFindings1764300000000],
+  routes: ['/api/service/dashboard'],
+  readConfig: readDashboardConfig,
+  domain: (config) => ({ imports: [DashboardModule.register(config)] }),
+});
 
-/** Builds the dashboard service (its read model's projection and the dashboard API), consuming and ready. */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readDashboardConfig(env);
-  const logger = createLogger('dashboard', config.logLevel);
-  const app = await createServiceApp(DashboardAppModule.register(config, logger), {
-    name: 'dashboard',
-    logger,
-  });
-  connectEventBus(app, 'dashboard');
-  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
-  await app.init();
-  await app.startAllMicroservices();
-  return { name: 'dashboard', routes: DASHBOARD_ROUTES, app };
-}
+export const { createService } = dashboardService;

@@ -1,5 +1,3 @@
-import { runServiceProcess } from '@governance/persistence';
-import { POLICIES_MIGRATIONS, POLICIES_SCHEMA } from './app.module';
-import { createService } from './service';
+import { policiesService } from './service';
 
-runServiceProcess('policies', createService, { schema: POLICIES_SCHEMA, migrations: POLICIES_MIGRATIONS });
+policiesService.runProcess();

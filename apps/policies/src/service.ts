@@ -1,21 +1,16 @@
-import { connectEventBus } from '@governance/messaging';
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { PoliciesAppModule } from './app.module';
+import { defineService } from '@governance/service';
 import { readPoliciesConfig } from './config';
+import { PoliciesInitial1764000000000 } from './migrations/1764000000000-policies-initial';
+import { PoliciesModule } from './policies/policies.module';
 
-export const POLICIES_ROUTES = ['/api/service/policies'];
+/** The policies service: custom policies, enforcement modes and framework import. */
+export const policiesService = defineService({
+  name: 'policies',
+  schema: 'policies',
+  migrations: [PoliciesInitial1764000000000],
+  routes: ['/api/service/policies'],
+  readConfig: readPoliciesConfig,
+  domain: () => ({ imports: [PoliciesModule] }),
+});
 
-/** Builds the policies service (policy API and framework import), consuming and ready to serve. */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readPoliciesConfig(env);
-  const logger = createLogger('policies', config.logLevel);
-  const app = await createServiceApp(PoliciesAppModule.register(config, logger), {
-    name: 'policies',
-    logger,
-  });
-  connectEventBus(app, 'policies');
-  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
-  await app.init();
-  await app.startAllMicroservices();
-  return { name: 'policies', routes: POLICIES_ROUTES, app };
-}
+export const { createService } = policiesService;

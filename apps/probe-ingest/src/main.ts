@@ -1,8 +1,3 @@
-import { runServiceProcess } from '@governance/persistence';
-import { PROBE_INGEST_MIGRATIONS, PROBE_INGEST_SCHEMA } from './app.module';
-import { createService } from './service';
+import { probeIngestService } from './service';
 
-runServiceProcess('probe-ingest', createService, {
-  schema: PROBE_INGEST_SCHEMA,
-  migrations: PROBE_INGEST_MIGRATIONS,
-});
+probeIngestService.runProcess();

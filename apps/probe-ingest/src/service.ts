@@ -1,21 +1,34 @@
-import { connectEventBus } from '@governance/messaging';
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { ProbeIngestAppModule } from './app.module';
+import { defineService } from '@governance/service';
 import { readProbeIngestConfig } from './config';
+import { DRIFT_CONFIG } from './drift/drift-config';
+import { DriftModule } from './drift/drift.module';
+import { ProbeIngestInitial1763850000000 } from './migrations/1763850000000-probe-ingest-initial';
+import { ProbeIngestDrift1763900000000 } from './migrations/1763900000000-probe-ingest-drift';
+import { ProbeIngestPolicies1764200000000 } from './migrations/1764200000000-probe-ingest-policies';
+import { PolicySyncModule } from './policy-sync/policy-sync.module';
+import { PROBE_INGEST_CONFIG } from './probe-ingest.tokens';
+import { ProbesModule } from './probes/probes.module';
+import { ViolationsModule } from './violations/violations.module';
 
-export const PROBE_ROUTES = ['/api/service/probe'];
+/** Probe ingest: registration, heartbeats, telemetry, policy sync and violations, silence, drift, discovery. */
+export const probeIngestService = defineService({
+  name: 'probe-ingest',
+  schema: 'probe_ingest',
+  migrations: [
+    ProbeIngestInitial1763850000000,
+    ProbeIngestDrift1763900000000,
+    ProbeIngestPolicies1764200000000,
+  ],
+  routes: ['/api/service/probe'],
+  readConfig: readProbeIngestConfig,
+  domain: (config) => ({
+    imports: [ProbesModule, DriftModule, PolicySyncModule, ViolationsModule],
+    providers: [
+      { provide: PROBE_INGEST_CONFIG, useValue: config },
+      { provide: DRIFT_CONFIG, useValue: config.drift },
+    ],
+    exports: [PROBE_INGEST_CONFIG, DRIFT_CONFIG],
+  }),
+});
 
-/** Builds the probe ingest service (registration, heartbeats, telemetry, silence monitor), consuming and ready. */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readProbeIngestConfig(env);
-  const logger = createLogger('probe-ingest', config.logLevel);
-  const app = await createServiceApp(ProbeIngestAppModule.register(config, logger), {
-    name: 'probe-ingest',
-    logger,
-  });
-  connectEventBus(app, 'probe-ingest');
-  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
-  await app.init();
-  await app.startAllMicroservices();
-  return { name: 'probe-ingest', routes: PROBE_ROUTES, app };
-}
+export const { createService } = probeIngestService;

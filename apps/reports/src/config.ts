@@ -1,7 +1,5 @@
 import { join } from 'node:path';
-import { EnvReader } from '@governance/platform';
-import { type DatabaseConfig, readDatabaseConfig } from '@governance/persistence';
-import { type MessagingConfig, readMessagingConfig } from '@governance/messaging';
+import { readReportBaseUrl, readServiceConfig, type ServiceConfig } from '@governance/service';
 
 export const REPORT_STORAGE_KINDS = ['postgres', 'disk'] as const;
 export type ReportStorageKind = (typeof REPORT_STORAGE_KINDS)[number];
@@ -20,12 +18,7 @@ export interface ReportWorkerConfig {
   assessmentGraceMs: number;
 }
 
-export interface ReportsConfig {
-  port: number;
-  logLevel: string;
-  runMigrations: boolean;
-  database: DatabaseConfig & { url: string };
-  messaging: MessagingConfig;
+export type ReportsConfig = ServiceConfig<{
   worker: ReportWorkerConfig;
   /** Base of report links, without a trailing slash. */
   reportBaseUrl: string;
@@ -34,59 +27,33 @@ export interface ReportsConfig {
   /** How long a download link works after it was handed out. */
   linkTtlMs: number;
   storage: { kind: ReportStorageKind; directory: string };
-}
+}>;
 
-/** Report links point at this process's own port unless REPORT_BASE_URL says otherwise. */
-export function defaultReportBaseUrl(port: number): string {
-  return `http://localhost:${port}/api/service/reports`;
-}
 /** Shorter keys make the link signature guessable offline. */
 export const MIN_SIGNING_KEY_LENGTH = 32;
 const HOUR_MS = 60 * 60 * 1000;
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 export function readReportsConfig(source: NodeJS.ProcessEnv = process.env): ReportsConfig {
-  const env = new EnvReader(source);
-  const database = readDatabaseConfig(env);
-  if (!database.url)
-    env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
-  const port = env.int('PORT', 8080, { min: 0, max: 65535 });
-  const reportBaseUrl = env.string('REPORT_BASE_URL', defaultReportBaseUrl(port)).replace(/\/+$/, '');
-  if (!isHttpUrl(reportBaseUrl))
-    env.invalid(`REPORT_BASE_URL must be an http(s) URL, got "${reportBaseUrl}"`);
-  const signingKey = env.optionalString('REPORT_SIGNING_KEY') ?? '';
-  if (signingKey.length < MIN_SIGNING_KEY_LENGTH)
-    env.invalid(
-      `REPORT_SIGNING_KEY is required: at least ${MIN_SIGNING_KEY_LENGTH} characters (the embedded mode generates one)`,
-    );
-  const config: ReportsConfig = {
-    port,
-    logLevel: env.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    runMigrations: env.bool('RUN_MIGRATIONS', true),
-    database: { ...database, url: database.url ?? '' },
-    messaging: readMessagingConfig(env, 'reports'),
-    worker: {
-      pollIntervalMs: env.int('REPORT_WORKER_POLL_MS', 500, { min: 5, max: 3_600_000 }),
-      claimLeaseMs: env.int('REPORT_CLAIM_LEASE_MS', 120_000, { min: 100 }),
-      concurrency: env.int('REPORT_CONCURRENCY', 2, { min: 1, max: 16 }),
-      assessmentGraceMs: env.int('REPORT_ASSESSMENT_GRACE_MS', 30_000, { min: 0, max: 24 * HOUR_MS }),
-    },
-    reportBaseUrl,
-    signingKey: Buffer.from(signingKey, 'utf8'),
-    linkTtlMs: env.int('REPORT_LINK_TTL_MS', HOUR_MS, { min: 1_000, max: 7 * 24 * HOUR_MS }),
-    storage: {
-      kind: env.oneOf('REPORT_STORAGE', REPORT_STORAGE_KINDS, 'postgres'),
-      directory: env.string('REPORT_STORAGE_DIR', join(database.dataDir, 'reports')),
-    },
-  };
-  env.assertValid();
-  return config;
+  return readServiceConfig(source, 'reports', (env, { port, database }) => {
+    const signingKey = env.optionalString('REPORT_SIGNING_KEY') ?? '';
+    if (signingKey.length < MIN_SIGNING_KEY_LENGTH)
+      env.invalid(
+        `REPORT_SIGNING_KEY is required: at least ${MIN_SIGNING_KEY_LENGTH} characters (the embedded mode generates one)`,
+      );
+    return {
+      worker: {
+        pollIntervalMs: env.int('REPORT_WORKER_POLL_MS', 500, { min: 5, max: 3_600_000 }),
+        claimLeaseMs: env.int('REPORT_CLAIM_LEASE_MS', 120_000, { min: 100 }),
+        concurrency: env.int('REPORT_CONCURRENCY', 2, { min: 1, max: 16 }),
+        assessmentGraceMs: env.int('REPORT_ASSESSMENT_GRACE_MS', 30_000, { min: 0, max: 24 * HOUR_MS }),
+      },
+      reportBaseUrl: readReportBaseUrl(env, port),
+      signingKey: Buffer.from(signingKey, 'utf8'),
+      linkTtlMs: env.int('REPORT_LINK_TTL_MS', HOUR_MS, { min: 1_000, max: 7 * 24 * HOUR_MS }),
+      storage: {
+        kind: env.oneOf('REPORT_STORAGE', REPORT_STORAGE_KINDS, 'postgres'),
+        directory: env.string('REPORT_STORAGE_DIR', join(database.dataDir, 'reports')),
+      },
+    };
+  });
 }

@@ -1,5 +1,3 @@
-import { runServiceProcess } from '@governance/persistence';
-import { REPORTS_MIGRATIONS, REPORTS_SCHEMA } from './app.module';
-import { createService } from './service';
+import { reportsService } from './service';
 
-runServiceProcess('reports', createService, { schema: REPORTS_SCHEMA, migrations: REPORTS_MIGRATIONS });
+reportsService.runProcess();

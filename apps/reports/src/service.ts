@@ -1,21 +1,16 @@
-import { connectEventBus } from '@governance/messaging';
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { ReportsAppModule } from './app.module';
+import { defineService } from '@governance/service';
 import { readReportsConfig } from './config';
+import { ReportsInitial1764400000000 } from './migrations/1764400000000-reports-initial';
+import { ReportsModule } from './reports.module';
 
-export const REPORTS_ROUTES = ['/api/service/reports'];
+/** The reports service: its read model's projection, the report worker and the reports API. */
+export const reportsService = defineService({
+  name: 'reports',
+  schema: 'reports',
+  migrations: [ReportsInitial1764400000000],
+  routes: ['/api/service/reports'],
+  readConfig: readReportsConfig,
+  domain: (config) => ({ imports: [ReportsModule.register(config)] }),
+});
 
-/** Builds the reports service (its read model's projection, the report worker and the reports API). */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readReportsConfig(env);
-  const logger = createLogger('reports', config.logLevel);
-  const app = await createServiceApp(ReportsAppModule.register(config, logger), {
-    name: 'reports',
-    logger,
-  });
-  connectEventBus(app, 'reports');
-  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
-  await app.init();
-  await app.startAllMicroservices();
-  return { name: 'reports', routes: REPORTS_ROUTES, app };
-}
+export const { createService } = reportsService;

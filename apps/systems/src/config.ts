@@ -1,27 +1,8 @@
-import { EnvReader } from '@governance/platform';
-import { type DatabaseConfig, readDatabaseConfig } from '@governance/persistence';
-import { type MessagingConfig, readMessagingConfig } from '@governance/messaging';
+import { nothingOwn, readServiceConfig, type ServiceConfig } from '@governance/service';
 
-export interface SystemsConfig {
-  port: number;
-  logLevel: string;
-  runMigrations: boolean;
-  database: DatabaseConfig & { url: string };
-  messaging: MessagingConfig;
-}
+/** The systems service has nothing to configure beyond what every service has. */
+export type SystemsConfig = ServiceConfig<Record<never, never>>;
 
 export function readSystemsConfig(source: NodeJS.ProcessEnv = process.env): SystemsConfig {
-  const env = new EnvReader(source);
-  const database = readDatabaseConfig(env);
-  if (!database.url)
-    env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
-  const config: SystemsConfig = {
-    port: env.int('PORT', 8080, { min: 0, max: 65535 }),
-    logLevel: env.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    runMigrations: env.bool('RUN_MIGRATIONS', true),
-    database: { ...database, url: database.url ?? '' },
-    messaging: readMessagingConfig(env, 'systems'),
-  };
-  env.assertValid();
-  return config;
+  return readServiceConfig(source, 'systems', nothingOwn);
 }

@@ -1,18 +1,16 @@
-import { connectEventBus } from '@governance/messaging';
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { SystemsAppModule } from './app.module';
+import { defineService } from '@governance/service';
 import { readSystemsConfig } from './config';
+import { SystemsInitial1763900000000 } from './migrations/1763900000000-systems-initial';
+import { SystemsModule } from './systems/systems.module';
 
-export const SYSTEMS_ROUTES = ['/api/service/systems'];
+/** The systems service: the AI system inventory and its API, and a replica of probe events. */
+export const systemsService = defineService({
+  name: 'systems',
+  schema: 'systems',
+  migrations: [SystemsInitial1763900000000],
+  routes: ['/api/service/systems'],
+  readConfig: readSystemsConfig,
+  domain: () => ({ imports: [SystemsModule] }),
+});
 
-/** Builds the systems service (inventory API and probe replica), consuming and ready to serve. */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readSystemsConfig(env);
-  const logger = createLogger('systems', config.logLevel);
-  const app = await createServiceApp(SystemsAppModule.register(config, logger), { name: 'systems', logger });
-  connectEventBus(app, 'systems');
-  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
-  await app.init();
-  await app.startAllMicroservices();
-  return { name: 'systems', routes: SYSTEMS_ROUTES, app };
-}
+export const { createService } = systemsService;

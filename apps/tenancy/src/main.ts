@@ -1,5 +1,3 @@
-import { runServiceProcess } from '@governance/persistence';
-import { TENANCY_MIGRATIONS, TENANCY_SCHEMA } from './app.module';
-import { createService } from './service';
+import { tenancyService } from './service';
 
-runServiceProcess('tenancy', createService, { schema: TENANCY_SCHEMA, migrations: TENANCY_MIGRATIONS });
+tenancyService.runProcess();

@@ -1,14 +1,22 @@
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { TenancyAppModule } from './app.module';
+import { defineService } from '@governance/service';
 import { readTenancyConfig } from './config';
+import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
+import { ADMIN_TOKEN } from './organizations/admin-token.guard';
+import { OrganizationsModule } from './organizations/organizations.module';
 
-export const TENANCY_ROUTES = ['/admin/v1'];
+/** The tenancy service: organizations, API keys and the admin API. It issues keys, so it checks none. */
+export const tenancyService = defineService({
+  name: 'tenancy',
+  schema: 'tenancy',
+  migrations: [TenancyInitial1763800000000],
+  routes: ['/admin/v1'],
+  readConfig: readTenancyConfig,
+  authenticates: false,
+  domain: (config) => ({
+    imports: [OrganizationsModule],
+    providers: [{ provide: ADMIN_TOKEN, useValue: config.adminToken }],
+    exports: [ADMIN_TOKEN],
+  }),
+});
 
-/** Builds the tenancy service, ready to serve; main.ts listens on a port, the standalone composes it. */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readTenancyConfig(env);
-  const logger = createLogger('tenancy', config.logLevel);
-  const app = await createServiceApp(TenancyAppModule.register(config, logger), { name: 'tenancy', logger });
-  await app.init();
-  return { name: 'tenancy', routes: TENANCY_ROUTES, app };
-}
+export const { createService } = tenancyService;

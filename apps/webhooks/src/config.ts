@@ -1,6 +1,4 @@
-import { EnvReader } from '@governance/platform';
-import { type DatabaseConfig, readDatabaseConfig } from '@governance/persistence';
-import { type MessagingConfig, readMessagingConfig } from '@governance/messaging';
+import { readServiceConfig, type ServiceConfig } from '@governance/service';
 import { SPEC_ATTEMPT_TIMEOUT_MS, SPEC_RETRY_DELAYS_MS } from './deliveries/delivery-schedule';
 
 export interface DispatchConfig {
@@ -21,19 +19,14 @@ export interface DispatchConfig {
   allowHttp: boolean;
 }
 
-export interface WebhooksConfig {
-  port: number;
-  logLevel: string;
-  runMigrations: boolean;
-  database: DatabaseConfig & { url: string };
-  messaging: MessagingConfig;
+export type WebhooksConfig = ServiceConfig<{
   /** 32-byte AES-256-GCM key for signing secrets at rest. */
   secretsEncryptionKey: Buffer;
   maxWebhooksPerOrganization: number;
   deliveryRetentionMs: number;
   retentionSweepIntervalMs: number;
   dispatch: DispatchConfig;
-}
+}>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,44 +37,34 @@ function decodeKey(raw: string | undefined): Buffer | undefined {
 }
 
 export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): WebhooksConfig {
-  const env = new EnvReader(source);
-  const database = readDatabaseConfig(env);
-  if (!database.url)
-    env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
-  const rawKey = env.optionalString('SECRETS_ENCRYPTION_KEY');
-  const secretsEncryptionKey = decodeKey(rawKey);
-  if (!secretsEncryptionKey)
-    env.invalid('SECRETS_ENCRYPTION_KEY is required: 32 bytes, as base64 or 64 hex digits');
-  const timeoutMs = env.int('WEBHOOK_TIMEOUT_MS', SPEC_ATTEMPT_TIMEOUT_MS, { min: 100, max: 300_000 });
-  const claimLeaseMs = env.int('WEBHOOK_CLAIM_LEASE_MS', 6_000, { min: 100 });
-  const config: WebhooksConfig = {
-    port: env.int('PORT', 8080, { min: 0, max: 65535 }),
-    logLevel: env.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-    runMigrations: env.bool('RUN_MIGRATIONS', true),
-    database: { ...database, url: database.url ?? '' },
-    messaging: readMessagingConfig(env, 'webhooks'),
-    secretsEncryptionKey: secretsEncryptionKey ?? Buffer.alloc(32),
-    maxWebhooksPerOrganization: env.int('WEBHOOK_MAX_PER_ORGANIZATION', 100, { min: 1, max: 10_000 }),
-    deliveryRetentionMs: env.int('WEBHOOK_DELIVERY_RETENTION_MS', 30 * DAY_MS, { min: 1_000 }),
-    retentionSweepIntervalMs: env.int('WEBHOOK_RETENTION_SWEEP_MS', 60 * 60 * 1000, { min: 100 }),
-    dispatch: {
-      timeoutMs,
-      retryDelaysMs: env.intList('WEBHOOK_RETRY_DELAYS_MS', [...SPEC_RETRY_DELAYS_MS], {
-        min: 0,
-        minLength: 0,
-      }),
-      claimLeaseMs,
-      claimRenewMs: env.int('WEBHOOK_CLAIM_RENEW_MS', Math.floor(claimLeaseMs / 3), { min: 10 }),
-      concurrency: env.int('WEBHOOK_DISPATCH_CONCURRENCY', 64, { min: 1, max: 4096 }),
-      pollIntervalMs: env.int('WEBHOOK_DISPATCH_POLL_MS', 250, { min: 5, max: 60_000 }),
-      breakerResetMs: env.int('WEBHOOK_BREAKER_RESET_MS', 30_000, { min: 10 }),
-      allowPrivateTargets: env.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
-      allowHttp: env.bool('WEBHOOK_ALLOW_HTTP', false),
-    },
-  };
-  // Two renewals per lease at least, so one slow renewal does not let a live dispatcher's lease end.
-  if (config.dispatch.claimRenewMs * 2 > claimLeaseMs)
-    env.invalid('WEBHOOK_CLAIM_RENEW_MS must be at most half of WEBHOOK_CLAIM_LEASE_MS');
-  env.assertValid();
-  return config;
+  return readServiceConfig(source, 'webhooks', (env) => {
+    const secretsEncryptionKey = decodeKey(env.optionalString('SECRETS_ENCRYPTION_KEY'));
+    if (!secretsEncryptionKey)
+      env.invalid('SECRETS_ENCRYPTION_KEY is required: 32 bytes, as base64 or 64 hex digits');
+    const claimLeaseMs = env.int('WEBHOOK_CLAIM_LEASE_MS', 6_000, { min: 100 });
+    const claimRenewMs = env.int('WEBHOOK_CLAIM_RENEW_MS', Math.floor(claimLeaseMs / 3), { min: 10 });
+    // Two renewals per lease at least, so one slow renewal does not let a live dispatcher's lease end.
+    if (claimRenewMs * 2 > claimLeaseMs)
+      env.invalid('WEBHOOK_CLAIM_RENEW_MS must be at most half of WEBHOOK_CLAIM_LEASE_MS');
+    return {
+      secretsEncryptionKey: secretsEncryptionKey ?? Buffer.alloc(32),
+      maxWebhooksPerOrganization: env.int('WEBHOOK_MAX_PER_ORGANIZATION', 100, { min: 1, max: 10_000 }),
+      deliveryRetentionMs: env.int('WEBHOOK_DELIVERY_RETENTION_MS', 30 * DAY_MS, { min: 1_000 }),
+      retentionSweepIntervalMs: env.int('WEBHOOK_RETENTION_SWEEP_MS', 60 * 60 * 1000, { min: 100 }),
+      dispatch: {
+        timeoutMs: env.int('WEBHOOK_TIMEOUT_MS', SPEC_ATTEMPT_TIMEOUT_MS, { min: 100, max: 300_000 }),
+        retryDelaysMs: env.intList('WEBHOOK_RETRY_DELAYS_MS', [...SPEC_RETRY_DELAYS_MS], {
+          min: 0,
+          minLength: 0,
+        }),
+        claimLeaseMs,
+        claimRenewMs,
+        concurrency: env.int('WEBHOOK_DISPATCH_CONCURRENCY', 64, { min: 1, max: 4096 }),
+        pollIntervalMs: env.int('WEBHOOK_DISPATCH_POLL_MS', 250, { min: 5, max: 60_000 }),
+        breakerResetMs: env.int('WEBHOOK_BREAKER_RESET_MS', 30_000, { min: 10 }),
+        allowPrivateTargets: env.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+        allowHttp: env.bool('WEBHOOK_ALLOW_HTTP', false),
+      },
+    };
+  });
 }

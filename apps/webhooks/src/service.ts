@@ -1,21 +1,32 @@
-import { connectEventBus } from '@governance/messaging';
-import { createLogger, createServiceApp, type ServiceInstance } from '@governance/platform';
-import { WebhooksAppModule } from './app.module';
+import { defineService } from '@governance/service';
 import { readWebhooksConfig } from './config';
+import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
+import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-webhooks-delivery-trace';
+import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
+import { OutboundModule } from './outbound/outbound.module';
+import { SecretBox } from './secrets/secret-box';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { WEBHOOKS_CONFIG } from './webhooks.tokens';
 
-export const WEBHOOKS_ROUTES = ['/v1/webhooks'];
+/** The webhooks service: the management API, the dispatcher and the delivery log. */
+export const webhooksService = defineService({
+  name: 'webhooks',
+  schema: 'webhooks',
+  migrations: [
+    WebhooksInitial1763800000000,
+    WebhooksDeliveryTrace1764500000000,
+    WebhooksDeliveryLease1764600000000,
+  ],
+  routes: ['/v1/webhooks'],
+  readConfig: readWebhooksConfig,
+  domain: (config) => ({
+    imports: [OutboundModule.register(config), WebhooksModule],
+    providers: [
+      { provide: WEBHOOKS_CONFIG, useValue: config },
+      { provide: SecretBox, useValue: new SecretBox(config.secretsEncryptionKey) },
+    ],
+    exports: [WEBHOOKS_CONFIG, SecretBox],
+  }),
+});
 
-/** Builds the webhooks service (management API and dispatcher), consuming and ready to serve. */
-export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
-  const config = readWebhooksConfig(env);
-  const logger = createLogger('webhooks', config.logLevel);
-  const app = await createServiceApp(WebhooksAppModule.register(config, logger), {
-    name: 'webhooks',
-    logger,
-  });
-  connectEventBus(app, 'webhooks');
-  // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
-  await app.init();
-  await app.startAllMicroservices();
-  return { name: 'webhooks', routes: WEBHOOKS_ROUTES, app };
-}
+export const { createService } = webhooksService;

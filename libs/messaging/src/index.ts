@@ -23,4 +23,10 @@ export { MessagingModule, type MessagingOptions, connectEventBus } from './messa
 export { messagingTablesSql, dropMessagingTablesSql } from './messaging-tables';
 export { ensureEventLog, PostgresLogTransport, PostgresLogEventSource } from './postgres-event-log';
 export { createKafka, KafkaEventTransport, KafkaEventSource } from './kafka';
-export { LeasedJobWorker, type LeasedJob, type LeasedJobQueue, type JobOutcome } from './leased-job-worker';
+export {
+  LeasedJobWorker,
+  type LeasedJob,
+  type LeasedJobQueue,
+  type LeasedJobSettings,
+  type JobOutcome,
+} from './leased-job-worker';

@@ -1,7 +1,7 @@
 import { type DataSourceOptions } from 'typeorm';
 import { createServiceDataSource, migrate } from './data-source';
 
-/** A service's own schema and its migrations in order, as its app module declares them. */
+/** A service's own schema and its migrations in order, as its definition declares them. */
 export interface ServiceMigrations {
   schema: string;
   migrations: DataSourceOptions['migrations'];

@@ -51,6 +51,19 @@ export class EnvReader {
     return values.map((value) => this.checkRange(name, value, options, value));
   }
 
+  /** An absolute http(s) URL, without a trailing slash. */
+  httpUrl(name: string, fallback: string): string {
+    const value = this.string(name, fallback).replace(/\/+$/, '');
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(value).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (protocol === 'http:' || protocol === 'https:') return value;
+    return this.problem(`${name} must be an http(s) URL, got "${value}"`, fallback);
+  }
+
   bool(name: string, fallback: boolean): boolean {
     const raw = this.raw(name);
     if (raw === undefined) return fallback;

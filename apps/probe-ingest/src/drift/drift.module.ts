@@ -6,7 +6,7 @@ import { TelemetryDriftConsumer } from './telemetry-drift.consumer';
 
 /**
  * Drift detection and shadow-AI discovery, both fed by telemetry.received through one consumer.
- * DRIFT_CONFIG comes from the app module (global), read by readDriftConfig.
+ * DRIFT_CONFIG comes from the service definition (global), read by readDriftConfig.
  */
 @Module({
   imports: [DiscoveryModule],

@@ -1,0 +1,105 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AuthModule } from '@governance/auth';
+import { connectEventBus, MessagingModule } from '@governance/messaging';
+import { PersistenceModule, runServiceProcess, type ServiceMigrations } from '@governance/persistence';
+import {
+  createLogger,
+  createServiceApp,
+  type Logger,
+  PlatformModule,
+  type ServiceInstance,
+} from '@governance/platform';
+import { type ServiceBasics } from './service-config';
+
+/** What a service declares: its name, data, routes and domain. Everything else is the same for all. */
+export interface ServiceDefinition<Config extends ServiceBasics> {
+  name: string;
+  /** Its own Postgres schema; nothing else writes to it. */
+  schema: string;
+  /** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
+  migrations: ServiceMigrations['migrations'];
+  /** Path prefixes it answers; the composition and the edge proxy route by them. */
+  routes: readonly string[];
+  readConfig(source: NodeJS.ProcessEnv): Config;
+  /** Its feature modules, and the providers made from its configuration (visible to every module). */
+  domain(config: Config, logger: Logger): Pick<DynamicModule, 'imports' | 'providers' | 'exports'>;
+  /** It checks API keys against a tenant replica: every service but the one that issues them. */
+  authenticates?: boolean;
+  /** Largest request body, when more than the default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Runs before the app initialises, to register Fastify plugins (multipart). */
+  prepare?(app: NestFastifyApplication): Promise<void>;
+}
+
+export interface DefinedService<Config extends ServiceBasics> {
+  readonly name: string;
+  readonly schema: string;
+  readonly migrations: ServiceMigrations['migrations'];
+  readConfig: (source?: NodeJS.ProcessEnv) => Config;
+  /** The root module of its Nest application (the OpenAPI generator scans it in preview mode). */
+  rootModule: (source: NodeJS.ProcessEnv, logger: Logger) => DynamicModule;
+  /** The service consuming and ready to serve; main.js listens on a port, the standalone composes it. */
+  createService: (source?: NodeJS.ProcessEnv) => Promise<ServiceInstance>;
+  /** The process entry point (`main.js`): serve, or with `migrate`, migrate and exit. */
+  runProcess: () => void;
+}
+
+/** The root of every service's Nest application; global, so the domain's providers reach every module. */
+@Global()
+@Module({})
+class ServiceRootModule {}
+
+export function defineService<Config extends ServiceBasics>(
+  definition: ServiceDefinition<Config>,
+): DefinedService<Config> {
+  const { name, schema, migrations } = definition;
+  const rootModule = (config: Config, logger: Logger): DynamicModule => {
+    const domain = definition.domain(config, logger);
+    return {
+      module: ServiceRootModule,
+      imports: [
+        PlatformModule.forService(name, logger),
+        PersistenceModule.forService({
+          url: config.database.url,
+          schema,
+          migrations,
+          poolSize: config.database.poolSize,
+          applicationName: name,
+          runMigrations: config.runMigrations,
+        }),
+        MessagingModule.forService({ service: name, schema, config: config.messaging }),
+        ...(definition.authenticates === false ? [] : [AuthModule.forService(schema)]),
+        ...(domain.imports ?? []),
+      ],
+      providers: domain.providers ?? [],
+      exports: domain.exports ?? [],
+    };
+  };
+
+  const createService = async (source: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> => {
+    const config = definition.readConfig(source);
+    const logger = createLogger(name, config.logLevel);
+    const app = await createServiceApp(rootModule(config, logger), {
+      name,
+      logger,
+      ...(definition.bodyLimitBytes ? { bodyLimitBytes: definition.bodyLimitBytes } : {}),
+    });
+    await definition.prepare?.(app);
+    connectEventBus(app, name);
+    // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
+    await app.init();
+    await app.startAllMicroservices();
+    return { name, routes: [...definition.routes], app };
+  };
+
+  return {
+    name,
+    schema,
+    migrations,
+    readConfig: (source = process.env) => definition.readConfig(source),
+    rootModule: (source, logger) => rootModule(definition.readConfig(source), logger),
+    createService,
+    runProcess: () => runServiceProcess(name, createService, { schema, migrations }),
+  };
+}
