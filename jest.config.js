@@ -12,18 +12,31 @@ const swc = [
   },
 ];
 
-module.exports = {
+const project = {
   testEnvironment: 'node',
   rootDir: '.',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/deploy'],
-  testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': swc, '/node_modules/content-disposition/.+\\.js$': swc },
   // @fastify/static (Swagger UI's assets) requires content-disposition, which ships only ES modules;
   // jest's CommonJS runtime loads it only once compiled like our code.
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleNameMapper: { '^@governance/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
+};
+
+/**
+ * The chaos test (every service as a process, kills, a broker outage) is its own project, and
+ * `npm test` runs it alone after the rest: beside another heavy test file it shares the two cores, and
+ * its eleven processes plus another e2e file's exceed PostgreSQL's default 100 connections.
+ */
+const CHAOS = '<rootDir>/apps/webhooks/src/crash-recovery.e2e.spec.ts';
+
+module.exports = {
   globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
+  projects: [
+    { ...project, displayName: 'tests', testMatch: ['**/*.spec.ts'], testPathIgnorePatterns: [CHAOS] },
+    { ...project, displayName: 'chaos', testMatch: [CHAOS] },
+  ],
 };

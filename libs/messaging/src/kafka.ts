@@ -6,8 +6,10 @@ import { defaultHeartbeatMs, type KafkaConfig } from './messaging-config';
 import { type OutboxMessage } from './outbox-message';
 import { reportConsumerLag } from './consumer-lag';
 import { EVENT_HEADERS } from '@governance/contracts';
+import { fixKafkaRequestQueueTimer } from './kafkajs-request-queue';
 
 export function createKafka(config: KafkaConfig, logger: Logger): Kafka {
+  fixKafkaRequestQueueTimer();
   return new Kafka({
     clientId: config.clientId,
     brokers: config.brokers,

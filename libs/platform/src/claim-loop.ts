@@ -21,9 +21,10 @@ export interface ClaimLoopOptions<T> {
    */
   claimAhead?: number;
   /**
-   * With `claimAhead`: an item that waited longer than this for a slot is let go unprocessed, since it
-   * could no longer finish within its lease; the lease ends and the item is claimed again. Without it,
-   * slow items ahead of it could keep it waiting past its lease while another worker takes it over.
+   * With `claimAhead`: an item that has waited longer than this with every slot busy is let go
+   * unprocessed; the lease ends and the item is claimed again, by this worker or one with free slots.
+   * Without it, slow items ahead of it could keep it waiting past its lease while another worker takes
+   * it over. An item is launched whenever a slot is free, however long it waited.
    */
   maxClaimedWaitMs?: number;
   /** Items let go unprocessed under `maxClaimedWaitMs`; a caller that renews leases stops renewing theirs. */
@@ -73,10 +74,11 @@ export class ClaimLoop<T> {
     const { concurrency, pollIntervalMs, minimumClaim = 1, claimAhead = 0 } = this.options;
     let failures = 0;
     while (!this.stopped) {
+      this.letGoOfLongWaits();
       const held = this.inFlight + this.claimedAhead.length;
       const capacity = concurrency + claimAhead - held;
       if (capacity < minimumClaim && held > 0) {
-        await this.signal.wait(pollIntervalMs);
+        await this.signal.wait(this.waitMs(pollIntervalMs));
         continue;
       }
       let claimed: T[] = [];
@@ -92,19 +94,32 @@ export class ClaimLoop<T> {
       const claimedAt = performance.now();
       for (const item of claimed) this.claimedAhead.push({ item, claimedAt });
       this.launchWhileSlotsFree();
-      if (claimed.length < capacity) await this.signal.wait(pollIntervalMs);
+      if (claimed.length < capacity) await this.signal.wait(this.waitMs(pollIntervalMs));
     }
   }
 
-  private launchWhileSlotsFree(): void {
-    const { concurrency, maxClaimedWaitMs = Infinity } = this.options;
+  /** The poll interval, or less if an item claimed ahead reaches its longest wait sooner. */
+  private waitMs(pollIntervalMs: number): number {
+    const oldest = this.claimedAhead[0];
+    const { maxClaimedWaitMs } = this.options;
+    if (!oldest || maxClaimedWaitMs === undefined) return pollIntervalMs;
+    const untilTooLong = oldest.claimedAt + maxClaimedWaitMs - performance.now();
+    return Math.max(1, Math.min(pollIntervalMs, Math.ceil(untilTooLong)));
+  }
+
+  /**
+   * Lets go of items that have waited too long while every slot was busy. An item is never let go when a
+   * slot is free for it: the slot frees exactly when it could start, and letting it go then would only
+   * make it wait out its lease.
+   */
+  private letGoOfLongWaits(): void {
+    const { maxClaimedWaitMs } = this.options;
+    if (maxClaimedWaitMs === undefined) return;
     const oldestAllowed = performance.now() - maxClaimedWaitMs;
     const letGo: T[] = [];
-    while (this.inFlight < concurrency && this.claimedAhead.length > 0) {
-      const { item, claimedAt } = this.claimedAhead.shift()!;
-      if (claimedAt < oldestAllowed) letGo.push(item);
-      else this.launch(item);
-    }
+    // Claimed-ahead items are in claim order, so the long waits are at the front.
+    while (this.claimedAhead.length > 0 && this.claimedAhead[0]!.claimedAt < oldestAllowed)
+      letGo.push(this.claimedAhead.shift()!.item);
     if (letGo.length > 0) {
       this.options.onLetGo?.(letGo);
       this.options.logger.warn(
@@ -112,6 +127,11 @@ export class ClaimLoop<T> {
         `let go of ${this.options.name} that waited too long for a slot; they are claimed again when their lease ends`,
       );
     }
+  }
+
+  private launchWhileSlotsFree(): void {
+    while (this.inFlight < this.options.concurrency && this.claimedAhead.length > 0)
+      this.launch(this.claimedAhead.shift()!.item);
   }
 
   private launch(item: T): void {

@@ -14,14 +14,20 @@ async function subscribe(harness: WebhooksHarness, url: string, secrets: Map<str
 }
 
 /** The webhook's delivery log once it holds `count` deliveries, every one succeeded. */
-function allSucceeded(harness: WebhooksHarness, apiKey: string, hookId: string, count: number) {
+function allSucceeded(
+  harness: WebhooksHarness,
+  apiKey: string,
+  hookId: string,
+  count: number,
+  timeoutMs = 15_000,
+) {
   return eventually(
     async () => {
       const response = await harness.request('GET', `/v1/webhooks/${hookId}/deliveries`, apiKey);
       const entries = response.json<{ data: Array<{ outcome: string; attempt_count: number }> }>().data;
       return entries.length === count && entries.every((entry) => entry.outcome === 'succeeded') && entries;
     },
-    15_000,
+    timeoutMs,
     `${count} deliveries recorded as succeeded`,
   );
 }
@@ -74,17 +80,20 @@ describe('delivery worker behind a slow endpoint', () => {
   const secrets = new Map<string, string>();
 
   beforeAll(async () => {
-    // One slot, 400 ms time-out, 1 s lease: an attempt claimed ahead may wait 300 ms for the slot.
+    // One slot and a 2 s time-out: an attempt claimed ahead may wait 1 s for the slot, and each answer
+    // takes 1.1 s, so the two claimed behind the first are let go. The answer stays 0.9 s inside the
+    // time-out, since a time-out under load would be a failed attempt, not what this test is about.
+    // The 2 s lease is renewed every 0.67 s, so a renewal may be late by over a second.
     harness = await WebhooksHarness.start({
       env: {
         WEBHOOK_DISPATCH_CONCURRENCY: '1',
-        WEBHOOK_TIMEOUT_MS: '400',
-        WEBHOOK_CLAIM_LEASE_MS: '1000',
+        WEBHOOK_TIMEOUT_MS: '2000',
+        WEBHOOK_CLAIM_LEASE_MS: '2000',
       },
     });
     receiver = await startWebhookReceiver({
       secret: (hookId) => secrets.get(hookId),
-      respond: () => ({ status: 200, delayMs: 380 }),
+      respond: () => ({ status: 200, delayMs: 1_100 }),
     });
   });
 
@@ -98,10 +107,10 @@ describe('delivery worker behind a slow endpoint', () => {
     for (let i = 0; i < 3; i++)
       await harness.publish(org.id, 'system.registered', SYSTEM_REGISTERED, { severity: 'INFO' });
 
-    const log = await allSucceeded(harness, org.apiKey, hook.id, 3);
+    // Each let-go attempt waits out its lease before it is claimed again: about 7 s in all when idle.
+    const log = await allSucceeded(harness, org.apiKey, hook.id, 3, 40_000);
     expect(log.map((entry) => entry.attempt_count)).toEqual([1, 1, 1]);
-    // Sent third behind two slow attempts, the last would still be in flight when its lease ended and
-    // be claimed and sent again.
+    // Each attempt is sent once: none is sent while let go, and none is claimed again while in flight.
     const sent = receiver.deliveries.map((delivery) => String(delivery.headers['x-service-delivery']));
     expect(sent).toHaveLength(3);
     expect(new Set(sent).size).toBe(3);
