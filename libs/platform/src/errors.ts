@@ -4,6 +4,7 @@ import { HttpStatus } from '@nestjs/common';
 export enum ErrorCode {
   ValidationFailed = 'validation_failed',
   MalformedJson = 'malformed_json',
+  BodyTooDeep = 'body_too_deep',
   UnsupportedMediaType = 'unsupported_media_type',
   PayloadTooLarge = 'payload_too_large',
   Unauthorized = 'unauthorized',
