@@ -4,6 +4,7 @@ import { context, trace, type Context } from '@opentelemetry/api';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { answerClientError } from './client-error';
 import { ApiError } from './errors';
 import { ApiExceptionFilter, toApiError } from './exception-filter';
 import { limitJsonDepth, readMaxJsonDepth } from './json-body';
@@ -81,6 +82,8 @@ export async function createServiceApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // Requests Node's HTTP parser refuses (headers too large, not HTTP) get the uniform error body too.
+    clientErrorHandler: answerClientError,
     // Errors the router raises before any route matches, such as a malformed percent-encoding.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
       const apiError = toApiError(error);
