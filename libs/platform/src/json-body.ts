@@ -5,10 +5,16 @@ import { ApiError, ErrorCode } from './errors';
 
 export const DEFAULT_MAX_JSON_DEPTH = 64;
 
+/*
+ * class-transformer and class-validator walk a body recursively, and overflow the stack a few thousand
+ * levels down; the limit may not be raised anywhere near that.
+ */
+const MAX_JSON_DEPTH_CEILING = 1_000;
+
 /** MAX_JSON_DEPTH: the deepest nesting of objects and arrays a JSON request body may have. */
 export function readMaxJsonDepth(env: NodeJS.ProcessEnv = process.env): number {
   const reader = new EnvReader(env);
-  const depth = reader.int('MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, { min: 1, max: 10_000 });
+  const depth = reader.int('MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, { min: 1, max: MAX_JSON_DEPTH_CEILING });
   reader.assertValid();
   return depth;
 }

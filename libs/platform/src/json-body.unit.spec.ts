@@ -66,10 +66,11 @@ describe('readMaxJsonDepth', () => {
     expect(readMaxJsonDepth({})).toBe(DEFAULT_MAX_JSON_DEPTH);
     expect(DEFAULT_MAX_JSON_DEPTH).toBe(64);
     expect(readMaxJsonDepth({ MAX_JSON_DEPTH: '16' })).toBe(16);
+    expect(readMaxJsonDepth({ MAX_JSON_DEPTH: '1000' })).toBe(1000);
   });
 
-  it('refuses a limit that is not a positive integer', () => {
-    for (const raw of ['0', '-1', '1.5', 'deep']) {
+  it('refuses a limit that is not a positive integer, or one near what overflows the validators', () => {
+    for (const raw of ['0', '-1', '1.5', 'deep', '1001']) {
       expect(() => readMaxJsonDepth({ MAX_JSON_DEPTH: raw })).toThrow(ConfigError);
     }
   });
