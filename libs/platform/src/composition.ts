@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type FastifyInstance } from 'fastify';
+import { answerClientError } from './client-error';
 import { ErrorCode } from './errors';
 
 export interface ComposedService {
@@ -20,7 +21,7 @@ function matches(path: string, prefix: string): boolean {
 export function serveComposition(services: ComposedService[]): Server {
   const [first] = services;
   if (!first) throw new Error('a composition needs at least one service');
-  return createServer((request: IncomingMessage, response: ServerResponse) => {
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     if (path === '/health/ready') {
       void answerReadiness(services, response);
@@ -39,6 +40,8 @@ export function serveComposition(services: ComposedService[]): Server {
     }
     owner.fastify.routing(request, response);
   });
+  server.on('clientError', answerClientError);
+  return server;
 }
 
 async function answerReadiness(services: ComposedService[], response: ServerResponse): Promise<void> {

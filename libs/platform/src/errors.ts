@@ -4,6 +4,10 @@ import { HttpStatus } from '@nestjs/common';
 export enum ErrorCode {
   ValidationFailed = 'validation_failed',
   MalformedJson = 'malformed_json',
+  BodyTooDeep = 'body_too_deep',
+  MalformedRequest = 'malformed_request',
+  HeadersTooLarge = 'headers_too_large',
+  RequestTimeout = 'request_timeout',
   UnsupportedMediaType = 'unsupported_media_type',
   PayloadTooLarge = 'payload_too_large',
   Unauthorized = 'unauthorized',

@@ -32,7 +32,9 @@ const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'
 
 /** What each error status means across the API; an operation lists the statuses it can answer. */
 const ERROR_MEANINGS: Record<number, string> = {
-  400: '`validation_failed` (`details` lists each bad field as `{ field, message }`) or `malformed_json`.',
+  400:
+    '`validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or ' +
+    '`body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`).',
   401: '`unauthorized`: the bearer token is missing, malformed or unknown.',
   403: '`plan_not_eligible`: the organization’s plan does not include this feature.',
   404: '`not_found`: nothing with this id in the caller’s organization.',

@@ -4,7 +4,10 @@ import { context, trace, type Context } from '@opentelemetry/api';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { answerClientError } from './client-error';
+import { ApiError } from './errors';
 import { ApiExceptionFilter, toApiError } from './exception-filter';
+import { limitJsonDepth, readMaxJsonDepth } from './json-body';
 import { type Logger, PinoNestLogger } from './logger';
 import { httpRequestDuration } from './metrics';
 import { buildOpenApiDocument, type OpenAPIObject, serveOpenApiDocs } from './openapi';
@@ -27,6 +30,8 @@ export interface ServiceAppOptions {
   logger: Logger;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number;
+  /** Deepest nesting of objects and arrays in a JSON body; MAX_JSON_DEPTH (default 64) unless given. */
+  maxJsonDepth?: number;
   /** Where finished spans go; OTEL_TRACES_EXPORTER (default `none`) unless given. */
   tracesExporter?: TracesExporter;
   /** The document served at /docs; by default the one of this application's own routes. */
@@ -38,14 +43,15 @@ const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /*
  * Nest turns errors Fastify raises while reading a request (bad JSON, wrong media type, too large) into
  * bare HttpExceptions and drops their codes. Answering them here keeps `malformed_json`,
- * `unsupported_media_type` and `payload_too_large` distinct; everything else goes to Nest as before.
+ * `unsupported_media_type`, `payload_too_large` and the body parser's own `body_too_deep` distinct;
+ * everything else goes to Nest as before.
  */
 class UniformErrorsFastifyAdapter extends FastifyAdapter {
   override setErrorHandler(
     handler: Parameters<FastifyAdapter['setErrorHandler']>[0],
   ): ReturnType<FastifyAdapter['setErrorHandler']> {
     return super.setErrorHandler(function (this: FastifyInstance, error, request, reply) {
-      if (error instanceof Error && error.name === 'FastifyError') {
+      if (error instanceof ApiError || (error instanceof Error && error.name === 'FastifyError')) {
         const apiError = toApiError(error);
         return reply
           .status(apiError.status)
@@ -68,6 +74,7 @@ export async function createServiceApp(
   options: ServiceAppOptions,
 ): Promise<NestFastifyApplication> {
   startTracing({ exporter: options.tracesExporter ?? readTracesExporter() });
+  const maxJsonDepth = options.maxJsonDepth ?? readMaxJsonDepth();
   const adapter = new UniformErrorsFastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     logger: false,
@@ -75,6 +82,8 @@ export async function createServiceApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // Requests Node's HTTP parser refuses (headers too large, not HTTP) get the uniform error body too.
+    clientErrorHandler: answerClientError,
     // Errors the router raises before any route matches, such as a malformed percent-encoding.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
       const apiError = toApiError(error);
@@ -95,6 +104,7 @@ export async function createServiceApp(
   app.useGlobalPipes(new RequestValidationPipe());
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
+  limitJsonDepth(fastify, maxJsonDepth);
   instrumentRequests(fastify, options.name, options.logger);
   serveOpenApiDocs(app, options.openApiDocument ?? (() => buildOpenApiDocument([app])));
   return app;

@@ -1,5 +1,45 @@
+import { types } from 'node:util';
 import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ApiError, type FieldProblem } from './errors';
+
+/** What Nest's own stripProtoKeys leaves alone: values whose contents are not plain data. */
+const BUILT_IN_TYPES: ReadonlyArray<abstract new (...args: never[]) => unknown> = [
+  Date,
+  RegExp,
+  Error,
+  Map,
+  Set,
+  WeakMap,
+  WeakSet,
+];
+
+/**
+ * Nest's stripProtoKeys, with its own stack instead of recursion: its recursive form overflows the call
+ * stack on a value nested a few thousand levels deep. The body parser refuses such JSON bodies first
+ * (MAX_JSON_DEPTH); this holds for whatever else reaches the pipe. Each object is visited once.
+ */
+export function stripProtoKeys(root: unknown): void {
+  const visited = new WeakSet<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object' || types.isTypedArray(value) || visited.has(value))
+      continue;
+    visited.add(value);
+    if (BUILT_IN_TYPES.some((type) => value instanceof type)) continue;
+    if (Array.isArray(value)) {
+      // Object.values skips the holes of a sparse array, whatever its length.
+      for (const item of Object.values(value)) stack.push(item);
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    delete record['__proto__'];
+    delete record['prototype'];
+    if (!BUILT_IN_TYPES.includes(record['constructor'] as (typeof BUILT_IN_TYPES)[number]))
+      delete record['constructor'];
+    for (const key in record) stack.push(record[key]);
+  }
+}
 
 function flatten(errors: ValidationError[], parent = ''): FieldProblem[] {
   return errors.flatMap((error) => {
@@ -30,5 +70,9 @@ export class RequestValidationPipe extends ValidationPipe {
       throw ApiError.validation([{ field: 'body', message: 'must be a JSON object' }]);
     }
     return super.transform(value, metadata) as Promise<unknown>;
+  }
+
+  protected override stripProtoKeys(value: unknown): void {
+    stripProtoKeys(value);
   }
 }
