@@ -1,13 +1,15 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
+  INTERNAL_TOPICS,
   isId,
   newId,
   newUuidV7,
   type ProbeEventRecord,
   type SystemRegistrationRequestedDetails,
 } from '@governance/contracts';
-import { probeEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
+import { probeEventMessage, ReplicaCatchUp, type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
+import { SYSTEM_REPLICA_CONSUMER } from '../systems/system-replica.consumer';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import {
   type HeartbeatDto,
@@ -83,6 +85,7 @@ export class ProbesService {
     private readonly probes: ProbeRepository,
     private readonly systems: SystemReplicaRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly catchUp: ReplicaCatchUp,
   ) {}
 
   /** Registers a probe, or finds it again by (organization, name, host); `created` is false the second time. */
@@ -94,6 +97,15 @@ export class ProbesService {
       throw ApiError.validation([
         { field: 'system_id', message: 'give exactly one of system_id and system_name' },
       ]);
+    }
+    // A system id the replica does not know yet: once more after the replica caught up with the bus, so
+    // an id the systems service just returned is known here at once. Outside the transaction, so the
+    // wait holds no connection.
+    if (body.system_id !== undefined) {
+      const systemId = body.system_id;
+      await this.catchUp.find(SYSTEM_REPLICA_CONSUMER, INTERNAL_TOPICS.systems, () =>
+        this.systems.exists(organizationId, systemId),
+      );
     }
     const now = new Date();
     return this.unitOfWork.run(async (tx) => {

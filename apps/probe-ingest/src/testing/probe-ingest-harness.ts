@@ -14,7 +14,6 @@ export { eventually, type TestOrganization } from '@governance/testing';
 export type ProbeIngestHarness = ServiceHarness;
 
 /** An authenticated GET: a well-formed unknown probe id answers 404 once the key is known, 401 before. */
-export const PROBE_AUTH_PROBE_PATH = '/api/service/probe/probes/prb_00000000000000000000000000';
 
 /** The probe ingest service in-process on a real database, with a short silence window for tests. */
 export const ProbeIngestHarness = {
@@ -22,7 +21,6 @@ export const ProbeIngestHarness = {
     options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
   ): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: PROBE_AUTH_PROBE_PATH,
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       ...(options.database ? { database: options.database } : {}),
       env: {
