@@ -13,8 +13,6 @@ export { eventually, type TestOrganization } from '@governance/testing';
 
 export type ProbeIngestHarness = ServiceHarness;
 
-/** An authenticated GET: a well-formed unknown probe id answers 404 once the key is known, 401 before. */
-
 /** The probe ingest service in-process on a real database, with a short silence window for tests. */
 export const ProbeIngestHarness = {
   start(
@@ -132,14 +130,6 @@ export async function publishSystemsEvent(
       ...event,
     } as SystemsEventRecord),
   ]);
-}
-
-/** Whether the replica holds the system yet. */
-export async function systemKnown(harness: ServiceHarness, systemId: string): Promise<boolean> {
-  const rows = await harness.sql.query<unknown[]>('SELECT 1 FROM probe_ingest.systems WHERE system_id = $1', [
-    systemId,
-  ]);
-  return rows.length > 0;
 }
 
 /**
