@@ -50,6 +50,10 @@ describe('standalone composition', () => {
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_RETRY_DELAYS_MS: '200,400',
       EVENT_LOG_POLL_INTERVAL_MS: '50',
+      // The 100-round test queues two assessments a round, and the reports read model renders a PDF for
+      // each in this same process: its consumer trails the bus by up to ~2.5 s under that load, more
+      // than the 2 s default catch-up bound. Bounded waits are what the test is about, not that load.
+      REPLICA_CATCH_UP_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'info',
     });
     sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
@@ -359,6 +363,9 @@ describe('standalone composition', () => {
       'new system id: POST report (reports)': 202,
       'new system id: POST policy scope (policies)': 201,
       'new key: GET summary (dashboard)': 200,
+      'POST probe register by system name (probe-ingest)': 201,
+      'system id minted by probe ingest: POST assessment (assess)': 202,
+      'system id minted by probe ingest: POST report (reports)': 202,
       'POST api-key (tenancy)': 201,
       'second key: GET reports (reports)': 200,
     } as const;
@@ -411,6 +418,24 @@ describe('standalone composition', () => {
       );
       await timed('new key: GET summary (dashboard)', () =>
         call('GET', '/api/service/dashboard/summary', key),
+      );
+      const minted = await timed('POST probe register by system name (probe-ingest)', () =>
+        call('POST', '/api/service/probe/register', key, {
+          probe_name: `edge-minted-${round}`,
+          system_name: `Minted ${round}`,
+          host: 'edge.internal',
+        }),
+      );
+      const mintedId = String(minted.body?.['system_id']);
+      await timed('system id minted by probe ingest: POST assessment (assess)', () =>
+        call('POST', '/api/service/assess/document', key, {
+          system_id: mintedId,
+          framework: 'EU_AI_ACT',
+          document: { title: 'Model card', content: 'Human oversight is documented.' },
+        }),
+      );
+      await timed('system id minted by probe ingest: POST report (reports)', () =>
+        call('POST', '/api/service/reports', key, { type: 'system', format: 'json', system_id: mintedId }),
       );
       const issued = await timed('POST api-key (tenancy)', () =>
         call('POST', `/admin/v1/organizations/${orgId}/api-keys`, adminToken),

@@ -55,9 +55,9 @@ class Tally {
 }
 
 /**
- * Read-your-writes across services run as separate processes on one database: a key tenancy issues and a
- * system id the systems service returns work in the very next request on every other service, on the
- * Postgres event log and on Kafka (the mock cluster), without retries.
+ * Read-your-writes across services run as separate processes on one database: a key tenancy issues, a
+ * system id the systems service returns and one probe ingest mints work in the very next request on every
+ * other service, on the Postgres event log and on Kafka (the mock cluster), without retries.
  */
 describe.each([
   ['the Postgres event log', false],
@@ -69,6 +69,7 @@ describe.each([
   let webhooks: ServiceProcess;
   let systems: ServiceProcess;
   let assess: ServiceProcess;
+  let probeIngest: ServiceProcess;
   const adminToken = `adm_${randomBytes(18).toString('base64url')}`;
 
   beforeAll(async () => {
@@ -91,6 +92,7 @@ describe.each([
     tenancy = await startServiceProcess('tenancy', { ...shared, ADMIN_TOKEN: adminToken }, 60_000);
     systems = await startServiceProcess('systems', shared, 60_000);
     assess = await startServiceProcess('assess', shared, 60_000);
+    probeIngest = await startServiceProcess('probe-ingest', shared, 60_000);
     webhooks = await startServiceProcess(
       'webhooks',
       {
@@ -104,7 +106,9 @@ describe.each([
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all([tenancy, webhooks, systems, assess].map((service) => service?.stop('SIGKILL')));
+    await Promise.all(
+      [tenancy, webhooks, systems, assess, probeIngest].map((service) => service?.stop('SIGKILL')),
+    );
     await cluster?.stop();
     await database?.drop();
   });
@@ -115,6 +119,8 @@ describe.each([
       'new key: POST webhook (webhooks)': new Tally(),
       'new key: POST system (systems)': new Tally(),
       'new key + new system id: POST assessment (assess)': new Tally(),
+      'POST probe register by system name (probe-ingest)': new Tally(),
+      'system id minted by probe ingest: POST assessment (assess)': new Tally(),
       'POST api-key (tenancy)': new Tally(),
       'second key: GET webhooks (webhooks)': new Tally(),
     };
@@ -139,6 +145,20 @@ describe.each([
         tallies['new key + new system id: POST assessment (assess)'].record(
           await call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
             system_id: system.body['id'],
+            framework: 'EU_AI_ACT',
+            document: { title: 'Model card', content: 'Human oversight is documented.' },
+          }),
+          202,
+        );
+      const minted = await call(probeIngest.baseUrl, 'POST', '/api/service/probe/register', apiKey, {
+        probe_name: `edge-${round}`,
+        system_name: `Minted ${round}`,
+        host: 'edge.internal',
+      });
+      if (tallies['POST probe register by system name (probe-ingest)'].record(minted, 201))
+        tallies['system id minted by probe ingest: POST assessment (assess)'].record(
+          await call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
+            system_id: minted.body['system_id'],
             framework: 'EU_AI_ACT',
             document: { title: 'Model card', content: 'Human oversight is documented.' },
           }),

@@ -21,6 +21,7 @@ export {
   ReplicaCatchUp,
   type ReplicaCatchUpOptions,
   type ConsumerProgress,
+  type Positions,
   EventLogProgress,
   KafkaProgress,
 } from './replica-catch-up';

@@ -11,9 +11,16 @@ export type Offsets = ReadonlyMap<number, number>;
  * handled and committed it (Kafka: its committed offset; log: its checkpoint). The group has processed
  * everything that was on the bus when `head` was read once `processed` reaches it on every partition.
  */
+export interface Positions {
+  head: Offsets;
+  processed: Offsets;
+  /** False when the group has never recorded progress on the topic (it may not exist at all). */
+  known: boolean;
+}
+
 export interface ConsumerProgress {
   /** The topic's head and the group's progress, read together. */
-  positions(group: string, topic: string): Promise<{ head: Offsets; processed: Offsets }>;
+  positions(group: string, topic: string): Promise<Positions>;
   processed(group: string, topic: string): Promise<Offsets>;
   close(): Promise<void>;
 }
@@ -27,16 +34,16 @@ export function hasReached(processed: Offsets, head: Offsets): boolean {
 export class EventLogProgress implements ConsumerProgress {
   constructor(private readonly dataSource: DataSource) {}
 
-  async positions(group: string, topic: string): Promise<{ head: Offsets; processed: Offsets }> {
-    const [row] = await this.dataSource.query<Array<{ head: string; processed: string }>>(
+  async positions(group: string, topic: string): Promise<Positions> {
+    const [row] = await this.dataSource.query<Array<{ head: string; processed: string | null }>>(
       `SELECT coalesce((SELECT max(position) FROM event_bus.events WHERE topic = $2), 0) AS head,
-              coalesce((SELECT position FROM event_bus.checkpoints
-                        WHERE consumer_group = $1 AND topic = $2), 0) AS processed`,
+              (SELECT position FROM event_bus.checkpoints WHERE consumer_group = $1 AND topic = $2) AS processed`,
       [group, topic],
     );
     return {
       head: new Map([[0, Number(row?.head ?? 0)]]),
       processed: new Map([[0, Number(row?.processed ?? 0)]]),
+      known: row?.processed !== null && row?.processed !== undefined,
     };
   }
 
@@ -63,22 +70,30 @@ export class KafkaProgress implements ConsumerProgress {
     this.admin = kafka.admin();
   }
 
-  async positions(group: string, topic: string): Promise<{ head: Offsets; processed: Offsets }> {
+  async positions(group: string, topic: string): Promise<Positions> {
     await this.connect();
-    const [partitions, processed] = await Promise.all([
+    const [partitions, committed] = await Promise.all([
       this.admin.fetchTopicOffsets(topic),
-      this.processed(group, topic),
+      this.committed(group, topic),
     ]);
-    return { head: new Map(partitions.map((entry) => [entry.partition, Number(entry.high)])), processed };
+    return {
+      head: new Map(partitions.map((entry) => [entry.partition, Number(entry.high)])),
+      processed: new Map(committed.map(([partition, offset]) => [partition, Math.max(0, offset)])),
+      known: committed.some(([, offset]) => offset >= 0),
+    };
   }
 
   async processed(group: string, topic: string): Promise<Offsets> {
+    return new Map(
+      (await this.committed(group, topic)).map(([partition, offset]) => [partition, Math.max(0, offset)]),
+    );
+  }
+
+  /** Per partition the group's committed offset; -1 where it has committed nothing yet. */
+  private async committed(group: string, topic: string): Promise<Array<[number, number]>> {
     await this.connect();
     const [committed] = await this.admin.fetchOffsets({ groupId: group, topics: [topic] });
-    // -1: the group has committed nothing on that partition yet.
-    return new Map(
-      (committed?.partitions ?? []).map((entry) => [entry.partition, Math.max(0, Number(entry.offset))]),
-    );
+    return (committed?.partitions ?? []).map((entry) => [entry.partition, Number(entry.offset)]);
   }
 
   async close(): Promise<void> {
@@ -141,8 +156,20 @@ export class ReplicaCatchUp {
    * Resolves true once this service's `consumer` group has processed what was on `topic` when this was
    * called; false when that took longer than the timeout or the bus could not be asked.
    */
-  async caughtUp(consumer: string, topic: string): Promise<boolean> {
-    const group = `${this.service}.${consumer}`;
+  caughtUp(consumer: string, topic: string): Promise<boolean> {
+    return this.groupCaughtUp(`${this.service}.${consumer}`, topic, false);
+  }
+
+  /**
+   * caughtUp for another service's consumer group: for a write that must wait until another service has
+   * acted on its events (and published what follows from them). A group that has never recorded progress
+   * on the topic is not waited for: that service is not deployed (or has yet to consume anything).
+   */
+  otherGroupCaughtUp(group: string, topic: string): Promise<boolean> {
+    return this.groupCaughtUp(group, topic, true);
+  }
+
+  private async groupCaughtUp(group: string, topic: string, unknownIsDone: boolean): Promise<boolean> {
     const key = `${group}\u0000${topic}`;
     let watch = this.watches.get(key);
     if (!watch) {
@@ -151,7 +178,7 @@ export class ReplicaCatchUp {
     }
     let outcome: 'caught_up' | 'timed_out' | 'failed';
     try {
-      outcome = (await watch.caughtUp()) ? 'caught_up' : 'timed_out';
+      outcome = (await watch.caughtUp(unknownIsDone)) ? 'caught_up' : 'timed_out';
     } catch (error) {
       this.logger.warn({ err: error, consumer_group: group, topic }, 'could not read consumer progress');
       outcome = 'failed';
@@ -178,7 +205,7 @@ interface Waiter {
 
 /** The misses of one consumer group on one topic. */
 class TopicWatch {
-  private readonly heads: Coalesced<{ head: Offsets; processed: Offsets }>;
+  private readonly heads: Coalesced<Positions>;
   private readonly waiters = new Set<Waiter>();
   private polling = false;
   private closed = false;
@@ -192,9 +219,9 @@ class TopicWatch {
     this.heads = new Coalesced(() => this.progress.positions(this.group, this.topic));
   }
 
-  async caughtUp(): Promise<boolean> {
-    const { head, processed } = await this.heads.next();
-    if (hasReached(processed, head)) return true;
+  async caughtUp(unknownIsDone: boolean): Promise<boolean> {
+    const { head, processed, known } = await this.heads.next();
+    if (hasReached(processed, head) || (unknownIsDone && !known)) return true;
     if (this.options.timeoutMs <= 0 || this.closed) return false;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {

@@ -1,5 +1,11 @@
 import { createLogger } from '@governance/platform';
-import { Coalesced, type ConsumerProgress, type Offsets, ReplicaCatchUp } from './replica-catch-up';
+import {
+  Coalesced,
+  type ConsumerProgress,
+  type Offsets,
+  type Positions,
+  ReplicaCatchUp,
+} from './replica-catch-up';
 
 /** A bus of one partition: `head` grows as records are published, `processed` as the consumer keeps up. */
 class FakeProgress implements ConsumerProgress {
@@ -8,11 +14,12 @@ class FakeProgress implements ConsumerProgress {
   positionReads = 0;
   processedReads = 0;
 
-  positions(): Promise<{ head: Offsets; processed: Offsets }> {
+  positions(): Promise<Positions> {
     this.positionReads += 1;
     return Promise.resolve({
       head: new Map([[0, this.head]]),
       processed: new Map([[0, this.processedUpTo]]),
+      known: this.processedUpTo > 0,
     });
   }
 
@@ -67,6 +74,18 @@ describe('ReplicaCatchUp', () => {
     const started = Date.now();
     expect(await catchUp.caughtUp('replica', 'topic')).toBe(false);
     expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it("does not wait for another service's group that never consumed the topic", async () => {
+    const progress = new FakeProgress();
+    progress.head = 3;
+    const catchUp = new ReplicaCatchUp('svc', progress, { timeoutMs: 2_000, pollIntervalMs: 5 }, logger);
+    const started = Date.now();
+    expect(await catchUp.otherGroupCaughtUp('other.group', 'topic')).toBe(true);
+    expect(Date.now() - started).toBeLessThan(100);
+    progress.processedUpTo = 1;
+    const lagging = new ReplicaCatchUp('svc', progress, { timeoutMs: 50, pollIntervalMs: 5 }, logger);
+    expect(await lagging.otherGroupCaughtUp('other.group', 'topic')).toBe(false);
   });
 
   it('shares head queries and progress polls between concurrent misses', async () => {

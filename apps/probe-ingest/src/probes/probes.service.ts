@@ -2,12 +2,19 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   INTERNAL_TOPICS,
   isId,
+  SYSTEMS_REGISTRATION_GROUP,
   newId,
   newUuidV7,
   type ProbeEventRecord,
   type SystemRegistrationRequestedDetails,
 } from '@governance/contracts';
-import { probeEventMessage, ReplicaCatchUp, type Transaction, UnitOfWork } from '@governance/messaging';
+import {
+  type OutboxMessage,
+  probeEventMessage,
+  ReplicaCatchUp,
+  type Transaction,
+  UnitOfWork,
+} from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
 import { SYSTEM_REPLICA_CONSUMER } from '../systems/system-replica.consumer';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
@@ -108,14 +115,16 @@ export class ProbesService {
       );
     }
     const now = new Date();
-    return this.unitOfWork.run(async (tx) => {
+    let request: OutboxMessage | undefined;
+    const registered = await this.unitOfWork.run(async (tx) => {
       const { systemId, requested } = await this.resolveSystem(tx, organizationId, body, now);
       const requestFor = (probeId: string) => {
         if (!requested) return;
         const details: SystemRegistrationRequestedDetails = { ...requested, probe_id: probeId };
-        tx.publish(
-          probeEventMessage(probeEvent(organizationId, 'system.registration_requested', details, now)),
+        request = probeEventMessage(
+          probeEvent(organizationId, 'system.registration_requested', details, now),
         );
+        tx.publish(request);
       };
       const inserted = await this.probes.insertIfAbsent(tx.manager, {
         probeId: newId('probe', now.getTime()),
@@ -157,6 +166,14 @@ export class ProbesService {
       tx.publish(probeEventMessage(registeredEvent(updated, now)));
       return { created: false, probe: toRegistrationResponse(updated) };
     });
+    // A system minted here is announced by the systems service: the answer waits until the request is on
+    // the bus and the systems service has processed it (which publishes the system before it counts as
+    // processed), so the system id works at once on every service. Both waits are bounded.
+    if (request) {
+      await this.unitOfWork.awaitPublished([request]);
+      await this.catchUp.otherGroupCaughtUp(SYSTEMS_REGISTRATION_GROUP, INTERNAL_TOPICS.probes);
+    }
+    return registered;
   }
 
   async heartbeat(organizationId: string, body: HeartbeatDto): Promise<HeartbeatResponse> {
