@@ -66,6 +66,7 @@ export class MessagingModule
         },
         {
           provide: ReplicaCatchUp,
+          // Depends on the transport so the event log exists before a miss reads its head.
           inject: [DataSource, LOGGER, EVENT_TRANSPORT],
           useFactory: (dataSource: DataSource, logger: Logger) =>
             new ReplicaCatchUp(
