@@ -56,18 +56,13 @@ describe('webhooks graceful shutdown', () => {
   }
 
   async function createWebhook(service: ServiceProcess, org: TestOrganization): Promise<string> {
-    const created = await eventually(
-      async () => {
-        const response = await fetch(`${service.baseUrl}/v1/webhooks`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ url: receiver.url, events: ['system.registered'] }),
-        });
-        return response.status === 201 && ((await response.json()) as { id: string; signing_secret: string });
-      },
-      20_000,
-      'the webhook to be created',
-    );
+    const response = await fetch(`${service.baseUrl}/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['system.registered'] }),
+    });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { id: string; signing_secret: string };
     secrets.set(created.id, created.signing_secret);
     return created.id;
   }

@@ -1,11 +1,13 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type Plan } from '@governance/contracts';
+import { INTERNAL_TOPICS, type Plan } from '@governance/contracts';
+import { ReplicaCatchUp } from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
 import { parseApiKey, secretMatches } from './api-key';
 import { CredentialCache } from './credential-cache';
 import { TenantDirectoryRepository } from './tenant-directory.repository';
+import { TENANT_REPLICA_CONSUMER } from './tenant-replica.consumer';
 
 export interface AuthenticatedOrganization {
   id: string;
@@ -24,6 +26,9 @@ export const RequirePlans = (plans: readonly Plan[], feature: string) =>
  * `Authorization: Bearer <API key>`: finds the key by its id part and compares the secret's digest in
  * constant time. Unknown, malformed and wrong keys all get the same 401, so the answer reveals nothing.
  * Found credentials are cached for a few seconds (CredentialCache); the secret is compared every time.
+ * A key the tenant replica does not know yet is looked up again once the replica has caught up with the
+ * bus (ReplicaCatchUp): tenancy answers only once a new key's events are on the bus, so a key works on
+ * every service from the moment it is issued.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -31,6 +36,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly directory: TenantDirectoryRepository,
     private readonly reflector: Reflector,
     private readonly credentials: CredentialCache,
+    private readonly catchUp: ReplicaCatchUp,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -59,7 +65,9 @@ export class ApiKeyGuard implements CanActivate {
     const parsed = match ? parseApiKey(match[1]!) : undefined;
     if (!parsed) throw invalid();
     const credential = await this.credentials.lookup(parsed.keyId, (keyId) =>
-      this.directory.findCredential(keyId),
+      this.catchUp.find(TENANT_REPLICA_CONSUMER, INTERNAL_TOPICS.tenancy, () =>
+        this.directory.findCredential(keyId),
+      ),
     );
     if (!credential || !secretMatches(parsed.secret, credential.secretSha256)) throw invalid();
     return { id: credential.organizationId, plan: credential.plan };

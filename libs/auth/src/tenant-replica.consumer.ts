@@ -5,6 +5,9 @@ import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@gov
 import { CredentialCache } from './credential-cache';
 import { TenantDirectoryRepository } from './tenant-directory.repository';
 
+/** The consumer group (within each service) that keeps the tenant replica. */
+export const TENANT_REPLICA_CONSUMER = 'tenant-replica';
+
 /** Keeps this service's tenant replica in step with the tenancy service. */
 @Controller()
 export class TenantReplicaConsumer {
@@ -14,7 +17,7 @@ export class TenantReplicaConsumer {
     private readonly credentials: CredentialCache,
   ) {}
 
-  @ConsumeEvent(INTERNAL_TOPICS.tenancy, 'tenant-replica')
+  @ConsumeEvent(INTERNAL_TOPICS.tenancy, TENANT_REPLICA_CONSUMER)
   async onTenancyEvent(@Payload() event: ConsumedEvent): Promise<void> {
     const record = parsePayload<TenancyEventRecord>(event);
     await this.unitOfWork.runOnce(event, async ({ manager }) => {

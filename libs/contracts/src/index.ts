@@ -15,7 +15,14 @@ export {
   type PublicEventRecord,
   toEventPayload,
 } from './public-events';
-export { publicTopicFor, PUBLIC_TOPICS, INTERNAL_TOPICS, EVENT_HEADERS, SCHEMA_VERSION } from './topics';
+export {
+  publicTopicFor,
+  PUBLIC_TOPICS,
+  INTERNAL_TOPICS,
+  SYSTEMS_REGISTRATION_GROUP,
+  EVENT_HEADERS,
+  SCHEMA_VERSION,
+} from './topics';
 export {
   PLANS,
   type Plan,

@@ -16,6 +16,13 @@ export const INTERNAL_TOPICS = {
   policies: 'governance.internal.policies',
 } as const;
 
+/**
+ * The systems service's consumer group of INTERNAL_TOPICS.probes. Probe ingest, having asked for a system,
+ * waits until this group has processed the request (so the system is announced) before it answers with
+ * the system's id: other services then know the id at once.
+ */
+export const SYSTEMS_REGISTRATION_GROUP = 'systems.probe-events';
+
 /** Kafka header names on every record we publish. */
 export const EVENT_HEADERS = {
   eventId: 'event-id',

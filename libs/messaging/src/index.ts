@@ -16,7 +16,15 @@ export {
   parsePayload,
 } from './consumed-event';
 export { type EventTransport, EVENT_TRANSPORT } from './event-transport';
-export { UnitOfWork, type Transaction } from './unit-of-work';
+export { UnitOfWork, type Transaction, type RunOptions } from './unit-of-work';
+export {
+  ReplicaCatchUp,
+  type ReplicaCatchUpOptions,
+  type ConsumerProgress,
+  type Positions,
+  EventLogProgress,
+  KafkaProgress,
+} from './replica-catch-up';
 export { OutboxRelay } from './outbox-relay';
 export { ConsumeEvent, type ConsumeEventOptions, EventBusServer } from './event-bus.server';
 export { MessagingModule, type MessagingOptions, connectEventBus } from './messaging.module';

@@ -34,6 +34,10 @@ export interface MessagingConfig {
   outboxBatchSize: number;
   outboxRetentionMs: number;
   inboxRetentionMs: number;
+  /** How long a write whose result other services need waits for its events to reach the bus. */
+  publishWaitTimeoutMs: number;
+  /** How long a replica miss waits for its consumer group to catch up with the bus before answering. */
+  replicaCatchUpTimeoutMs: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,5 +85,7 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
     outboxBatchSize: env.int('OUTBOX_BATCH_SIZE', 500, { min: 1, max: 10_000 }),
     outboxRetentionMs: env.int('OUTBOX_RETENTION_MS', 7 * DAY_MS, { min: 0 }),
     inboxRetentionMs: env.int('INBOX_RETENTION_MS', 7 * DAY_MS, { min: 60_000 }),
+    publishWaitTimeoutMs: env.int('PUBLISH_WAIT_TIMEOUT_MS', 5_000, { min: 0, max: 60_000 }),
+    replicaCatchUpTimeoutMs: env.int('REPLICA_CATCH_UP_TIMEOUT_MS', 2_000, { min: 0, max: 60_000 }),
   };
 }

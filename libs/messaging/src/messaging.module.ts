@@ -16,6 +16,7 @@ import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
 import { type MessagingConfig } from './messaging-config';
 import { OutboxRelay } from './outbox-relay';
 import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
+import { EventLogProgress, KafkaProgress, ReplicaCatchUp } from './replica-catch-up';
 import { UnitOfWork } from './unit-of-work';
 
 export interface MessagingOptions {
@@ -31,6 +32,8 @@ class EventBusConsumers {
   readonly servers: EventBusServer[] = [];
 }
 const HANDLER_RETRY_DELAY_MS = 1_000;
+/** How often a replica miss that waits rereads its consumer group's progress. */
+const CATCH_UP_POLL_MS = 10;
 
 /** The outbox, its relay and the bus of one service: Kafka when configured, else the Postgres event log. */
 @Module({})
@@ -41,6 +44,7 @@ export class MessagingModule
     private readonly relay: OutboxRelay,
     private readonly consumers: EventBusConsumers,
     @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    private readonly catchUp: ReplicaCatchUp,
   ) {}
 
   static forService(options: MessagingOptions): DynamicModule {
@@ -53,8 +57,26 @@ export class MessagingModule
         EventBusConsumers,
         {
           provide: UnitOfWork,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new UnitOfWork(dataSource, options.schema, options.service),
+          inject: [DataSource, LOGGER],
+          useFactory: (dataSource: DataSource, logger: Logger) =>
+            new UnitOfWork(dataSource, options.schema, options.service, {
+              timeoutMs: config.publishWaitTimeoutMs,
+              logger,
+            }),
+        },
+        {
+          provide: ReplicaCatchUp,
+          // Depends on the transport so the event log exists before a miss reads its head.
+          inject: [DataSource, LOGGER, EVENT_TRANSPORT],
+          useFactory: (dataSource: DataSource, logger: Logger) =>
+            new ReplicaCatchUp(
+              options.service,
+              config.kafka
+                ? new KafkaProgress(createKafka(config.kafka, logger))
+                : new EventLogProgress(dataSource),
+              { timeoutMs: config.replicaCatchUpTimeoutMs, pollIntervalMs: CATCH_UP_POLL_MS },
+              logger,
+            ),
         },
         {
           provide: EVENT_TRANSPORT,
@@ -102,7 +124,7 @@ export class MessagingModule
             ),
         },
       ],
-      exports: [UnitOfWork, EVENT_SOURCE, OutboxRelay, EventBusConsumers],
+      exports: [UnitOfWork, EVENT_SOURCE, OutboxRelay, EventBusConsumers, ReplicaCatchUp],
     };
   }
 
@@ -122,6 +144,7 @@ export class MessagingModule
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.catchUp.close();
     await this.transport.close();
   }
 }

@@ -4,8 +4,9 @@ import { type DataSource } from 'typeorm';
 import { type EventTransport } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
 import { PostgresLogTransport } from './postgres-event-log';
+import { outboxPublishedSignal } from './publish-wait';
 import { outboxWrittenSignal } from './unit-of-work';
-import { waitForWakeup } from './wakeups';
+import { waitForWakeup, wakeups } from './wakeups';
 
 export interface OutboxRelayOptions {
   service: string;
@@ -142,6 +143,8 @@ export class OutboxRelay {
       return rows.length;
     });
     if (moved > 0 && this.logInSameDatabase) this.logInSameDatabase.appendedFromOutbox();
+    // Writes waiting for their events to reach the bus (awaitPublished) look again now.
+    if (moved > 0) wakeups().emit(outboxPublishedSignal(this.schema));
     return moved;
   }
 

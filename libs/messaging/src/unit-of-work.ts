@@ -1,15 +1,29 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { assertSchemaName } from '@governance/persistence';
-import { counter, currentTraceHeaders } from '@governance/platform';
+import { counter, currentTraceHeaders, type Logger } from '@governance/platform';
 import { type ConsumedEvent } from './consumed-event';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
+import { waitUntilPublished } from './publish-wait';
 import { wakeups } from './wakeups';
 
 export interface Transaction {
   manager: EntityManager;
   /** Queues an event; it is written to the outbox in this same transaction, just before commit. */
   publish(message: OutboxMessage): void;
+}
+
+export interface RunOptions {
+  /**
+   * Answer only once the events are on the bus (bounded by the publish wait timeout): for a write whose
+   * result the caller may hand to another service at once, which learns of it from these events.
+   */
+  awaitPublished?: boolean;
+}
+
+export interface PublishWaitOptions {
+  timeoutMs: number;
+  logger?: Logger;
 }
 
 export const outboxWrittenSignal = (schema: string): string => `outbox-written:${schema}`;
@@ -33,20 +47,44 @@ export class UnitOfWork {
     private readonly dataSource: DataSource,
     schema: string,
     service?: string,
+    private readonly publishWait: PublishWaitOptions = { timeoutMs: 5_000 },
   ) {
     this.schema = assertSchemaName(schema);
     this.service = service ?? schema;
   }
 
-  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: Transaction) => Promise<T>, options: RunOptions = {}): Promise<T> {
     const queued: OutboxMessage[] = [];
     const result = await this.dataSource.transaction(async (manager) => {
       const value = await work({ manager, publish: (message) => queued.push(message) });
       await this.appendToOutbox(manager, queued);
       return value;
     });
-    if (queued.length > 0) this.outboxWritten(queued);
+    if (queued.length > 0) {
+      this.outboxWritten(queued);
+      if (options.awaitPublished) await this.awaitPublished(queued);
+    }
     return result;
+  }
+
+  /**
+   * Waits until the relay (of this process or of another replica) has put `messages` on the bus. After
+   * the timeout it gives up with a warning: the write is committed, and the relay publishes it later.
+   */
+  async awaitPublished(messages: ReadonlyArray<Pick<OutboxMessage, 'eventId'>>): Promise<void> {
+    const eventIds = messages.map((message) => message.eventId);
+    if (eventIds.length === 0) return;
+    const published = await waitUntilPublished(
+      this.dataSource,
+      this.schema,
+      eventIds,
+      this.publishWait.timeoutMs,
+    );
+    if (!published)
+      this.publishWait.logger?.warn(
+        { service: this.service, events: eventIds.length, timeout_ms: this.publishWait.timeoutMs },
+        'events not published within the publish wait; answering anyway, the relay publishes them later',
+      );
   }
 
   /**
@@ -75,6 +113,7 @@ export class UnitOfWork {
   async runOnce<T>(
     event: ConsumedEvent,
     work: (tx: Transaction) => Promise<T>,
+    options: RunOptions = {},
   ): Promise<{ processed: boolean; result?: T }> {
     return this.run(async (tx) => {
       const inserted = await tx.manager.query<unknown[]>(
@@ -84,7 +123,7 @@ export class UnitOfWork {
       );
       if (inserted.length === 0) return { processed: false };
       return { processed: true, result: await work(tx) };
-    });
+    }, options);
   }
 
   /**

@@ -1,10 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { isId, newId } from '@governance/contracts';
+import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
 import { FRAMEWORK_KEYS, isFrameworkKey } from '@governance/frameworks';
-import { UnitOfWork } from '@governance/messaging';
+import { ReplicaCatchUp, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode, type FieldProblem } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
+import { SYSTEM_REPLICA_CONSUMER } from '../systems/system-replica.consumer';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import {
   type AssessmentResponse,
@@ -68,6 +69,7 @@ export class AssessmentsService {
     private readonly worker: AssessmentWorker,
     private readonly unitOfWork: UnitOfWork,
     @Inject(ASSESS_CONFIG) private readonly config: AssessConfig,
+    private readonly catchUp: ReplicaCatchUp,
   ) {}
 
   async submit(organizationId: string, submission: Submission): Promise<QueuedResponse> {
@@ -115,9 +117,17 @@ export class AssessmentsService {
     });
   }
 
-  /** Only an existing system of the organization, and one still in service, is assessed. */
+  /**
+   * Only an existing system of the organization, and one still in service, is assessed. A system the
+   * replica does not know yet is looked up again once it caught up with the bus: an id the systems
+   * service just returned is known here at once.
+   */
   private async requireAssessableSystem(organizationId: string, systemId: string): Promise<void> {
-    const system = isId('system', systemId) ? await this.systems.find(organizationId, systemId) : undefined;
+    const system = isId('system', systemId)
+      ? await this.catchUp.find(SYSTEM_REPLICA_CONSUMER, INTERNAL_TOPICS.systems, () =>
+          this.systems.find(organizationId, systemId),
+        )
+      : undefined;
     if (!system) throw systemNotFound();
     if (system.status === 'retired') throw systemRetired(systemId);
   }

@@ -6,6 +6,9 @@ import { LOGGER, type Logger } from '@governance/platform';
 import { replicatedSystem } from './system-replica';
 import { SystemReplicaRepository } from './system-replica.repository';
 
+/** The consumer group (`assess.system-replica`) that keeps the systems replica. */
+export const SYSTEM_REPLICA_CONSUMER = 'system-replica';
+
 /** Keeps the replica of the systems inventory: which systems exist in which organization, and their names. */
 @Controller()
 export class SystemReplicaConsumer {
@@ -15,7 +18,7 @@ export class SystemReplicaConsumer {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @ConsumeEvent(INTERNAL_TOPICS.systems, 'system-replica')
+  @ConsumeEvent(INTERNAL_TOPICS.systems, SYSTEM_REPLICA_CONSUMER)
   async onSystemEvent(@Payload() event: ConsumedEvent): Promise<void> {
     if (event.eventType !== 'system.created' && event.eventType !== 'system.updated') return;
     let parsed: unknown;

@@ -17,7 +17,6 @@ export const AssessHarness = {
     options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
   ): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: `${ASSESS_PATH}/templates`,
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       ...(options.database ? { database: options.database } : {}),
       env: { ASSESS_WORKER_POLL_MS: '50', ...options.env },

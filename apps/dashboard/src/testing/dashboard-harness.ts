@@ -25,7 +25,6 @@ export const DashboardHarness = {
     options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
   ): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: `${DASHBOARD_PATH}/summary`,
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       ...(options.database ? { database: options.database } : {}),
       env: { ...options.env },

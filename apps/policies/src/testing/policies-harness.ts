@@ -11,7 +11,6 @@ export const POLICIES_PATH = '/api/service/policies';
 export const PoliciesHarness = {
   start(options: { env?: Record<string, string>; kafkaBrokers?: string } = {}): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: POLICIES_PATH,
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       env: { ...options.env },
     });

@@ -1,13 +1,22 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
+  INTERNAL_TOPICS,
   isId,
+  SYSTEMS_REGISTRATION_GROUP,
   newId,
   newUuidV7,
   type ProbeEventRecord,
   type SystemRegistrationRequestedDetails,
 } from '@governance/contracts';
-import { probeEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
+import {
+  type OutboxMessage,
+  probeEventMessage,
+  ReplicaCatchUp,
+  type Transaction,
+  UnitOfWork,
+} from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
+import { SYSTEM_REPLICA_CONSUMER } from '../systems/system-replica.consumer';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import {
   type HeartbeatDto,
@@ -83,6 +92,7 @@ export class ProbesService {
     private readonly probes: ProbeRepository,
     private readonly systems: SystemReplicaRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly catchUp: ReplicaCatchUp,
   ) {}
 
   /** Registers a probe, or finds it again by (organization, name, host); `created` is false the second time. */
@@ -95,15 +105,26 @@ export class ProbesService {
         { field: 'system_id', message: 'give exactly one of system_id and system_name' },
       ]);
     }
+    // A system id the replica does not know yet: once more after the replica caught up with the bus, so
+    // an id the systems service just returned is known here at once. Outside the transaction, so the
+    // wait holds no connection.
+    if (body.system_id !== undefined) {
+      const systemId = body.system_id;
+      await this.catchUp.find(SYSTEM_REPLICA_CONSUMER, INTERNAL_TOPICS.systems, () =>
+        this.systems.exists(organizationId, systemId),
+      );
+    }
     const now = new Date();
-    return this.unitOfWork.run(async (tx) => {
+    let request: OutboxMessage | undefined;
+    const registered = await this.unitOfWork.run(async (tx) => {
       const { systemId, requested } = await this.resolveSystem(tx, organizationId, body, now);
       const requestFor = (probeId: string) => {
         if (!requested) return;
         const details: SystemRegistrationRequestedDetails = { ...requested, probe_id: probeId };
-        tx.publish(
-          probeEventMessage(probeEvent(organizationId, 'system.registration_requested', details, now)),
+        request = probeEventMessage(
+          probeEvent(organizationId, 'system.registration_requested', details, now),
         );
+        tx.publish(request);
       };
       const inserted = await this.probes.insertIfAbsent(tx.manager, {
         probeId: newId('probe', now.getTime()),
@@ -145,6 +166,14 @@ export class ProbesService {
       tx.publish(probeEventMessage(registeredEvent(updated, now)));
       return { created: false, probe: toRegistrationResponse(updated) };
     });
+    // A system minted here is announced by the systems service: the answer waits until the request is on
+    // the bus and the systems service has processed it (which publishes the system before it counts as
+    // processed), so the system id works at once on every service. Both waits are bounded.
+    if (request) {
+      await this.unitOfWork.awaitPublished([request]);
+      await this.catchUp.otherGroupCaughtUp(SYSTEMS_REGISTRATION_GROUP, INTERNAL_TOPICS.probes);
+    }
+    return registered;
   }
 
   async heartbeat(organizationId: string, body: HeartbeatDto): Promise<HeartbeatResponse> {

@@ -5,6 +5,9 @@ import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@gov
 import { LOGGER, type Logger } from '@governance/platform';
 import { SystemReplicaRepository } from './system-replica.repository';
 
+/** The consumer group (`probe-ingest.system-replica`) that keeps probe_ingest.systems. */
+export const SYSTEM_REPLICA_CONSUMER = 'system-replica';
+
 /** Keeps probe_ingest.systems in step with the systems service's announcements. */
 @Controller()
 export class SystemReplicaConsumer {
@@ -14,7 +17,7 @@ export class SystemReplicaConsumer {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @ConsumeEvent(INTERNAL_TOPICS.systems, 'system-replica')
+  @ConsumeEvent(INTERNAL_TOPICS.systems, SYSTEM_REPLICA_CONSUMER)
   async onSystemsEvent(@Payload() event: ConsumedEvent): Promise<void> {
     let record: SystemsEventRecord;
     try {

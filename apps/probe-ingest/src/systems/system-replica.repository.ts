@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SystemSnapshot } from '@governance/contracts';
-import { type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export interface ReplicaSystemRow {
   system_id: string;
@@ -22,6 +22,13 @@ export interface RequestedSystem {
 /** All SQL on probe_ingest.systems: the replica of the systems service's inventory. */
 @Injectable()
 export class SystemReplicaRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Outside any transaction: whether the organization has the system (announced or requested). */
+  async exists(organizationId: string, systemId: string): Promise<boolean> {
+    return (await this.findById(this.dataSource.manager, organizationId, systemId)) !== undefined;
+  }
+
   async findById(
     manager: EntityManager,
     organizationId: string,

@@ -8,7 +8,6 @@ import {
   publishSystemsEvent,
   registerProbe,
   sendTelemetry,
-  systemKnown,
   systemSnapshot,
   telemetryRecord,
 } from '../testing/probe-ingest-harness';
@@ -55,11 +54,6 @@ describe('probe ingest on Kafka', () => {
     const org = await harness.createOrganization();
     const snapshot = systemSnapshot({ name: 'Kafka Bot' });
     await publishSystemsEvent(harness, org.id, { event: 'system.created', details: snapshot });
-    await eventually(
-      () => systemKnown(harness, snapshot.system_id),
-      20_000,
-      'the system from the systems topic',
-    );
     const probe = await registerProbe(harness, org, { system_id: snapshot.system_id, environment: 'prod' });
     const records = [telemetryRecord(), telemetryRecord({ metrics: { latency_ms: 7 } })];
     expect((await sendTelemetry(harness, org, probe.probe_id, records)).statusCode).toBe(202);

@@ -13,16 +13,12 @@ export { eventually, type TestOrganization } from '@governance/testing';
 
 export type ProbeIngestHarness = ServiceHarness;
 
-/** An authenticated GET: a well-formed unknown probe id answers 404 once the key is known, 401 before. */
-export const PROBE_AUTH_PROBE_PATH = '/api/service/probe/probes/prb_00000000000000000000000000';
-
 /** The probe ingest service in-process on a real database, with a short silence window for tests. */
 export const ProbeIngestHarness = {
   start(
     options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
   ): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: PROBE_AUTH_PROBE_PATH,
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       ...(options.database ? { database: options.database } : {}),
       env: {
@@ -134,14 +130,6 @@ export async function publishSystemsEvent(
       ...event,
     } as SystemsEventRecord),
   ]);
-}
-
-/** Whether the replica holds the system yet. */
-export async function systemKnown(harness: ServiceHarness, systemId: string): Promise<boolean> {
-  const rows = await harness.sql.query<unknown[]>('SELECT 1 FROM probe_ingest.systems WHERE system_id = $1', [
-    systemId,
-  ]);
-  return rows.length > 0;
 }
 
 /**

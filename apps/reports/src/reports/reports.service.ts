@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { isId, newId } from '@governance/contracts';
+import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
+import { ReplicaCatchUp } from '@governance/messaging';
 import {
   ApiError,
   decodeKeysetCursor,
@@ -10,6 +11,7 @@ import {
 } from '@governance/platform';
 import { type ReportsConfig } from '../config';
 import { ReportSourceRepository } from '../content/report-source.repository';
+import { READ_MODEL_CONSUMER } from '../read-model/read-model.consumer';
 import { signedDownloadUrl, verifyDownloadLink } from '../links/download-link';
 import { REPORTS_CONFIG } from '../reports.tokens';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
@@ -66,6 +68,7 @@ export class ReportsService {
     private readonly worker: ReportWorker,
     @Inject(REPORT_STORAGE) private readonly storage: ReportStorage,
     @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
+    private readonly catchUp: ReplicaCatchUp,
   ) {}
 
   async create(organizationId: string, body: CreateReportDto, now: Date = new Date()): Promise<QueuedReport> {
@@ -74,7 +77,8 @@ export class ReportsService {
     if (!period.ok) problems.push(...period.problems);
     if (problems.length > 0 || !period.ok) throw ApiError.validation(problems);
     // The subject must be one this organization's read model knows: 404, as for any unknown resource.
-    if (body.system_id !== undefined && !(await this.source.systemExists(organizationId, body.system_id)))
+    // An id the systems service just returned is known once the read model caught up with the bus.
+    if (body.system_id !== undefined && !(await this.systemExists(organizationId, body.system_id)))
       throw new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, `System ${body.system_id} not found`, [
         { field: 'system_id', message: 'is not a system of this organization' },
       ]);
@@ -163,6 +167,12 @@ export class ReportsService {
       row.status === 'complete' ? await this.storage.get(row.organization_id, row.id) : undefined;
     if (!content) throw ApiError.notFound('Report file');
     return { row, content };
+  }
+
+  private systemExists(organizationId: string, systemId: string): Promise<boolean> {
+    return this.catchUp.find(READ_MODEL_CONSUMER, INTERNAL_TOPICS.systems, () =>
+      this.source.systemExists(organizationId, systemId),
+    );
   }
 
   private respond(row: ReportRow): ReportResponse {

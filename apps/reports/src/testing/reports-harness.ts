@@ -20,7 +20,6 @@ export const ReportsHarness = {
     options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
   ): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: REPORTS_PATH,
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       ...(options.database ? { database: options.database } : {}),
       env: {

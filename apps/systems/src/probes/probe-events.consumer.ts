@@ -5,6 +5,7 @@ import {
   type ConsumedEvent,
   ConsumeEvent,
   parsePayload,
+  type RunOptions,
   type Transaction,
   UnitOfWork,
 } from '@governance/messaging';
@@ -52,8 +53,13 @@ export class ProbeEventsConsumer {
     const record = checked.value;
     switch (record.event) {
       case 'system.registration_requested': {
-        const decision = await this.apply(event, checkRegistrationRequest(record.details), (tx, request) =>
-          this.systems.registerRequested(tx, record.organization_id, request, new Date()),
+        // The system's events reach the bus before this request counts as processed: probe ingest
+        // waits for that, so the id it answered with is known to every service at once.
+        const decision = await this.apply(
+          event,
+          checkRegistrationRequest(record.details),
+          (tx, request) => this.systems.registerRequested(tx, record.organization_id, request, new Date()),
+          { awaitPublished: true },
         );
         // Counted after commit, and not at all for a redelivery.
         if (decision) registrations.inc({ service: 'systems', outcome: decision.kind });
@@ -90,13 +96,14 @@ export class ProbeEventsConsumer {
     event: ConsumedEvent,
     checked: Checked<T>,
     work: (tx: Transaction, value: T) => Promise<R>,
+    options: RunOptions = {},
   ): Promise<R | undefined> {
     if (!checked.ok) {
       this.skip(event, checked.reason);
       return undefined;
     }
     const value = checked.value;
-    const { result } = await this.unitOfWork.runOnce(event, (tx) => work(tx, value));
+    const { result } = await this.unitOfWork.runOnce(event, (tx) => work(tx, value), options);
     return result;
   }
 

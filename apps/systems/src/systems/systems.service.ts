@@ -74,31 +74,35 @@ export class SystemsService {
   async create(organizationId: string, body: CreateSystemDto): Promise<SystemResponse> {
     const now = new Date();
     try {
-      const row = await this.unitOfWork.run(async (tx) => {
-        await this.systems.lockOrganizationNames(tx.manager, organizationId);
-        if (await this.systems.findIdByName(tx.manager, organizationId, body.name))
-          throw nameConflict(body.name);
-        return this.insertAndAnnounce(tx, {
-          id: newId('system'),
-          organization_id: organizationId,
-          name: body.name,
-          description: body.description ?? null,
-          owner: body.owner ?? null,
-          vendor: body.vendor ?? null,
-          model: body.model ?? null,
-          risk_tier: body.risk_tier ?? 'unclassified',
-          environment: body.environment ?? null,
-          host: body.host ?? null,
-          runtime: body.runtime ?? null,
-          tags: body.tags ?? [],
-          declared: true,
-          registration_source: 'api',
-          discovery_method: 'manual',
-          status: 'active',
-          created_at: now,
-          updated_at: now,
-        });
-      });
+      const row = await this.unitOfWork.run(
+        async (tx) => {
+          await this.systems.lockOrganizationNames(tx.manager, organizationId);
+          if (await this.systems.findIdByName(tx.manager, organizationId, body.name))
+            throw nameConflict(body.name);
+          return this.insertAndAnnounce(tx, {
+            id: newId('system'),
+            organization_id: organizationId,
+            name: body.name,
+            description: body.description ?? null,
+            owner: body.owner ?? null,
+            vendor: body.vendor ?? null,
+            model: body.model ?? null,
+            risk_tier: body.risk_tier ?? 'unclassified',
+            environment: body.environment ?? null,
+            host: body.host ?? null,
+            runtime: body.runtime ?? null,
+            tags: body.tags ?? [],
+            declared: true,
+            registration_source: 'api',
+            discovery_method: 'manual',
+            status: 'active',
+            created_at: now,
+            updated_at: now,
+          });
+          // Other services accept the new id once they learn of it from these events: on the bus first.
+        },
+        { awaitPublished: true },
+      );
       return toSystemResponse(row);
     } catch (error) {
       if (isNameTaken(error)) throw nameConflict(body.name);

@@ -22,7 +22,6 @@ export const SYSTEMS_PATH = '/api/service/systems';
 export const SystemsHarness = {
   start(options: { env?: Record<string, string>; kafkaBrokers?: string } = {}): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: SYSTEMS_PATH,
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       env: { ...options.env },
     });

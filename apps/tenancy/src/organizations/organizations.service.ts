@@ -6,9 +6,13 @@ import { ApiError } from '@governance/platform';
 import { type ApiKeyResponse, type OrganizationResponse } from './organization.dto';
 import { OrganizationRepository } from './organization.repository';
 
+/** The key a call returns is used at once on other services, which learn of it from these events. */
+const PUBLISHED = { awaitPublished: true };
+
 /**
  * Creates organizations and their API keys. Other services learn of both through tenancy events and
- * keep their own replica, so a new key is accepted everywhere moments after this call returns.
+ * keep their own replica. Each call answers only once its events are on the bus, and a service that
+ * does not know a key yet catches up with the bus before refusing it: a new key works everywhere at once.
  */
 @Injectable()
 export class OrganizationsService {
@@ -35,14 +39,14 @@ export class OrganizationsService {
       });
       const key = await this.issueKey(tx, organization.id);
       return { id: organization.id, name, plan, api_key: key.api_key, created_at: timestamp };
-    });
+    }, PUBLISHED);
   }
 
   async createApiKey(organizationId: string): Promise<ApiKeyResponse> {
     if (!isId('organization', organizationId) || !(await this.organizations.exists(organizationId))) {
       throw ApiError.notFound('Organization');
     }
-    return this.unitOfWork.run((tx) => this.issueKey(tx, organizationId));
+    return this.unitOfWork.run((tx) => this.issueKey(tx, organizationId), PUBLISHED);
   }
 
   private async issueKey(tx: Transaction, organizationId: string): Promise<ApiKeyResponse> {

@@ -11,7 +11,6 @@ export type WebhooksHarness = ServiceHarness;
 export const WebhooksHarness = {
   start(options: { env?: Record<string, string>; kafkaBrokers?: string } = {}): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      authProbePath: '/v1/webhooks',
       ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
       env: {
         SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

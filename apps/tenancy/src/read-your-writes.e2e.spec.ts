@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { issueApiKey } from '@governance/auth';
+import { newId } from '@governance/contracts';
+import {
+  createTestDatabase,
+  startKafkaMockCluster,
+  startServiceProcess,
+  type KafkaMockCluster,
+  type ServiceProcess,
+  type TestDatabase,
+} from '@governance/testing';
+
+const ROUNDS = 100;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  ms: number;
+}
+
+async function call(baseUrl: string, method: string, path: string, token?: string, body?: unknown) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    ms: performance.now() - started,
+  } satisfies Answer;
+}
+
+/** Successes and latencies of one kind of call over the rounds. */
+class Tally {
+  private readonly times: number[] = [];
+  ok = 0;
+
+  record(answer: Answer, expected: number): boolean {
+    this.times.push(answer.ms);
+    if (answer.status === expected) this.ok += 1;
+    return answer.status === expected;
+  }
+
+  summary(): string {
+    const sorted = [...this.times].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    return `${this.ok}/${this.times.length} at once; p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`;
+  }
+}
+
+/**
+ * Read-your-writes across services run as separate processes on one database: a key tenancy issues, a
+ * system id the systems service returns and one probe ingest mints work in the very next request on every
+ * other service, on the Postgres event log and on Kafka (the mock cluster), without retries.
+ */
+describe.each([
+  ['the Postgres event log', false],
+  ['Kafka', true],
+])('read your writes across service processes, on %s', (bus, onKafka) => {
+  let cluster: KafkaMockCluster | undefined;
+  let database: TestDatabase;
+  let tenancy: ServiceProcess;
+  let webhooks: ServiceProcess;
+  let systems: ServiceProcess;
+  let assess: ServiceProcess;
+  let probeIngest: ServiceProcess;
+  const adminToken = `adm_${randomBytes(18).toString('base64url')}`;
+
+  beforeAll(async () => {
+    [cluster, database] = await Promise.all([
+      onKafka ? startKafkaMockCluster() : Promise.resolve(undefined),
+      createTestDatabase(),
+    ]);
+    const shared = {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      ...(cluster
+        ? {
+            KAFKA_BROKERS: cluster.bootstrapServers,
+            KAFKA_MAX_WAIT_MS: '100',
+            KAFKA_SESSION_TIMEOUT_MS: '6000',
+          }
+        : {}),
+    };
+    // One after the other: each runs its migrations on the shared database.
+    tenancy = await startServiceProcess('tenancy', { ...shared, ADMIN_TOKEN: adminToken }, 60_000);
+    systems = await startServiceProcess('systems', shared, 60_000);
+    assess = await startServiceProcess('assess', shared, 60_000);
+    probeIngest = await startServiceProcess('probe-ingest', shared, 60_000);
+    webhooks = await startServiceProcess(
+      'webhooks',
+      {
+        ...shared,
+        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+        WEBHOOK_ALLOW_HTTP: 'true',
+      },
+      60_000,
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      [tenancy, webhooks, systems, assess, probeIngest].map((service) => service?.stop('SIGKILL')),
+    );
+    await cluster?.stop();
+    await database?.drop();
+  });
+
+  it(`uses a new key and a new system id in the very next request, ${ROUNDS} times in a row`, async () => {
+    const tallies = {
+      'POST organization (tenancy)': new Tally(),
+      'new key: POST webhook (webhooks)': new Tally(),
+      'new key: POST system (systems)': new Tally(),
+      'new key + new system id: POST assessment (assess)': new Tally(),
+      'POST probe register by system name (probe-ingest)': new Tally(),
+      'system id minted by probe ingest: POST assessment (assess)': new Tally(),
+      'POST api-key (tenancy)': new Tally(),
+      'second key: GET webhooks (webhooks)': new Tally(),
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const created = await call(tenancy.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
+        name: `Org ${round}`,
+        plan: 'professional',
+      });
+      if (!tallies['POST organization (tenancy)'].record(created, 201)) continue;
+      const { id: organizationId, api_key: apiKey } = created.body as { id: string; api_key: string };
+      tallies['new key: POST webhook (webhooks)'].record(
+        await call(webhooks.baseUrl, 'POST', '/v1/webhooks', apiKey, {
+          url: 'http://127.0.0.1:9/hook',
+          events: ['system.registered'],
+        }),
+        201,
+      );
+      const system = await call(systems.baseUrl, 'POST', '/api/service/systems', apiKey, {
+        name: `Bot ${round}`,
+      });
+      if (tallies['new key: POST system (systems)'].record(system, 201))
+        tallies['new key + new system id: POST assessment (assess)'].record(
+          await call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
+            system_id: system.body['id'],
+            framework: 'EU_AI_ACT',
+            document: { title: 'Model card', content: 'Human oversight is documented.' },
+          }),
+          202,
+        );
+      const minted = await call(probeIngest.baseUrl, 'POST', '/api/service/probe/register', apiKey, {
+        probe_name: `edge-${round}`,
+        system_name: `Minted ${round}`,
+        host: 'edge.internal',
+      });
+      if (tallies['POST probe register by system name (probe-ingest)'].record(minted, 201))
+        tallies['system id minted by probe ingest: POST assessment (assess)'].record(
+          await call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
+            system_id: minted.body['system_id'],
+            framework: 'EU_AI_ACT',
+            document: { title: 'Model card', content: 'Human oversight is documented.' },
+          }),
+          202,
+        );
+      const issued = await call(
+        tenancy.baseUrl,
+        'POST',
+        `/admin/v1/organizations/${organizationId}/api-keys`,
+        adminToken,
+      );
+      if (tallies['POST api-key (tenancy)'].record(issued, 201))
+        tallies['second key: GET webhooks (webhooks)'].record(
+          await call(webhooks.baseUrl, 'GET', '/v1/webhooks', String(issued.body['api_key'])),
+          200,
+        );
+    }
+    const report = Object.entries(tallies).map(([what, tally]) => `  ${what}: ${tally.summary()}`);
+    console.log(`read your writes on ${bus}, ${ROUNDS} rounds:\n${report.join('\n')}`);
+    for (const tally of Object.values(tallies)) expect(tally.ok).toBe(ROUNDS);
+  }, 300_000);
+
+  it('refuses bogus keys with 401 and a bogus system id with 404 promptly, however many at once', async () => {
+    const created = await call(tenancy.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
+      name: 'Bogus checks',
+      plan: 'professional',
+    });
+    const apiKey = String(created.body['api_key']);
+    const bogusKeys = await Promise.all(
+      Array.from({ length: 50 }, () => call(webhooks.baseUrl, 'GET', '/v1/webhooks', issueApiKey().apiKey)),
+    );
+    expect(bogusKeys.map((answer) => answer.status)).toEqual(bogusKeys.map(() => 401));
+    const bogusSystems = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
+          system_id: newId('system'),
+          framework: 'EU_AI_ACT',
+          document: { title: 'Model card', content: 'Text.' },
+        }),
+      ),
+    );
+    expect(bogusSystems.map((answer) => answer.status)).toEqual(bogusSystems.map(() => 404));
+    const slowest = Math.max(...[...bogusKeys, ...bogusSystems].map((answer) => answer.ms));
+    console.log(
+      `bogus keys and system ids on ${bus}: 100 refused, slowest ${slowest.toFixed(1)} ms (50 of each at once)`,
+    );
+    // Well under the catch-up timeout (2 s): a caught-up replica refuses after one head query.
+    expect(slowest).toBeLessThan(1_000);
+  }, 60_000);
+});
