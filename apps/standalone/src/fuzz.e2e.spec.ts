@@ -16,7 +16,7 @@ import {
   operationsOf,
   readOpenApiDocument,
   refusedRequests,
-} from './fuzz-requests';
+} from './testing/fuzz-requests';
 
 /*
  * Bad input never reaches a 5xx (issue 11). Thousands of requests generated from a fixed seed, over every
