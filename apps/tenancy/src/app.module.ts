@@ -1,10 +1,9 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { MessagingModule } from '@governance/messaging';
 import { PersistenceModule } from '@governance/persistence';
-import { type Logger, PlatformModule } from '@governance/platform';
+import { ADMIN_TOKEN, type Logger, PlatformModule } from '@governance/platform';
 import { type TenancyConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
-import { ADMIN_TOKEN } from './organizations/admin-token.guard';
 import { OrganizationsModule } from './organizations/organizations.module';
 
 export const TENANCY_SCHEMA = 'tenancy';
@@ -27,7 +26,12 @@ export class TenancyAppModule {
           applicationName: 'tenancy',
           runMigrations: config.runMigrations,
         }),
-        MessagingModule.forService({ service: 'tenancy', schema: TENANCY_SCHEMA, config: config.messaging }),
+        MessagingModule.forService({
+          service: 'tenancy',
+          schema: TENANCY_SCHEMA,
+          config: config.messaging,
+          consumes: false,
+        }),
         OrganizationsModule,
       ],
       providers: [{ provide: ADMIN_TOKEN, useValue: config.adminToken }],

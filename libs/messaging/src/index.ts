@@ -1,4 +1,9 @@
-export { type MessagingConfig, type KafkaConfig, readMessagingConfig } from './messaging-config';
+export {
+  type MessagingConfig,
+  type KafkaConfig,
+  type ConsumerConfig,
+  readMessagingConfig,
+} from './messaging-config';
 export {
   type OutboxMessage,
   publicEventMessage,
@@ -18,7 +23,22 @@ export {
 export { type EventTransport, EVENT_TRANSPORT } from './event-transport';
 export { UnitOfWork, type Transaction } from './unit-of-work';
 export { OutboxRelay } from './outbox-relay';
-export { ConsumeEvent, type ConsumeEventOptions, EventBusServer } from './event-bus.server';
+export {
+  ConsumeEvent,
+  type ConsumeEventOptions,
+  type ConsumerPolicy,
+  ConsumerErrorPassThrough,
+  EventBusServer,
+} from './event-bus.server';
+export { classifyFailure, type FailureKind, handlerRetryDelayMs } from './consumer-failure';
+export { checkRecordContract, type ContractCheck } from './record-contract';
+export {
+  type DeadLetter,
+  type DeadLetterReason,
+  DeadLetterRepository,
+  deadLetterTablesSql,
+  dropDeadLetterTablesSql,
+} from './dead-letters';
 export { MessagingModule, type MessagingOptions, connectEventBus } from './messaging.module';
 export { messagingTablesSql, dropMessagingTablesSql } from './messaging-tables';
 export { ensureEventLog, PostgresLogTransport, PostgresLogEventSource } from './postgres-event-log';

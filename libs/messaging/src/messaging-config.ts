@@ -11,6 +11,15 @@ export interface KafkaConfig {
   sessionTimeoutMs: number;
 }
 
+/** How consumers retry failing records and keep the ones they set aside. */
+export interface ConsumerConfig {
+  /** Tries of a handler failing with a permanent error before its record is set aside. */
+  maxHandlerAttempts: number;
+  /** The wait before a handler's second try; it doubles for each further one. */
+  retryBackoffMs: number;
+  deadLetterRetentionMs: number;
+}
+
 export interface MessagingConfig {
   /** Unset means: the Postgres event log is the bus. */
   kafka: KafkaConfig | undefined;
@@ -19,11 +28,17 @@ export interface MessagingConfig {
   outboxBatchSize: number;
   outboxRetentionMs: number;
   inboxRetentionMs: number;
+  consumers: ConsumerConfig;
+  /** Guards the dead-letter admin API; unset, that API refuses every request. */
+  adminToken: string | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function readMessagingConfig(env: EnvReader, service: string): MessagingConfig {
+  const adminToken = env.optionalString('ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 16)
+    env.invalid('ADMIN_TOKEN must be at least 16 characters');
   const brokers = env.optionalString('KAFKA_BROKERS');
   const kafka: KafkaConfig | undefined = brokers
     ? {
@@ -45,5 +60,11 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
     outboxBatchSize: env.int('OUTBOX_BATCH_SIZE', 500, { min: 1, max: 10_000 }),
     outboxRetentionMs: env.int('OUTBOX_RETENTION_MS', 7 * DAY_MS, { min: 0 }),
     inboxRetentionMs: env.int('INBOX_RETENTION_MS', 7 * DAY_MS, { min: 60_000 }),
+    consumers: {
+      maxHandlerAttempts: env.int('CONSUMER_MAX_HANDLER_ATTEMPTS', 3, { min: 1, max: 100 }),
+      retryBackoffMs: env.int('CONSUMER_RETRY_BACKOFF_MS', 200, { min: 0, max: 60_000 }),
+      deadLetterRetentionMs: env.int('DEAD_LETTER_RETENTION_MS', 30 * DAY_MS, { min: 60_000 }),
+    },
+    adminToken,
   };
 }

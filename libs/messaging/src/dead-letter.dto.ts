@@ -1,0 +1,117 @@
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  type SchemaObject,
+  dtoSchema,
+  listSchema,
+  nullable,
+  recordSchema,
+  timestampSchema,
+} from '@governance/platform';
+import { type DeadLetter, type DeadLetterReason } from './dead-letters';
+
+const NAME_MAX_LENGTH = 255;
+
+export class ListDeadLettersQuery {
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  topic?: string;
+
+  /** The consumer's name within the service (`dispatcher`) or its whole group (`webhooks.dispatcher`). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  consumer?: string;
+}
+
+export class ReplayDeadLettersDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(NAME_MAX_LENGTH)
+  topic!: string;
+}
+
+export interface DeadLetterResponse {
+  id: string;
+  consumer_group: string;
+  topic: string;
+  partition: number;
+  offset: string;
+  event_id: string;
+  event_type: string;
+  key: string;
+  headers: Record<string, string>;
+  payload: string;
+  reason: DeadLetterReason;
+  error: string;
+  attempts: number;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface ReplayOutcome {
+  id: string;
+  outcome: 'replayed' | 'failed';
+  /** Why the replay failed; null when it went through. */
+  error: string | null;
+}
+
+export interface ReplayOutcomes {
+  replayed: number;
+  failed: number;
+  data: ReplayOutcome[];
+}
+
+export function mapDeadLetter(letter: DeadLetter): DeadLetterResponse {
+  return {
+    id: letter.id,
+    consumer_group: letter.consumerGroup,
+    topic: letter.topic,
+    partition: letter.partition,
+    offset: letter.offset,
+    event_id: letter.eventId,
+    event_type: letter.eventType,
+    key: letter.key,
+    headers: letter.headers,
+    payload: letter.payload,
+    reason: letter.reason,
+    error: letter.error,
+    attempts: letter.attempts,
+    first_seen_at: letter.firstSeenAt,
+    last_seen_at: letter.lastSeenAt,
+  };
+}
+
+const text = (description: string): SchemaObject => ({ type: 'string', description });
+
+export const deadLetterSchema: SchemaObject = recordSchema({
+  id: text('The dead letter id, for replay and discard.'),
+  consumer_group: text('`<service>.<consumer>`'),
+  topic: text('The topic the record came from.'),
+  partition: { type: 'integer', description: 'The Kafka partition; 0 on the Postgres event log.' },
+  offset: text('The Kafka offset, or the position in the Postgres event log.'),
+  event_id: text('The event-id header, as received.'),
+  event_type: text('The event-type header, as received.'),
+  key: text('The record key.'),
+  headers: { type: 'object', additionalProperties: { type: 'string' } },
+  payload: text('The record value, as received.'),
+  reason: { type: 'string', enum: ['malformed', 'contract', 'handler'] },
+  error: text('Why it was set aside, or why its last replay failed.'),
+  attempts: { type: 'integer', minimum: 1 },
+  first_seen_at: timestampSchema(),
+  last_seen_at: timestampSchema(),
+});
+
+export const deadLetterListSchema = listSchema(deadLetterSchema);
+const replayOutcomeSchema = recordSchema({
+  id: text('The dead letter id.'),
+  outcome: { type: 'string', enum: ['replayed', 'failed'] },
+  error: nullable(text('Why the replay failed; null when it went through.')),
+});
+export { replayOutcomeSchema };
+export const replayOutcomesSchema = recordSchema({
+  replayed: { type: 'integer', minimum: 0 },
+  failed: { type: 'integer', minimum: 0 },
+  data: { type: 'array', items: replayOutcomeSchema },
+});
+export const replayDeadLettersBody = dtoSchema(ReplayDeadLettersDto);
