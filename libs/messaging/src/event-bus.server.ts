@@ -1,4 +1,4 @@
-import { Catch, type RpcExceptionFilter } from '@nestjs/common';
+import { applyDecorators, Catch, type RpcExceptionFilter, UseFilters } from '@nestjs/common';
 import {
   type CustomTransportStrategy,
   EventPattern,
@@ -38,6 +38,17 @@ export interface ConsumeEventOptions {
 }
 
 /**
+ * Nest's default filter turns a handler's error into `{ status: 'error', message }`, where the server
+ * needs the error itself to tell transient failures from permanent ones. Every `@ConsumeEvent` has it.
+ */
+@Catch()
+class ConsumerErrorPassThrough implements RpcExceptionFilter<unknown> {
+  catch(exception: unknown): Observable<never> {
+    return throwError(() => exception);
+  }
+}
+
+/**
  * Marks a handler for records of `topics`. `consumer` names the consumer group within the service: each
  * consumer keeps its own position, and replicas of the service share it.
  */
@@ -46,10 +57,13 @@ export function ConsumeEvent(
   consumer: string,
   options: ConsumeEventOptions = {},
 ): MethodDecorator {
-  return EventPattern(typeof topics === 'string' ? topics : [...topics], {
-    consumer,
-    ...(options.batch ? { batch: true } : {}),
-  } satisfies ConsumerExtras);
+  return applyDecorators(
+    EventPattern(typeof topics === 'string' ? topics : [...topics], {
+      consumer,
+      ...(options.batch ? { batch: true } : {}),
+    } satisfies ConsumerExtras),
+    UseFilters(new ConsumerErrorPassThrough()),
+  );
 }
 
 const consumed = counter({
@@ -57,17 +71,6 @@ const consumed = counter({
   help: 'Records handed to consumers',
   labelNames: ['service', 'consumer_group', 'outcome'],
 });
-
-/**
- * Nest's default filter turns a handler's error into `{ status: 'error', message }`; the server needs
- * the error itself to tell transient failures from permanent ones. connectEventBus installs this.
- */
-@Catch()
-export class ConsumerErrorPassThrough implements RpcExceptionFilter<unknown> {
-  catch(exception: unknown): Observable<never> {
-    return throwError(() => exception);
-  }
-}
 
 const deadLettered = counter({
   name: 'events_dead_lettered_total',

@@ -27,7 +27,6 @@ export {
   ConsumeEvent,
   type ConsumeEventOptions,
   type ConsumerPolicy,
-  ConsumerErrorPassThrough,
   EventBusServer,
 } from './event-bus.server';
 export { classifyFailure, type FailureKind, handlerRetryDelayMs } from './consumer-failure';

@@ -17,7 +17,7 @@ import {
   EventBusConsumers,
 } from './dead-letter-admin';
 import { DeadLetterRepository } from './dead-letters';
-import { ConsumerErrorPassThrough, EventBusServer } from './event-bus.server';
+import { EventBusServer } from './event-bus.server';
 import { EVENT_TRANSPORT, type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
 import { type MessagingConfig } from './messaging-config';
@@ -163,7 +163,5 @@ export function connectEventBus(app: INestApplication, service: string): void {
     retryBackoffMs: config.consumers.retryBackoffMs,
   });
   app.get(EventBusConsumers).servers.push(server);
-  app
-    .connectMicroservice({ strategy: server }, { inheritAppConfig: false })
-    .useGlobalFilters(new ConsumerErrorPassThrough());
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: false });
 }

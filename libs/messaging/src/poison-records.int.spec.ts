@@ -15,7 +15,7 @@ import { DataSource } from 'typeorm';
 import { type ConsumedEvent, type EventSource } from './consumed-event';
 import { DeadLetterAdmin, EventBusConsumers } from './dead-letter-admin';
 import { DeadLetterRepository, deadLetterTablesSql } from './dead-letters';
-import { ConsumeEvent, ConsumerErrorPassThrough, EventBusServer } from './event-bus.server';
+import { ConsumeEvent, EventBusServer } from './event-bus.server';
 import { type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
 import { type KafkaConfig } from './messaging-config';
@@ -169,7 +169,6 @@ describe.each([
     consumers.servers.push(server);
     admin = new DeadLetterAdmin('poison-spec', deadLetters, consumers);
     app = await NestFactory.createMicroservice(ConsumersModule, { strategy: server, logger: false });
-    app.useGlobalFilters(new ConsumerErrorPassThrough());
     await app.listen();
     // Joined and reading: a first record reaches both groups.
     await transport.publish([systemRegistered('warm-up')]);
