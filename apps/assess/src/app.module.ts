@@ -8,10 +8,15 @@ import { AssessmentsModule } from './assessments/assessments.module';
 import { type AssessConfig } from './config';
 import { AssessInitial1764100000000 } from './migrations/1764100000000-assess-initial';
 import { AssessSystemStatus1764300000000 } from './migrations/1764300000000-assess-system-status';
+import { AssessDeadLetters1764700000000 } from './migrations/1764700000000-assess-dead-letters';
 
 export const ASSESS_SCHEMA = 'assess';
 /** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
-export const ASSESS_MIGRATIONS = [AssessInitial1764100000000, AssessSystemStatus1764300000000];
+export const ASSESS_MIGRATIONS = [
+  AssessInitial1764100000000,
+  AssessSystemStatus1764300000000,
+  AssessDeadLetters1764700000000,
+];
 
 @Global()
 @Module({})

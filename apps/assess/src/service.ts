@@ -6,7 +6,7 @@ import { BODY_LIMIT_BYTES } from './assessments/assessment-limits';
 import { MULTIPART_LIMITS } from './assessments/document-upload';
 import { readAssessConfig } from './config';
 
-export const ASSESS_ROUTES = ['/api/service/assess'];
+export const ASSESS_ROUTES = ['/api/service/assess', '/admin/v1/assess'];
 
 /** Builds the assess service (document assessments and the systems replica), consuming and ready to serve. */
 export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {

@@ -7,10 +7,15 @@ import { type DashboardConfig } from './config';
 import { DashboardModule } from './dashboard.module';
 import { DashboardInitial1764200000000 } from './migrations/1764200000000-dashboard-initial';
 import { DashboardOpenFindings1764300000000 } from './migrations/1764300000000-dashboard-open-findings';
+import { DashboardDeadLetters1764700000000 } from './migrations/1764700000000-dashboard-dead-letters';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
 /** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
-export const DASHBOARD_MIGRATIONS = [DashboardInitial1764200000000, DashboardOpenFindings1764300000000];
+export const DASHBOARD_MIGRATIONS = [
+  DashboardInitial1764200000000,
+  DashboardOpenFindings1764300000000,
+  DashboardDeadLetters1764700000000,
+];
 
 @Module({})
 export class DashboardAppModule {

@@ -3,7 +3,7 @@ import { createLogger, createServiceApp, type ServiceInstance } from '@governanc
 import { DashboardAppModule } from './app.module';
 import { readDashboardConfig } from './config';
 
-export const DASHBOARD_ROUTES = ['/api/service/dashboard'];
+export const DASHBOARD_ROUTES = ['/api/service/dashboard', '/admin/v1/dashboard'];
 
 /** Builds the dashboard service (its read model's projection and the dashboard API), consuming and ready. */
 export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {

@@ -3,7 +3,7 @@ import { createLogger, createServiceApp, type ServiceInstance } from '@governanc
 import { PoliciesAppModule } from './app.module';
 import { readPoliciesConfig } from './config';
 
-export const POLICIES_ROUTES = ['/api/service/policies'];
+export const POLICIES_ROUTES = ['/api/service/policies', '/admin/v1/policies'];
 
 /** Builds the policies service (policy API and framework import), consuming and ready to serve. */
 export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {

@@ -3,7 +3,7 @@ import { createLogger, createServiceApp, type ServiceInstance } from '@governanc
 import { ProbeIngestAppModule } from './app.module';
 import { readProbeIngestConfig } from './config';
 
-export const PROBE_ROUTES = ['/api/service/probe'];
+export const PROBE_ROUTES = ['/api/service/probe', '/admin/v1/probe-ingest'];
 
 /** Builds the probe ingest service (registration, heartbeats, telemetry, silence monitor), consuming and ready. */
 export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {

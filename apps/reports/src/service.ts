@@ -3,7 +3,7 @@ import { createLogger, createServiceApp, type ServiceInstance } from '@governanc
 import { ReportsAppModule } from './app.module';
 import { readReportsConfig } from './config';
 
-export const REPORTS_ROUTES = ['/api/service/reports'];
+export const REPORTS_ROUTES = ['/api/service/reports', '/admin/v1/reports'];
 
 /** Builds the reports service (its read model's projection, the report worker and the reports API). */
 export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {

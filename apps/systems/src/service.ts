@@ -3,7 +3,7 @@ import { createLogger, createServiceApp, type ServiceInstance } from '@governanc
 import { SystemsAppModule } from './app.module';
 import { readSystemsConfig } from './config';
 
-export const SYSTEMS_ROUTES = ['/api/service/systems'];
+export const SYSTEMS_ROUTES = ['/api/service/systems', '/admin/v1/systems'];
 
 /** Builds the systems service (inventory API and probe replica), consuming and ready to serve. */
 export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {

@@ -10,6 +10,7 @@ import { WebhookSender } from './delivery/webhook-sender';
 import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
 import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-webhooks-delivery-trace';
 import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
+import { WebhooksDeadLetters1764700000000 } from './migrations/1764700000000-webhooks-dead-letters';
 import { SecretBox } from './secrets/secret-box';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WEBHOOKS_CONFIG } from './webhooks.tokens';
@@ -20,6 +21,7 @@ export const WEBHOOKS_MIGRATIONS = [
   WebhooksInitial1763800000000,
   WebhooksDeliveryTrace1764500000000,
   WebhooksDeliveryLease1764600000000,
+  WebhooksDeadLetters1764700000000,
 ];
 
 @Global()

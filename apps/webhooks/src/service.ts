@@ -3,7 +3,7 @@ import { createLogger, createServiceApp, type ServiceInstance } from '@governanc
 import { WebhooksAppModule } from './app.module';
 import { readWebhooksConfig } from './config';
 
-export const WEBHOOKS_ROUTES = ['/v1/webhooks'];
+export const WEBHOOKS_ROUTES = ['/v1/webhooks', '/admin/v1/webhooks'];
 
 /** Builds the webhooks service (management API and dispatcher), consuming and ready to serve. */
 export async function createService(env: NodeJS.ProcessEnv = process.env): Promise<ServiceInstance> {
