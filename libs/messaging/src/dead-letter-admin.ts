@@ -25,6 +25,7 @@ import {
 } from '@governance/platform';
 import {
   type DeadLetterResponse,
+  deadLetterExamples,
   deadLetterListSchema,
   ListDeadLettersQuery,
   mapDeadLetter,
@@ -133,7 +134,7 @@ export function deadLetterAdminController(service: string, adminToken: string | 
         'Records its consumers set aside (not JSON, against their contract, or failing their handler), oldest first, at most 500.',
     })
     @ApiQueryFrom(ListDeadLettersQuery)
-    @ApiJsonResponse(200, 'The dead letters.', deadLetterListSchema)
+    @ApiJsonResponse(200, 'The dead letters.', deadLetterListSchema, deadLetterExamples.list)
     @ApiErrors(400)
     list(@Query() query: ListDeadLettersQuery): Promise<{ data: DeadLetterResponse[] }> {
       return this.admin.list(query);
@@ -147,7 +148,7 @@ export function deadLetterAdminController(service: string, adminToken: string | 
       description: 'Hands each to its handler again; those that go through are removed, the others stay.',
     })
     @ApiJsonBody(replayDeadLettersBody, { topic: 'governance.system.registered' })
-    @ApiJsonResponse(200, 'What became of each.', replayOutcomesSchema)
+    @ApiJsonResponse(200, 'What became of each.', replayOutcomesSchema, deadLetterExamples.replayedTopic)
     @ApiErrors(400, 413, 415)
     replayTopic(@Body() body: ReplayDeadLettersDto): Promise<ReplayOutcomes> {
       return this.admin.replayTopic(body.topic);
@@ -162,7 +163,7 @@ export function deadLetterAdminController(service: string, adminToken: string | 
         'Hands it to its handler again: removed if it goes through, kept with one more attempt if not.',
     })
     @idParam
-    @ApiJsonResponse(200, 'What became of it.', replayOutcomeSchema)
+    @ApiJsonResponse(200, 'What became of it.', replayOutcomeSchema, deadLetterExamples.replayed)
     @ApiErrors(404)
     replayOne(@Param('id') id: string): Promise<ReplayOutcome> {
       return this.admin.replayOne(id);

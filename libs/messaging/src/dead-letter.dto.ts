@@ -115,3 +115,38 @@ export const replayOutcomesSchema = recordSchema({
   data: { type: 'array', items: replayOutcomeSchema },
 });
 export const replayDeadLettersBody = dtoSchema(ReplayDeadLettersDto);
+
+const exampleLetter: DeadLetterResponse = {
+  id: '42',
+  consumer_group: 'webhooks.dispatcher',
+  topic: 'governance.system.registered',
+  partition: 3,
+  offset: '1187',
+  event_id: '01a20138-dd8c-7223-94e7-14dfc0350ce0',
+  event_type: 'system.registered',
+  key: 'org_01M80KHQC9DHV63SDEFT718QZ3',
+  headers: { 'event-id': '01a20138-dd8c-7223-94e7-14dfc0350ce0', 'event-type': 'system.registered' },
+  payload: '{"id":"sys-17","organization_id":"org_01M80KHQC9DHV63SDEFT718QZ3"}',
+  reason: 'contract',
+  error: 'breaks the governance.system.registered schema: /id must match format "uuid"',
+  attempts: 1,
+  first_seen_at: '2026-11-24T09:12:03.114Z',
+  last_seen_at: '2026-11-24T09:12:03.114Z',
+};
+
+export const deadLetterExamples = {
+  list: { data: [exampleLetter] },
+  replayed: { id: '42', outcome: 'replayed', error: null } satisfies ReplayOutcome,
+  replayedTopic: {
+    replayed: 1,
+    failed: 1,
+    data: [
+      { id: '42', outcome: 'replayed', error: null },
+      {
+        id: '43',
+        outcome: 'failed',
+        error: 'Error: breaks the governance.system.registered schema: /id must match format "uuid"',
+      },
+    ],
+  } satisfies ReplayOutcomes,
+};
