@@ -24,6 +24,14 @@ export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/api/service/dashboard': 'dashboard',
   '/api/service/reports': 'reports',
   '/v1/webhooks': 'webhooks',
+  // Each service's dead-letter admin API; the longer prefix wins over tenancy's /admin/v1.
+  '/admin/v1/systems': 'systems',
+  '/admin/v1/probe-ingest': 'probe-ingest',
+  '/admin/v1/assess': 'assess',
+  '/admin/v1/policies': 'policies',
+  '/admin/v1/webhooks': 'webhooks',
+  '/admin/v1/dashboard': 'dashboard',
+  '/admin/v1/reports': 'reports',
 };
 
 /** Secrets a service refuses to start without once DATABASE_URL is set (README "Configuration"). */

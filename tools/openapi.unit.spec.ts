@@ -56,7 +56,23 @@ const SPEC_ENDPOINTS = [
   'POST /v1/webhooks/{id}/test',
   'GET /v1/webhooks/{id}/deliveries',
 ];
+/** Each consuming service's dead-letter admin API, under its own name (README, "Poison records"). */
+const DEAD_LETTER_ENDPOINTS = [
+  'assess',
+  'dashboard',
+  'policies',
+  'probe-ingest',
+  'reports',
+  'systems',
+  'webhooks',
+].flatMap((service) => [
+  `GET /admin/v1/${service}/dead-letters`,
+  `POST /admin/v1/${service}/dead-letters/replay`,
+  `POST /admin/v1/${service}/dead-letters/{id}/replay`,
+  `DELETE /admin/v1/${service}/dead-letters/{id}`,
+]);
 const EXTRA_ENDPOINTS = [
+  ...DEAD_LETTER_ENDPOINTS,
   'POST /admin/v1/organizations',
   'POST /admin/v1/organizations/{id}/api-keys',
   'GET /api/service/probe/probes/{id}',

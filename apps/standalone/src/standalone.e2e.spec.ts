@@ -158,6 +158,27 @@ describe('standalone composition', () => {
     ).toBe(401);
   });
 
+  it("routes each service's dead-letter admin API to that service, behind the admin token", async () => {
+    for (const service of [
+      'systems',
+      'probe-ingest',
+      'assess',
+      'policies',
+      'dashboard',
+      'reports',
+      'webhooks',
+    ]) {
+      const listed = await call('GET', `/admin/v1/${service}/dead-letters`, adminToken);
+      expect([service, listed.status, listed.body]).toEqual([service, 200, { data: [] }]);
+      const replayed = await call('POST', `/admin/v1/${service}/dead-letters/1/replay`, adminToken);
+      expect([service, replayed.status]).toEqual([service, 404]);
+      expect([service, (await call('GET', `/admin/v1/${service}/dead-letters`)).status]).toEqual([
+        service,
+        401,
+      ]);
+    }
+  });
+
   it('runs the webhook flow end to end: organization, key, webhook, test call, event delivery, log', async () => {
     const org = await organization('professional');
     const extraKey = await call('POST', `/admin/v1/organizations/${org.id}/api-keys`, adminToken);

@@ -1,7 +1,7 @@
 import { defineService } from '@governance/service';
 import { readTenancyConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
-import { ADMIN_TOKEN } from './organizations/admin-token.guard';
+import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationsModule } from './organizations/organizations.module';
 
 /** The tenancy service: organizations, API keys and the admin API. It issues keys, so it checks none. */
@@ -12,6 +12,7 @@ export const tenancyService = defineService({
   routes: ['/admin/v1'],
   readConfig: readTenancyConfig,
   authenticates: false,
+  consumes: false,
   domain: (config) => ({
     imports: [OrganizationsModule],
     providers: [{ provide: ADMIN_TOKEN, useValue: config.adminToken }],

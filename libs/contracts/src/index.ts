@@ -89,3 +89,4 @@ export {
   eventRecordSchema,
   PUBLIC_EVENT_SCHEMAS,
 } from './event-schemas';
+export { INTERNAL_TOPIC_SCHEMAS, TOPIC_RECORD_SCHEMAS } from './internal-event-schemas';

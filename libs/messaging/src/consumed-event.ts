@@ -3,6 +3,10 @@ export interface ConsumedEvent {
   /** `<service>.<consumer>`: the Kafka consumer group, or the event log checkpoint owner. */
   consumerGroup: string;
   topic: string;
+  /** The Kafka partition; 0 on the Postgres event log. Unset for records made up in tests. */
+  partition?: number;
+  /** The Kafka offset, or the position in the Postgres event log. */
+  offset?: string;
   key: string;
   eventId: string;
   eventType: string;

@@ -7,6 +7,7 @@ import { createLogger } from '@governance/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@governance/testing';
 import { DataSource } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
+import { DeadLetterRepository, deadLetterTablesSql } from './dead-letters';
 import { ConsumeEvent, EventBusServer } from './event-bus.server';
 import { publicEventMessage } from './outbox-message';
 import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
@@ -64,6 +65,8 @@ describe('EventBusServer', () => {
     dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 4 } });
     await dataSource.initialize();
     await ensureEventLog(dataSource);
+    await dataSource.query('CREATE SCHEMA spec');
+    for (const statement of deadLetterTablesSql('spec')) await dataSource.query(statement);
     const logger = createLogger('event-bus-spec', 'error');
     const source = new PostgresLogEventSource(
       dataSource,
@@ -71,7 +74,11 @@ describe('EventBusServer', () => {
       logger,
     );
     app = await NestFactory.createMicroservice(ConsumersModule, {
-      strategy: new EventBusServer('spec', source, logger),
+      strategy: new EventBusServer('spec', source, logger, {
+        deadLetters: new DeadLetterRepository(dataSource, 'spec'),
+        maxHandlerAttempts: 3,
+        retryBackoffMs: 10,
+      }),
       logger: false,
     });
     await app.listen();

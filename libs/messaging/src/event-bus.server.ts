@@ -1,3 +1,4 @@
+import { applyDecorators, Catch, type RpcExceptionFilter, UseFilters } from '@nestjs/common';
 import {
   type CustomTransportStrategy,
   EventPattern,
@@ -12,8 +13,16 @@ import {
   SpanKind,
   traceLinkOf,
 } from '@governance/platform';
-import { lastValueFrom } from 'rxjs';
+import { lastValueFrom, type Observable, throwError } from 'rxjs';
 import { type ConsumedEvent, type EventSource, type Subscription } from './consumed-event';
+import { classifyFailure, handlerRetryDelayMs } from './consumer-failure';
+import {
+  type DeadLetter,
+  deadLetterEvent,
+  type DeadLetterReason,
+  type DeadLetterRepository,
+} from './dead-letters';
+import { checkRecordContract } from './record-contract';
 
 interface ConsumerExtras {
   consumer?: string;
@@ -29,6 +38,17 @@ export interface ConsumeEventOptions {
 }
 
 /**
+ * Nest's default filter turns a handler's error into `{ status: 'error', message }`, where the server
+ * needs the error itself to tell transient failures from permanent ones. Every `@ConsumeEvent` has it.
+ */
+@Catch()
+class ConsumerErrorPassThrough implements RpcExceptionFilter<unknown> {
+  catch(exception: unknown): Observable<never> {
+    return throwError(() => exception);
+  }
+}
+
+/**
  * Marks a handler for records of `topics`. `consumer` names the consumer group within the service: each
  * consumer keeps its own position, and replicas of the service share it.
  */
@@ -37,10 +57,13 @@ export function ConsumeEvent(
   consumer: string,
   options: ConsumeEventOptions = {},
 ): MethodDecorator {
-  return EventPattern(typeof topics === 'string' ? topics : [...topics], {
-    consumer,
-    ...(options.batch ? { batch: true } : {}),
-  } satisfies ConsumerExtras);
+  return applyDecorators(
+    EventPattern(typeof topics === 'string' ? topics : [...topics], {
+      consumer,
+      ...(options.batch ? { batch: true } : {}),
+    } satisfies ConsumerExtras),
+    UseFilters(new ConsumerErrorPassThrough()),
+  );
 }
 
 const consumed = counter({
@@ -49,19 +72,42 @@ const consumed = counter({
   labelNames: ['service', 'consumer_group', 'outcome'],
 });
 
+const deadLettered = counter({
+  name: 'events_dead_lettered_total',
+  help: 'Records a consumer set aside in its dead-letter table',
+  labelNames: ['service', 'topic', 'consumer'],
+});
+
+/** How consumers meet bad records: see README, "Poison records". */
+export interface ConsumerPolicy {
+  deadLetters: DeadLetterRepository;
+  /** Tries of a handler failing with a permanent error before its record is set aside. */
+  maxHandlerAttempts: number;
+  /** The wait before the second try; it doubles for each further one. */
+  retryBackoffMs: number;
+}
+
+const errorText = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
 /**
  * A Nest microservice transport over our bus. Nest collects the `@ConsumeEvent` handlers; this server
  * subscribes one consumer group per consumer name, and a record counts as handled only once its
- * handler's promise resolves.
+ * handler's promise resolves. Each record is checked against its topic's contract before any handler
+ * sees it; one that breaks it, or whose handler keeps failing with a permanent error, is set aside in
+ * the service's dead-letter table and the consumer moves on. Transient failures go back to the source,
+ * which offers the record again.
  */
 export class EventBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
   private readonly handlersByTopic = new Map<string, MessageHandler[]>();
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly service: string,
     private readonly source: EventSource,
     private readonly log: Logger,
+    private readonly policy: ConsumerPolicy,
   ) {
     super();
   }
@@ -71,6 +117,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   }
 
   async close(): Promise<void> {
+    this.closing.abort();
     await Promise.all(this.subscriptions.splice(0).map((subscription) => subscription.close()));
   }
 
@@ -136,40 +183,163 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     return handlers.every((handler) => (handler.extras as ConsumerExtras | undefined)?.batch === true);
   }
 
+  /** True when this server runs the consumer group `group`. */
+  runs(group: string): boolean {
+    return this.consumerOf(group) !== undefined;
+  }
+
+  /**
+   * Offers a dead letter to its handler again, once, through the same contract check and idempotent
+   * handler as a live record. Throws what stops it.
+   */
+  async replay(letter: DeadLetter): Promise<void> {
+    const consumer = this.consumerOf(letter.consumerGroup);
+    const handler = consumer === undefined ? undefined : this.handlerOf(consumer, letter.topic);
+    if (!handler) throw new Error(`no consumer ${letter.consumerGroup} of ${letter.topic} runs here`);
+    const event = deadLetterEvent(letter);
+    const check = checkRecordContract(event);
+    if (!check.ok) throw new Error(check.error);
+    await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
+  }
+
+  private consumerOf(group: string): string | undefined {
+    const prefix = `${this.service}.`;
+    if (!group.startsWith(prefix)) return undefined;
+    const consumer = group.slice(prefix.length);
+    const known = [...this.handlersByTopic.values()]
+      .flat()
+      .some((handler) => (handler.extras as ConsumerExtras | undefined)?.consumer === consumer);
+    return known ? consumer : undefined;
+  }
+
+  private isBatch(handler: MessageHandler): boolean {
+    return (handler.extras as ConsumerExtras | undefined)?.batch === true;
+  }
+
   /**
    * Hands each run of consecutive events of one handler method to it, in order. Nest registers a method
    * once per topic it names, sharing the decorator's extras: a method of several topics gets their
    * interleaved events as one run, where cutting runs by topic left it batches of one or two.
+   * Records that break their contract are set aside first; when a run fails for good, its events go
+   * one by one, so only the culprit is set aside.
    */
   private async deliverBatch(consumer: string, events: ConsumedEvent[]): Promise<void> {
+    const admitted: ConsumedEvent[] = [];
+    for (const event of events) if (await this.admit(consumer, event)) admitted.push(event);
     const methodOf = (event: ConsumedEvent) => this.handlerOf(consumer, event.topic)?.extras;
     let start = 0;
-    while (start < events.length) {
-      const method = methodOf(events[start]!);
+    while (start < admitted.length) {
+      const method = methodOf(admitted[start]!);
       let end = start + 1;
-      while (end < events.length && methodOf(events[end]!) === method) end += 1;
-      await this.invoke(
-        this.handlerOf(consumer, events[start]!.topic),
-        events.slice(start, end),
-        events[start]!,
-      );
+      while (end < admitted.length && methodOf(admitted[end]!) === method) end += 1;
+      const run = admitted.slice(start, end);
+      const handler = this.handlerOf(consumer, run[0]!.topic);
       start = end;
+      if (!handler) continue;
+      try {
+        await this.invoke(handler, run, run[0]!);
+      } catch (error) {
+        if (classifyFailure(error) === 'transient') throw error;
+        if (run.length === 1) await this.retryOrSetAside(consumer, handler, run[0]!, error);
+        else for (const event of run) await this.handleWithRetries(consumer, handler, event);
+      }
     }
   }
 
   private async deliver(consumer: string, event: ConsumedEvent): Promise<void> {
     const handler = this.handlerOf(consumer, event.topic);
-    const batch = (handler?.extras as ConsumerExtras | undefined)?.batch === true;
-    await this.invoke(handler, batch ? [event] : event, event);
+    if (!handler || !(await this.admit(consumer, event))) return;
+    await this.handleWithRetries(consumer, handler, event);
+  }
+
+  /** Whether the record keeps its topic's contract; if not, it is set aside. */
+  private async admit(consumer: string, event: ConsumedEvent): Promise<boolean> {
+    const check = checkRecordContract(event);
+    if (check.ok) return true;
+    await this.setAside(consumer, event, check.reason, check.error, 1);
+    return false;
+  }
+
+  private async handleWithRetries(
+    consumer: string,
+    handler: MessageHandler,
+    event: ConsumedEvent,
+  ): Promise<void> {
+    try {
+      await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
+    } catch (error) {
+      if (classifyFailure(error) === 'transient') throw error;
+      await this.retryOrSetAside(consumer, handler, event, error);
+    }
+  }
+
+  /** After a first permanent failure: up to maxHandlerAttempts tries in all, then the record is set aside. */
+  private async retryOrSetAside(
+    consumer: string,
+    handler: MessageHandler,
+    event: ConsumedEvent,
+    firstError: unknown,
+  ): Promise<void> {
+    let lastError = firstError;
+    for (let attempt = 1; attempt < this.policy.maxHandlerAttempts; attempt += 1) {
+      await this.pause(handlerRetryDelayMs(attempt, this.policy.retryBackoffMs));
+      // Stopping: the record stays unhandled, for the next consumer of the group.
+      if (this.closing.signal.aborted) throw lastError;
+      try {
+        await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
+        return;
+      } catch (error) {
+        if (classifyFailure(error) === 'transient') throw error;
+        lastError = error;
+      }
+    }
+    await this.setAside(consumer, event, 'handler', errorText(lastError), this.policy.maxHandlerAttempts);
+  }
+
+  private async setAside(
+    consumer: string,
+    event: ConsumedEvent,
+    reason: DeadLetterReason,
+    error: string,
+    attempts: number,
+  ): Promise<void> {
+    await this.policy.deadLetters.setAside(event, reason, error, attempts);
+    deadLettered.inc({ service: this.service, topic: event.topic, consumer });
+    this.log.error(
+      {
+        consumer_group: event.consumerGroup,
+        topic: event.topic,
+        partition: event.partition,
+        offset: event.offset,
+        event_id: event.eventId,
+        reason,
+        error,
+        attempts,
+      },
+      'record set aside in the dead-letter table',
+    );
+  }
+
+  private pause(ms: number): Promise<void> {
+    const signal = this.closing.signal;
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done);
+    });
   }
 
   private async invoke(
-    handler: MessageHandler | undefined,
+    handler: MessageHandler,
     data: ConsumedEvent | ConsumedEvent[],
     first: ConsumedEvent,
     count = Array.isArray(data) ? data.length : 1,
   ): Promise<void> {
-    if (!handler) return;
     const labels = { service: this.service, consumer_group: first.consumerGroup };
     const events = Array.isArray(data) ? data : [data];
     const logFields = {

@@ -1,4 +1,9 @@
-export { type MessagingConfig, type KafkaConfig, readMessagingConfig } from './messaging-config';
+export {
+  type MessagingConfig,
+  type KafkaConfig,
+  type ConsumerConfig,
+  readMessagingConfig,
+} from './messaging-config';
 export {
   type OutboxMessage,
   publicEventMessage,
@@ -26,7 +31,21 @@ export {
   KafkaProgress,
 } from './replica-catch-up';
 export { OutboxRelay } from './outbox-relay';
-export { ConsumeEvent, type ConsumeEventOptions, EventBusServer } from './event-bus.server';
+export {
+  ConsumeEvent,
+  type ConsumeEventOptions,
+  type ConsumerPolicy,
+  EventBusServer,
+} from './event-bus.server';
+export { classifyFailure, type FailureKind, handlerRetryDelayMs } from './consumer-failure';
+export { checkRecordContract, type ContractCheck } from './record-contract';
+export {
+  type DeadLetter,
+  type DeadLetterReason,
+  DeadLetterRepository,
+  deadLetterTablesSql,
+  dropDeadLetterTablesSql,
+} from './dead-letters';
 export { MessagingModule, type MessagingOptions, connectEventBus } from './messaging.module';
 export { messagingTablesSql, dropMessagingTablesSql } from './messaging-tables';
 export { ensureEventLog, PostgresLogTransport, PostgresLogEventSource } from './postgres-event-log';

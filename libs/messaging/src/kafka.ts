@@ -110,13 +110,15 @@ export class KafkaEventSource implements EventSource {
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({
-      eachMessage: async ({ topic, message }) => {
+      eachMessage: async ({ topic, partition, message }) => {
         const headers: Record<string, string> = {};
         for (const name of Object.keys(message.headers ?? {}))
           headers[name] = headerText(message.headers, name);
         await handler({
           consumerGroup,
           topic,
+          partition,
+          offset: message.offset,
           key: message.key?.toString() ?? '',
           eventId: headers[EVENT_HEADERS.eventId] ?? '',
           eventType: headers[EVENT_HEADERS.eventType] ?? '',

@@ -24,6 +24,15 @@ export interface KafkaConfig {
   retry?: { initialMs: number; maxMs: number; retries: number };
 }
 
+/** How consumers retry failing records and keep the ones they set aside. */
+export interface ConsumerConfig {
+  /** Tries of a handler failing with a permanent error before its record is set aside. */
+  maxHandlerAttempts: number;
+  /** The wait before a handler's second try; it doubles for each further one. */
+  retryBackoffMs: number;
+  deadLetterRetentionMs: number;
+}
+
 export interface MessagingConfig {
   /** Unset means: the Postgres event log is the bus. */
   kafka: KafkaConfig | undefined;
@@ -38,6 +47,9 @@ export interface MessagingConfig {
   publishWaitTimeoutMs: number;
   /** How long a replica miss waits for its consumer group to catch up with the bus before answering. */
   replicaCatchUpTimeoutMs: number;
+  consumers: ConsumerConfig;
+  /** Guards the dead-letter admin API; unset, that API refuses every request. */
+  adminToken: string | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +59,9 @@ export function defaultHeartbeatMs(sessionTimeoutMs: number): number {
 }
 
 export function readMessagingConfig(env: EnvReader, service: string): MessagingConfig {
+  const adminToken = env.optionalString('ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 16)
+    env.invalid('ADMIN_TOKEN must be at least 16 characters');
   const brokers = env.optionalString('KAFKA_BROKERS');
   // 6 s is the least a broker accepts by default (group.min.session.timeout.ms): a SIGKILLed consumer's
   // partitions then move to the other members within seconds instead of half a minute.
@@ -87,5 +102,11 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
     inboxRetentionMs: env.int('INBOX_RETENTION_MS', 7 * DAY_MS, { min: 60_000 }),
     publishWaitTimeoutMs: env.int('PUBLISH_WAIT_TIMEOUT_MS', 5_000, { min: 0, max: 60_000 }),
     replicaCatchUpTimeoutMs: env.int('REPLICA_CATCH_UP_TIMEOUT_MS', 2_000, { min: 0, max: 60_000 }),
+    consumers: {
+      maxHandlerAttempts: env.int('CONSUMER_MAX_HANDLER_ATTEMPTS', 3, { min: 1, max: 100 }),
+      retryBackoffMs: env.int('CONSUMER_RETRY_BACKOFF_MS', 200, { min: 0, max: 60_000 }),
+      deadLetterRetentionMs: env.int('DEAD_LETTER_RETENTION_MS', 30 * DAY_MS, { min: 60_000 }),
+    },
+    adminToken,
   };
 }

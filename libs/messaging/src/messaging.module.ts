@@ -10,6 +10,13 @@ import { type INestApplication } from '@nestjs/common';
 import { LOGGER, type Logger } from '@governance/platform';
 import { DataSource } from 'typeorm';
 import { EVENT_SOURCE, type EventSource } from './consumed-event';
+import {
+  DEAD_LETTER_SERVICE,
+  DeadLetterAdmin,
+  deadLetterAdminController,
+  EventBusConsumers,
+} from './dead-letter-admin';
+import { DeadLetterRepository } from './dead-letters';
 import { EventBusServer } from './event-bus.server';
 import { EVENT_TRANSPORT, type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
@@ -23,14 +30,15 @@ export interface MessagingOptions {
   service: string;
   schema: string;
   config: MessagingConfig;
+  /**
+   * False for a service with no `@ConsumeEvent` handlers: it keeps no dead-letter table, so it gets
+   * neither the dead-letter admin API nor its purge.
+   */
+  consumes?: boolean;
 }
 
 const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
 
-/** The service's consumers, so shutdown can stop them before the outbox's last drain. */
-class EventBusConsumers {
-  readonly servers: EventBusServer[] = [];
-}
 const HANDLER_RETRY_DELAY_MS = 1_000;
 /** How often a replica miss that waits rereads its consumer group's progress. */
 const CATCH_UP_POLL_MS = 10;
@@ -52,9 +60,18 @@ export class MessagingModule
     return {
       module: MessagingModule,
       global: true,
+      controllers:
+        options.consumes === false ? [] : [deadLetterAdminController(options.service, config.adminToken)],
       providers: [
         { provide: MESSAGING_OPTIONS, useValue: options },
+        { provide: DEAD_LETTER_SERVICE, useValue: options.service },
         EventBusConsumers,
+        {
+          provide: DeadLetterRepository,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new DeadLetterRepository(dataSource, options.schema),
+        },
+        DeadLetterAdmin,
         {
           provide: UnitOfWork,
           inject: [DataSource, LOGGER],
@@ -119,12 +136,23 @@ export class MessagingModule
                 retryMaxMs: config.outboxRetryMaxMs,
                 outboxRetentionMs: config.outboxRetentionMs,
                 inboxRetentionMs: config.inboxRetentionMs,
+                ...(options.consumes === false
+                  ? {}
+                  : { deadLetterRetentionMs: config.consumers.deadLetterRetentionMs }),
               },
               logger,
             ),
         },
       ],
-      exports: [UnitOfWork, EVENT_SOURCE, OutboxRelay, EventBusConsumers, ReplicaCatchUp],
+      exports: [
+        UnitOfWork,
+        EVENT_SOURCE,
+        OutboxRelay,
+        EventBusConsumers,
+        ReplicaCatchUp,
+        DeadLetterRepository,
+        MESSAGING_OPTIONS,
+      ],
     };
   }
 
@@ -153,7 +181,12 @@ export class MessagingModule
 export function connectEventBus(app: INestApplication, service: string): void {
   const source = app.get<EventSource>(EVENT_SOURCE);
   const logger = app.get<Logger>(LOGGER);
-  const server = new EventBusServer(service, source, logger);
+  const { config } = app.get<MessagingOptions>(MESSAGING_OPTIONS);
+  const server = new EventBusServer(service, source, logger, {
+    deadLetters: app.get(DeadLetterRepository),
+    maxHandlerAttempts: config.consumers.maxHandlerAttempts,
+    retryBackoffMs: config.consumers.retryBackoffMs,
+  });
   app.get(EventBusConsumers).servers.push(server);
   app.connectMicroservice({ strategy: server }, { inheritAppConfig: false });
 }

@@ -17,6 +17,8 @@ export interface OutboxRelayOptions {
   retryMaxMs?: number;
   outboxRetentionMs: number;
   inboxRetentionMs: number;
+  /** Set where the service has consumers, and so a dead-letter table to purge. */
+  deadLetterRetentionMs?: number;
 }
 
 interface OutboxRow {
@@ -172,7 +174,7 @@ export class OutboxRelay {
     }
   }
 
-  /** Reports the outbox lag and purges old published records and dedupe keys in bounded batches. */
+  /** Reports the outbox lag and purges old published records, dedupe keys and dead letters in bounded batches. */
   private async housekeeping(): Promise<void> {
     const now = Date.now();
     if (now - this.lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
@@ -192,6 +194,13 @@ export class OutboxRelay {
          WHERE processed_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
       this.options.inboxRetentionMs,
     );
+    if (this.options.deadLetterRetentionMs !== undefined)
+      await this.purge(
+        `DELETE FROM ${this.schema}.dead_letters WHERE id IN (
+           SELECT id FROM ${this.schema}.dead_letters
+           WHERE last_seen_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
+        this.options.deadLetterRetentionMs,
+      );
   }
 
   private async purge(sql: string, retentionMs: number): Promise<void> {

@@ -24,6 +24,7 @@ import { EVENT_LOG_PARTITION, reportConsumerLag } from './consumer-lag';
 const APPEND_LOCK_KEY = 7_316_203;
 const SETUP_LOCK_KEY = 7_316_202;
 const CATCH_UP_PAUSE_MS = 20;
+const MAX_RETRY_DELAY_MS = 30_000;
 
 export async function ensureEventLog(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (manager) => {
@@ -129,7 +130,7 @@ type Handlers = { each: ConsumedEventHandler; batch?: undefined } | { batch: Con
 export interface PostgresLogSourceOptions {
   pollIntervalMs: number;
   batchSize: number;
-  /** Wait after a failed handler before the event is offered again. */
+  /** Wait after a failed handler before the event is offered again; it doubles while failures last. */
   retryDelayMs: number;
 }
 
@@ -178,11 +179,14 @@ export class PostgresLogEventSource implements EventSource {
     handler: Handlers,
     signal: AbortSignal,
   ): Promise<void> {
+    let failures = 0;
     while (!signal.aborted) {
       let outcome: 'busy' | 'caught-up' | 'idle' | 'failed';
       try {
         outcome = await this.consumeBatch(group, topics, handler);
+        failures = outcome === 'failed' ? failures + 1 : 0;
       } catch (error) {
+        failures += 1;
         this.logger.error({ err: error, consumer_group: group }, 'event log consumer failed');
         outcome = 'failed';
       }
@@ -190,7 +194,13 @@ export class PostgresLogEventSource implements EventSource {
       // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream,
       // instead of a transaction for every few events.
       if (outcome === 'caught-up') await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
-      if (outcome === 'failed') await waitForWakeup('never', this.options.retryDelayMs, signal);
+      // Only transient failures get here (the consumer sets other failing records aside): back off.
+      if (outcome === 'failed')
+        await waitForWakeup(
+          'never',
+          Math.min(MAX_RETRY_DELAY_MS, this.options.retryDelayMs * 2 ** Math.min(failures - 1, 6)),
+          signal,
+        );
     }
   }
 
@@ -240,6 +250,8 @@ export class PostgresLogEventSource implements EventSource {
       const events = rows.map((row): ConsumedEvent => ({
         consumerGroup: group,
         topic: row.topic,
+        partition: 0,
+        offset: row.position,
         key: row.message_key,
         eventId: row.event_id,
         eventType: row.event_type,

@@ -16,6 +16,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@governance/t
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { type DataSource } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
+import { DeadLetterRepository, deadLetterTablesSql } from './dead-letters';
 import { ConsumeEvent, EventBusServer } from './event-bus.server';
 import { messagingTablesSql } from './messaging-tables';
 import { OutboxRelay } from './outbox-relay';
@@ -112,7 +113,8 @@ describe('trace context through the outbox and the bus', () => {
     });
     await dataSource.initialize();
     await dataSource.query(`CREATE SCHEMA ${SCHEMA}`);
-    for (const statement of messagingTablesSql(SCHEMA)) await dataSource.query(statement);
+    for (const statement of [...messagingTablesSql(SCHEMA), ...deadLetterTablesSql(SCHEMA)])
+      await dataSource.query(statement);
     await ensureEventLog(dataSource);
     const logger = createLogger('trace-spec', 'error');
     unitOfWork = new UnitOfWork(dataSource, SCHEMA, 'trace-spec');
@@ -136,7 +138,11 @@ describe('trace context through the outbox and the bus', () => {
       logger,
     );
     app = await NestFactory.createMicroservice(ChainModule, {
-      strategy: new EventBusServer('trace-spec', source, logger),
+      strategy: new EventBusServer('trace-spec', source, logger, {
+        deadLetters: new DeadLetterRepository(dataSource, SCHEMA),
+        maxHandlerAttempts: 3,
+        retryBackoffMs: 10,
+      }),
       logger: false,
     });
     await app.listen();

@@ -14,6 +14,19 @@ function matches(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
+/** The service with the longest prefix of `path`: `/admin/v1/webhooks` beats tenancy's `/admin/v1`. */
+function ownerOf(services: ComposedService[], path: string): ComposedService | undefined {
+  let owner: ComposedService | undefined;
+  let longest = -1;
+  for (const service of services)
+    for (const prefix of service.routes)
+      if (prefix.length > longest && matches(path, prefix)) {
+        owner = service;
+        longest = prefix.length;
+      }
+  return owner;
+}
+
 /**
  * Serves several services' Fastify instances on one port, routing by path prefix the way the edge proxy
  * does in the distributed deployment. Health and metrics answer for the whole process.
@@ -27,10 +40,7 @@ export function serveComposition(services: ComposedService[]): Server {
       void answerReadiness(services, response);
       return;
     }
-    const owner =
-      path === '/health/live' || path === '/metrics'
-        ? first
-        : services.find((service) => service.routes.some((prefix) => matches(path, prefix)));
+    const owner = path === '/health/live' || path === '/metrics' ? first : ownerOf(services, path);
     if (!owner) {
       response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
       response.end(

@@ -1,6 +1,7 @@
 export { ConfigError, EnvReader } from './config';
 export { ApiError, ErrorCode, type ErrorBody, type FieldProblem } from './errors';
 export { ApiExceptionFilter, toApiError } from './exception-filter';
+export { ADMIN_TOKEN, AdminTokenGuard } from './admin-token.guard';
 export { createLogger, PinoNestLogger, LOGGER, type Logger } from './logger';
 export { counter, histogram, gauge, httpRequestDuration, renderMetrics } from './metrics';
 export { ReadinessChecks, type ReadinessCheck, HealthController } from './health';

@@ -26,6 +26,11 @@ export interface ServiceDefinition<Config extends ServiceBasics> {
   domain(config: Config, logger: Logger): Pick<DynamicModule, 'imports' | 'providers' | 'exports'>;
   /** It checks API keys against a tenant replica: every service but the one that issues them. */
   authenticates?: boolean;
+  /**
+   * It consumes events, so it keeps a dead-letter table and serves its admin API at
+   * `/admin/v1/<name>/dead-letters`: every service but tenancy, which only produces.
+   */
+  consumes?: boolean;
   /** Largest request body, when more than the default 1 MiB. */
   bodyLimitBytes?: number;
   /** Runs before the app initialises, to register Fastify plugins (multipart). */
@@ -54,6 +59,8 @@ export function defineService<Config extends ServiceBasics>(
   definition: ServiceDefinition<Config>,
 ): DefinedService<Config> {
   const { name, schema, migrations } = definition;
+  const consumes = definition.consumes !== false;
+  const routes = [...definition.routes, ...(consumes ? [`/admin/v1/${name}`] : [])];
   const rootModule = (config: Config, logger: Logger): DynamicModule => {
     const domain = definition.domain(config, logger);
     return {
@@ -68,7 +75,7 @@ export function defineService<Config extends ServiceBasics>(
           applicationName: name,
           runMigrations: config.runMigrations,
         }),
-        MessagingModule.forService({ service: name, schema, config: config.messaging }),
+        MessagingModule.forService({ service: name, schema, config: config.messaging, consumes }),
         ...(definition.authenticates === false ? [] : [AuthModule.forService(schema)]),
         ...(domain.imports ?? []),
       ],
@@ -90,7 +97,7 @@ export function defineService<Config extends ServiceBasics>(
     // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
     await app.init();
     await app.startAllMicroservices();
-    return { name, routes: [...definition.routes], app };
+    return { name, routes, app };
   };
 
   return {

@@ -6,7 +6,12 @@ import {
   type Severity,
   type SystemSnapshot,
 } from '@governance/contracts';
-import { type OutboxMessage, publicEventMessage } from '@governance/messaging';
+import {
+  type OutboxMessage,
+  publicEventMessage,
+  systemsEventMessage,
+  tenancyEventMessage,
+} from '@governance/messaging';
 
 /** A system as the systems service announces it, with an unclassified, active default. */
 export function systemSnapshot(overrides: Partial<SystemSnapshot> = {}): SystemSnapshot {
@@ -53,3 +58,40 @@ export function publicMessage<T extends PublicEventType>(
     details,
   });
 }
+
+/** Records of each topic as their producers publish them, for tests that need one a consumer handles. */
+export const recordOf = {
+  organizationCreated(organizationId: string): OutboxMessage {
+    return tenancyEventMessage({
+      id: newUuidV7(),
+      organization_id: organizationId,
+      event: 'organization.created',
+      timestamp: new Date().toISOString(),
+      details: { name: `Org ${organizationId}`, plan: 'professional' },
+    });
+  },
+  systemCreated(organizationId: string): OutboxMessage {
+    return systemsEventMessage({
+      id: newUuidV7(),
+      organization_id: organizationId,
+      event: 'system.created',
+      timestamp: new Date().toISOString(),
+      details: systemSnapshot(),
+    });
+  },
+  systemRegistered(organizationId: string): OutboxMessage {
+    return publicMessage(
+      organizationId,
+      'system.registered',
+      {
+        system_name: 'Support Bot',
+        registration_source: 'api',
+        discovery_method: 'manual',
+        host: 'bot-1.internal',
+        runtime: 'python3.12',
+        declared: true,
+      },
+      { severity: 'INFO', systemId: newId('system') },
+    );
+  },
+};

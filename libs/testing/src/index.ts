@@ -9,4 +9,9 @@ export {
   announceOrganization,
   eventually,
 } from './service-harness';
-export { publicMessage, systemSnapshot } from './event-fixtures';
+export { publicMessage, recordOf, systemSnapshot } from './event-fixtures';
+export {
+  type ConsumerGroupCase,
+  type DeadLetterSuiteOptions,
+  describeDeadLetters,
+} from './dead-letter-suite';

@@ -1,9 +1,8 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { INTERNAL_TOPICS, PUBLIC_TOPICS } from '@governance/contracts';
 import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
-import { LOGGER, type Logger } from '@governance/platform';
-import { checkProjectionRecord, type ProjectionRecord, type ProjectionSource } from './projection-records';
+import { projectionRecord, type ProjectionRecord, type ProjectionSource } from './projection-records';
 import { ProjectionService } from './projection.service';
 
 /** The one consumer name of the dashboard: its group is `dashboard.projection`. */
@@ -35,14 +34,13 @@ export class ProjectionConsumer {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly projection: ProjectionService,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @ConsumeEvent(PROJECTED_TOPICS, PROJECTION_CONSUMER, { batch: true })
   async onEvents(@Payload() events: ConsumedEvent[]): Promise<void> {
     const records = new Map<ConsumedEvent, ProjectionRecord>();
     for (const event of events) {
-      const record = this.check(event);
+      const record = projectionRecord(sourceOf(event.topic), parsePayload(event));
       if (record) records.set(event, record);
     }
     await this.unitOfWork.runOnceEach([...records.keys()], (tx, fresh) =>
@@ -51,23 +49,5 @@ export class ProjectionConsumer {
         fresh.map((event) => records.get(event)!),
       ),
     );
-  }
-
-  private check(event: ConsumedEvent): ProjectionRecord | undefined {
-    let parsed: unknown;
-    try {
-      parsed = parsePayload(event);
-    } catch {
-      parsed = undefined;
-    }
-    const checked = checkProjectionRecord(sourceOf(event.topic), parsed);
-    if (checked.ok) return checked.value;
-    // Internal topics carry types the dashboard does not project; only malformed records are worth a log.
-    if (!checked.reason.startsWith('not projected'))
-      this.logger.warn(
-        { event_id: event.eventId, event_type: event.eventType, topic: event.topic, reason: checked.reason },
-        'skipping a record the dashboard cannot project',
-      );
-    return undefined;
   }
 }

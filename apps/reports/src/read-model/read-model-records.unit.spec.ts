@@ -1,8 +1,12 @@
-import { checkReadModelRecord } from './read-model-records';
+import { newId, newUuidV7 } from '@governance/contracts';
+import { checkRecordContract } from '@governance/messaging';
+import { readModelRecord } from './read-model-records';
+
+const organizationId = newId('organization');
 
 const record = (event: string, details: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  id: 'e1',
-  organization_id: 'org_1',
+  id: newUuidV7(),
+  organization_id: organizationId,
   timestamp: '2026-11-22T12:00:00.000Z',
   event,
   severity: 'INFO',
@@ -12,38 +16,34 @@ const record = (event: string, details: Record<string, unknown>, extra: Record<s
 });
 
 const complete = {
-  assessment_id: 'asmnt_1',
+  assessment_id: newId('assessment'),
   framework: 'EU_AI_ACT',
   verdict: 'fail',
   score: 0.4,
   findings_count: 2,
   high_findings: 1,
   medium_findings: 1,
-  report_url: 'x',
+  report_url: 'https://governance.example.com/reports/rpt_1',
 };
 
-describe('checkReadModelRecord', () => {
-  it('accepts the records the read model applies', () => {
-    expect(checkReadModelRecord('public', record('assessment.complete', complete)).ok).toBe(true);
-    expect(checkReadModelRecord('public', record('policy.violated', {})).ok).toBe(true);
+/** What the bus decides before the read model sees a record: its topic's contract. */
+const keepsContract = (value: ReturnType<typeof record>): boolean =>
+  checkRecordContract({
+    topic: `governance.${value.event}`,
+    eventId: value.id,
+    payload: JSON.stringify(value),
+  }).ok;
+
+describe('readModelRecord', () => {
+  it('tags a record with where it came from', () => {
+    const value = record('assessment.complete', complete);
+    expect(readModelRecord('public', value)).toEqual({ kind: 'public', record: value });
   });
 
-  it('skips records that would be half-applied, naming the field', () => {
-    expect(
-      checkReadModelRecord('public', record('assessment.complete', { ...complete, findings_count: -1 })),
-    ).toEqual({
-      ok: false,
-      reason: 'assessment.complete: details.findings_count is missing or invalid',
-    });
-    expect(checkReadModelRecord('public', record('finding.created', { finding_id: 'f' })).ok).toBe(false);
-    expect(
-      checkReadModelRecord('public', record('assessment.complete', complete, { severity: 'LOUD' })).ok,
-    ).toBe(false);
-    expect(checkReadModelRecord('public', 'text').ok).toBe(false);
-  });
-
-  it('says "not kept" for internal events it does not use', () => {
-    const checked = checkReadModelRecord('systems', record('system.deleted', {}));
-    expect(checked).toEqual({ ok: false, reason: 'not kept: system.deleted' });
+  it('is only handed records the contract accepts: none the read model would half-apply', () => {
+    expect(keepsContract(record('assessment.complete', complete))).toBe(true);
+    expect(keepsContract(record('assessment.complete', { ...complete, findings_count: -1 }))).toBe(false);
+    expect(keepsContract(record('finding.created', { finding_id: newId('finding') }))).toBe(false);
+    expect(keepsContract(record('assessment.complete', complete, { severity: 'LOUD' }))).toBe(false);
   });
 });

@@ -1,10 +1,9 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { INTERNAL_TOPICS, PUBLIC_TOPICS } from '@governance/contracts';
 import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
-import { LOGGER, type Logger } from '@governance/platform';
 import { ReportWorker } from '../reports/report-worker';
-import { checkReadModelRecord } from './read-model-records';
+import { readModelRecord } from './read-model-records';
 import { ReadModelService } from './read-model.service';
 
 /** The one consumer name of the reports service: its group is `reports.read-model`. */
@@ -23,37 +22,15 @@ export class ReadModelConsumer {
     private readonly unitOfWork: UnitOfWork,
     private readonly readModel: ReadModelService,
     private readonly worker: ReportWorker,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @ConsumeEvent(READ_MODEL_TOPICS, READ_MODEL_CONSUMER)
   async onEvent(@Payload() event: ConsumedEvent): Promise<void> {
-    let parsed: unknown;
-    try {
-      parsed = parsePayload(event);
-    } catch {
-      parsed = undefined;
-    }
-    const checked = checkReadModelRecord(
+    const record = readModelRecord(
       event.topic === INTERNAL_TOPICS.systems ? 'systems' : 'public',
-      parsed,
+      parsePayload(event),
     );
-    if (!checked.ok) {
-      if (!checked.reason.startsWith('not kept'))
-        this.logger.warn(
-          {
-            event_id: event.eventId,
-            event_type: event.eventType,
-            topic: event.topic,
-            reason: checked.reason,
-          },
-          'skipping a record the reports read model cannot apply',
-        );
-      return;
-    }
-    const { result } = await this.unitOfWork.runOnce(event, (tx) =>
-      this.readModel.apply(tx.manager, checked.value),
-    );
+    const { result } = await this.unitOfWork.runOnce(event, (tx) => this.readModel.apply(tx.manager, record));
     // A new automatic report, or the finding that completes one, is worth a look before the next poll.
     if (result?.mayReleaseReport) this.worker.wake();
   }

@@ -97,7 +97,7 @@ async function publishScenario(harness: ServiceHarness, org: string): Promise<Sc
         enforcement_mode: 'BLOCK',
         action_taken: 'blocked',
         probe_id: newId('probe'),
-        input_hash: 'sha256:00',
+        input_hash: `sha256:${'0'.repeat(64)}`,
         context: 'c',
       },
       { severity: 'HIGH', systemId: supportBot },

@@ -1,7 +1,13 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ADMIN_TOKEN_AUTH, ApiErrors, ApiIdParam, ApiJsonBody, ApiJsonResponse } from '@governance/platform';
-import { AdminTokenGuard } from './admin-token.guard';
+import {
+  ADMIN_TOKEN_AUTH,
+  AdminTokenGuard,
+  ApiErrors,
+  ApiIdParam,
+  ApiJsonBody,
+  ApiJsonResponse,
+} from '@governance/platform';
 import { apiKeySchema, createOrganizationBody, examples, organizationSchema } from './admin.openapi';
 import { type ApiKeyResponse, CreateOrganizationDto, type OrganizationResponse } from './organization.dto';
 import { OrganizationsService } from './organizations.service';

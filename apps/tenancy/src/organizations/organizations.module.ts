@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminController } from './admin.controller';
-import { AdminTokenGuard } from './admin-token.guard';
+import { AdminTokenGuard } from '@governance/platform';
 import { OrganizationRepository } from './organization.repository';
 import { OrganizationsService } from './organizations.service';
 

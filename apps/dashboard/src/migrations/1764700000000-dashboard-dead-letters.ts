@@ -1,0 +1,15 @@
+import { deadLetterTablesSql, dropDeadLetterTablesSql } from '@governance/messaging';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/** Where the consumers set aside records they cannot handle (see README, "Poison records"). */
+export class DashboardDeadLetters1764700000000 implements MigrationInterface {
+  name = 'DashboardDeadLetters1764700000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    for (const statement of deadLetterTablesSql('dashboard')) await runner.query(statement);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    for (const statement of dropDeadLetterTablesSql('dashboard')) await runner.query(statement);
+  }
+}

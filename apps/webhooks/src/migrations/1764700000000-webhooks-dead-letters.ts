@@ -1,0 +1,15 @@
+import { deadLetterTablesSql, dropDeadLetterTablesSql } from '@governance/messaging';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/** Where the consumers set aside records they cannot handle (see README, "Poison records"). */
+export class WebhooksDeadLetters1764700000000 implements MigrationInterface {
+  name = 'WebhooksDeadLetters1764700000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    for (const statement of deadLetterTablesSql('webhooks')) await runner.query(statement);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    for (const statement of dropDeadLetterTablesSql('webhooks')) await runner.query(statement);
+  }
+}

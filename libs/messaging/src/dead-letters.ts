@@ -1,0 +1,191 @@
+import { assertSchemaName } from '@governance/persistence';
+import { type DataSource } from 'typeorm';
+import { type ConsumedEvent } from './consumed-event';
+
+/** Why a record was set aside: not JSON, against its topic's contract, or its handler kept failing. */
+export type DeadLetterReason = 'malformed' | 'contract' | 'handler';
+
+export interface DeadLetter {
+  id: string;
+  consumerGroup: string;
+  topic: string;
+  partition: number;
+  /** The Kafka offset, or the position in the Postgres event log. */
+  offset: string;
+  eventId: string;
+  eventType: string;
+  key: string;
+  headers: Record<string, string>;
+  payload: string;
+  reason: DeadLetterReason;
+  error: string;
+  attempts: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
+
+/** DDL of the dead-letter table every consuming service keeps in its own schema. */
+export function deadLetterTablesSql(schema: string): string[] {
+  const s = assertSchemaName(schema);
+  return [
+    `CREATE TABLE ${s}.dead_letters (
+      id bigserial PRIMARY KEY,
+      consumer_group text NOT NULL,
+      topic text NOT NULL,
+      partition integer NOT NULL,
+      record_offset text NOT NULL,
+      event_id text NOT NULL,
+      event_type text NOT NULL,
+      message_key text NOT NULL,
+      headers jsonb NOT NULL,
+      payload text NOT NULL,
+      reason text NOT NULL CHECK (reason IN ('malformed', 'contract', 'handler')),
+      error text NOT NULL,
+      attempts integer NOT NULL,
+      first_seen_at timestamptz NOT NULL DEFAULT now(),
+      last_seen_at timestamptz NOT NULL DEFAULT now(),
+      UNIQUE (consumer_group, topic, partition, record_offset)
+    )`,
+    `CREATE INDEX dead_letters_topic_idx ON ${s}.dead_letters (topic, consumer_group, id)`,
+    `CREATE INDEX dead_letters_last_seen_idx ON ${s}.dead_letters (last_seen_at)`,
+  ];
+}
+
+export function dropDeadLetterTablesSql(schema: string): string[] {
+  return [`DROP TABLE ${assertSchemaName(schema)}.dead_letters`];
+}
+
+interface DeadLetterRow {
+  id: string;
+  consumer_group: string;
+  topic: string;
+  partition: number;
+  record_offset: string;
+  event_id: string;
+  event_type: string;
+  message_key: string;
+  headers: Record<string, string>;
+  payload: string;
+  reason: DeadLetterReason;
+  error: string;
+  attempts: number;
+  first_seen_at: Date;
+  last_seen_at: Date;
+}
+
+const toDeadLetter = (row: DeadLetterRow): DeadLetter => ({
+  id: String(row.id),
+  consumerGroup: row.consumer_group,
+  topic: row.topic,
+  partition: row.partition,
+  offset: row.record_offset,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  key: row.message_key,
+  headers: row.headers,
+  payload: row.payload,
+  reason: row.reason,
+  error: row.error,
+  attempts: row.attempts,
+  firstSeenAt: row.first_seen_at.toISOString(),
+  lastSeenAt: row.last_seen_at.toISOString(),
+});
+
+/** The record again, as its consumer received it. */
+export function deadLetterEvent(letter: DeadLetter): ConsumedEvent {
+  return {
+    consumerGroup: letter.consumerGroup,
+    topic: letter.topic,
+    partition: letter.partition,
+    offset: letter.offset,
+    key: letter.key,
+    eventId: letter.eventId,
+    eventType: letter.eventType,
+    headers: letter.headers,
+    payload: letter.payload,
+  };
+}
+
+// Postgres text holds no NUL; a record carrying one is kept with U+FFFD in its place.
+const storable = (value: string): string => value.replaceAll('\u0000', '\uFFFD');
+
+const LIST_LIMIT = 500;
+
+/** The service's dead letters: records its consumers set aside, until replayed, discarded or purged. */
+export class DeadLetterRepository {
+  private readonly table: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    schema: string,
+  ) {
+    this.table = `${assertSchemaName(schema)}.dead_letters`;
+  }
+
+  /** Sets a record aside; seen again (a redelivery), its row counts the attempts and keeps the last error. */
+  async setAside(
+    event: ConsumedEvent,
+    reason: DeadLetterReason,
+    error: string,
+    attempts: number,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${this.table} (consumer_group, topic, partition, record_offset, event_id, event_type,
+         message_key, headers, payload, reason, error, attempts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (consumer_group, topic, partition, record_offset) DO UPDATE SET
+         reason = EXCLUDED.reason, error = EXCLUDED.error, last_seen_at = now(),
+         attempts = ${this.table}.attempts + EXCLUDED.attempts`,
+      [
+        event.consumerGroup,
+        event.topic,
+        event.partition ?? 0,
+        event.offset ?? `event:${event.eventId}`,
+        storable(event.eventId),
+        storable(event.eventType),
+        storable(event.key),
+        JSON.stringify(event.headers).replaceAll('\\u0000', '\\ufffd'),
+        storable(event.payload),
+        reason,
+        storable(error),
+        attempts,
+      ],
+    );
+  }
+
+  /** Oldest first, at most LIST_LIMIT; `afterId` continues after the last one seen. */
+  async list(filter: { topic?: string; consumerGroup?: string; afterId?: string }): Promise<DeadLetter[]> {
+    const rows = await this.dataSource.query<DeadLetterRow[]>(
+      `SELECT * FROM ${this.table}
+       WHERE ($1::text IS NULL OR topic = $1) AND ($2::text IS NULL OR consumer_group = $2)
+         AND id > $3::bigint
+       ORDER BY id LIMIT ${LIST_LIMIT}`,
+      [filter.topic ?? null, filter.consumerGroup ?? null, filter.afterId ?? '0'],
+    );
+    return rows.map(toDeadLetter);
+  }
+
+  async find(id: string): Promise<DeadLetter | undefined> {
+    if (!/^\d{1,18}$/.test(id)) return undefined;
+    const [row] = await this.dataSource.query<DeadLetterRow[]>(`SELECT * FROM ${this.table} WHERE id = $1`, [
+      id,
+    ]);
+    return row ? toDeadLetter(row) : undefined;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    if (!/^\d{1,18}$/.test(id)) return false;
+    const [, deleted] = await this.dataSource.query<[unknown, number]>(
+      `DELETE FROM ${this.table} WHERE id = $1`,
+      [id],
+    );
+    return deleted > 0;
+  }
+
+  async recordReplayFailure(id: string, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE ${this.table} SET attempts = attempts + 1, error = $2, last_seen_at = now() WHERE id = $1`,
+      [id, storable(error)],
+    );
+  }
+}
