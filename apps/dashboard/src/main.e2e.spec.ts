@@ -15,6 +15,7 @@ const EXPECTED_TABLES = [
   ...DASHBOARD_READ_MODEL_TABLES,
   'dashboard.outbox',
   'dashboard.processed_events',
+  'dashboard.dead_letters',
   'dashboard.organizations',
   'dashboard.api_keys',
   'dashboard.migrations',

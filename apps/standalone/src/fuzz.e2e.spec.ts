@@ -285,6 +285,8 @@ describe('fuzzing every endpoint', () => {
     const fakeAssessment = 'asmnt_01JD60A1B2C3D4E5F6G7H8J9KM';
     const realParams: Array<[prefix: string, value: string]> = [
       ['/admin/v1/organizations/', organizationId],
+      // Every consuming service's dead letters: none exist, so a well-formed id is simply not found.
+      ['/admin/v1/', '1'],
       ['/api/service/systems/', systemId],
       ['/api/service/policies/frameworks/', 'EU_AI_ACT'],
       ['/api/service/policies/', policy.body['id'] as string],

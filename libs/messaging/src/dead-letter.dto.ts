@@ -1,4 +1,4 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import {
   type SchemaObject,
   dtoSchema,
@@ -10,17 +10,22 @@ import {
 import { type DeadLetter, type DeadLetterReason } from './dead-letters';
 
 const NAME_MAX_LENGTH = 255;
+/** The characters Kafka allows in topic names, which our consumer groups use too. */
+const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+const NAME_MESSAGE = 'must be a topic or consumer name: letters, digits, dots, underscores and hyphens';
 
 export class ListDeadLettersQuery {
   @IsOptional()
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
+  @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
   topic?: string;
 
   /** The consumer's name within the service (`dispatcher`) or its whole group (`webhooks.dispatcher`). */
   @IsOptional()
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
+  @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
   consumer?: string;
 }
 
@@ -28,6 +33,7 @@ export class ReplayDeadLettersDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
+  @Matches(NAME_PATTERN, { message: NAME_MESSAGE })
   topic!: string;
 }
 

@@ -272,6 +272,7 @@ function startServer(
   binaries: string,
   cluster: string,
   port: number,
+  settings: readonly string[],
   account: Account | undefined,
   logger: Logger,
 ): Promise<ChildProcess> {
@@ -285,10 +286,10 @@ function startServer(
         cluster,
         '-p',
         String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
+        ...['listen_addresses=127.0.0.1', 'unix_socket_directories=', ...settings].flatMap((setting) => [
+          '-c',
+          setting,
+        ]),
       ],
       { ...account, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: pgEnv() },
     );
@@ -331,6 +332,8 @@ export async function startEmbeddedPostgres(options: {
   binaries?: string;
   /** Root-owned place for binaries and cluster the postgres user could not reach; SHARED_ROOT by default. */
   sharedRoot?: string;
+  /** PostgreSQL's max_connections; its own default (100) unless given. */
+  maxConnections?: number;
 }): Promise<RunningPostgres> {
   const { logger, port } = options;
   const dataDir = resolve(options.dataDir);
@@ -364,7 +367,8 @@ export async function startEmbeddedPostgres(options: {
     await stopLeftover(cluster, logger);
   }
 
-  const server = await startServer(binaries, cluster, port, account, logger);
+  const settings = options.maxConnections ? [`max_connections=${options.maxConnections}`] : [];
+  const server = await startServer(binaries, cluster, port, settings, account, logger);
   const exited = new Promise<void>((done) => server.once('exit', () => done()));
   const stopOnExit = () => server.kill('SIGINT');
   process.once('exit', stopOnExit);

@@ -200,6 +200,26 @@ export function describeDeadLetters(options: DeadLetterSuiteOptions): void {
       },
     );
 
+    it('refuses topic and consumer names no topic or group can have, and ids that are not numbers', async () => {
+      const answers = await Promise.all([
+        harness.request('POST', `${path}/replay`, ADMIN_TOKEN, { topic: 'governance.\u0000' }),
+        harness.request('GET', `${path}?topic=${encodeURIComponent('a b')}`, ADMIN_TOKEN),
+        harness.request('GET', `${path}?consumer=${encodeURIComponent('x\u0000')}`, ADMIN_TOKEN),
+      ]);
+      expect(
+        answers.map((reply) => [reply.statusCode, reply.json<{ error: { code: string } }>().error.code]),
+      ).toEqual([
+        [400, 'validation_failed'],
+        [400, 'validation_failed'],
+        [400, 'validation_failed'],
+      ]);
+      const odd = await harness.request('POST', `${path}/not-a-number/replay`, ADMIN_TOKEN);
+      expect([odd.statusCode, odd.json<{ error: { code: string } }>().error.code]).toEqual([
+        404,
+        'not_found',
+      ]);
+    });
+
     it('keeps the admin API behind the admin token', async () => {
       const reply = await harness.request('GET', path, 'not-the-admin-token');
       expect([reply.statusCode, reply.json<{ error: { code: string } }>().error.code]).toEqual([

@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<void> {
     dataDir,
     port: await freePort(),
     logger: createLogger('test-postgres', 'warn'),
+    // Two e2e files at once run up to twenty service processes, each with its own pool.
+    maxConnections: 400,
   });
   process.env.TEST_DATABASE_URL = globalThis.__TEST_POSTGRES__.url;
 }
