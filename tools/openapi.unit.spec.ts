@@ -56,7 +56,7 @@ const SPEC_ENDPOINTS = [
   'POST /v1/webhooks/{id}/test',
   'GET /v1/webhooks/{id}/deliveries',
 ];
-/** Each consuming service's dead-letter admin API, under its own name (README, "Poison records"). */
+/** Each consuming service's dead-letter admin API, under its own name (docs/architecture.md, "Poison records"). */
 const DEAD_LETTER_ENDPOINTS = [
   'assess',
   'dashboard',

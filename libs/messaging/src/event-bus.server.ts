@@ -78,7 +78,7 @@ const deadLettered = counter({
   labelNames: ['service', 'topic', 'consumer'],
 });
 
-/** How consumers meet bad records: see README, "Poison records". */
+/** How consumers meet bad records: docs/architecture.md, "Poison records". */
 export interface ConsumerPolicy {
   deadLetters: DeadLetterRepository;
   /** Tries of a handler failing with a permanent error before its record is set aside. */

@@ -1,7 +1,7 @@
 import { deadLetterTablesSql, dropDeadLetterTablesSql } from '@governance/messaging';
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
-/** Where the consumers set aside records they cannot handle (see README, "Poison records"). */
+/** Where the consumers set aside records they cannot handle (docs/architecture.md, "Poison records"). */
 export class ReportsDeadLetters1764700000000 implements MigrationInterface {
   name = 'ReportsDeadLetters1764700000000';
 
