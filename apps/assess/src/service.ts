@@ -7,13 +7,12 @@ import { AssessmentsModule } from './assessments/assessments.module';
 import { readAssessConfig } from './config';
 import { AssessInitial1764100000000 } from './migrations/1764100000000-assess-initial';
 import { AssessSystemStatus1764300000000 } from './migrations/1764300000000-assess-system-status';
-import { AssessDeadLetters1764700000000 } from './migrations/1764700000000-assess-dead-letters';
 
 /** The assess service: document assessments against frameworks, and a replica of systems. */
 export const assessService = defineService({
   name: 'assess',
   schema: 'assess',
-  migrations: [AssessInitial1764100000000, AssessSystemStatus1764300000000, AssessDeadLetters1764700000000],
+  migrations: [AssessInitial1764100000000, AssessSystemStatus1764300000000],
   routes: ['/api/service/assess'],
   readConfig: readAssessConfig,
   domain: (config) => ({

@@ -79,9 +79,7 @@ async function inspect(url: string): Promise<{ tables: string[]; applied: string
   }
 }
 
-const MIGRATION_NAMES = (dashboardService.migrations as Array<{ name: string }>).map(
-  (migration) => migration.name,
-);
+const MIGRATION_NAMES = dashboardService.migrations.map((migration) => migration.name);
 
 /** `node dist/apps/dashboard/main.js migrate`: the command a deployment's migration job runs. */
 describe('dashboard main.js migrate', () => {

@@ -1,14 +1,13 @@
 import { defineService } from '@governance/service';
 import { readPoliciesConfig } from './config';
 import { PoliciesInitial1764000000000 } from './migrations/1764000000000-policies-initial';
-import { PoliciesDeadLetters1764700000000 } from './migrations/1764700000000-policies-dead-letters';
 import { PoliciesModule } from './policies/policies.module';
 
 /** The policies service: custom policies, enforcement modes and framework import. */
 export const policiesService = defineService({
   name: 'policies',
   schema: 'policies',
-  migrations: [PoliciesInitial1764000000000, PoliciesDeadLetters1764700000000],
+  migrations: [PoliciesInitial1764000000000],
   routes: ['/api/service/policies'],
   readConfig: readPoliciesConfig,
   domain: () => ({ imports: [PoliciesModule] }),

@@ -5,7 +5,6 @@ import { DriftModule } from './drift/drift.module';
 import { ProbeIngestInitial1763850000000 } from './migrations/1763850000000-probe-ingest-initial';
 import { ProbeIngestDrift1763900000000 } from './migrations/1763900000000-probe-ingest-drift';
 import { ProbeIngestPolicies1764200000000 } from './migrations/1764200000000-probe-ingest-policies';
-import { ProbeIngestDeadLetters1764700000000 } from './migrations/1764700000000-probe-ingest-dead-letters';
 import { PolicySyncModule } from './policy-sync/policy-sync.module';
 import { PROBE_INGEST_CONFIG } from './probe-ingest.tokens';
 import { ProbesModule } from './probes/probes.module';
@@ -19,7 +18,6 @@ export const probeIngestService = defineService({
     ProbeIngestInitial1763850000000,
     ProbeIngestDrift1763900000000,
     ProbeIngestPolicies1764200000000,
-    ProbeIngestDeadLetters1764700000000,
   ],
   routes: ['/api/service/probe'],
   readConfig: readProbeIngestConfig,

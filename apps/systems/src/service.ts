@@ -1,14 +1,13 @@
 import { defineService } from '@governance/service';
 import { readSystemsConfig } from './config';
 import { SystemsInitial1763900000000 } from './migrations/1763900000000-systems-initial';
-import { SystemsDeadLetters1764700000000 } from './migrations/1764700000000-systems-dead-letters';
 import { SystemsModule } from './systems/systems.module';
 
 /** The systems service: the AI system inventory and its API, and a replica of probe events. */
 export const systemsService = defineService({
   name: 'systems',
   schema: 'systems',
-  migrations: [SystemsInitial1763900000000, SystemsDeadLetters1764700000000],
+  migrations: [SystemsInitial1763900000000],
   routes: ['/api/service/systems'],
   readConfig: readSystemsConfig,
   domain: () => ({ imports: [SystemsModule] }),

@@ -3,7 +3,6 @@ import { readWebhooksConfig } from './config';
 import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
 import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-webhooks-delivery-trace';
 import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
-import { WebhooksDeadLetters1764700000000 } from './migrations/1764700000000-webhooks-dead-letters';
 import { OutboundModule } from './outbound/outbound.module';
 import { SecretBox } from './secrets/secret-box';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -17,7 +16,6 @@ export const webhooksService = defineService({
     WebhooksInitial1763800000000,
     WebhooksDeliveryTrace1764500000000,
     WebhooksDeliveryLease1764600000000,
-    WebhooksDeadLetters1764700000000,
   ],
   routes: ['/v1/webhooks'],
   readConfig: readWebhooksConfig,

@@ -1,5 +1,5 @@
 import { assertSchemaName } from '@governance/persistence';
-import { type DataSource } from 'typeorm';
+import { type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
 
 /** Why a record was set aside: not JSON, against its topic's contract, or its handler kept failing. */
@@ -188,4 +188,26 @@ export class DeadLetterRepository {
       [id, storable(error)],
     );
   }
+}
+
+/**
+ * The dead-letter table, in the schema of the data source the migration runs on: one migration that every
+ * consuming service's definition applies after its own.
+ */
+export class DeadLetters1764700000000 implements MigrationInterface {
+  name = 'DeadLetters1764700000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    for (const statement of deadLetterTablesSql(schemaOf(runner))) await runner.query(statement);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    for (const statement of dropDeadLetterTablesSql(schemaOf(runner))) await runner.query(statement);
+  }
+}
+
+function schemaOf(runner: QueryRunner): string {
+  const schema = (runner.connection.options as { schema?: string }).schema;
+  if (!schema) throw new Error('the dead-letter migration runs only on a data source with its own schema');
+  return schema;
 }

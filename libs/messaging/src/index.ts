@@ -43,8 +43,7 @@ export {
   type DeadLetter,
   type DeadLetterReason,
   DeadLetterRepository,
-  deadLetterTablesSql,
-  dropDeadLetterTablesSql,
+  DeadLetters1764700000000,
 } from './dead-letters';
 export { MessagingModule, type MessagingOptions, connectEventBus } from './messaging.module';
 export { messagingTablesSql, dropMessagingTablesSql } from './messaging-tables';

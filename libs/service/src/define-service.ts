@@ -1,8 +1,9 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type MigrationInterface } from 'typeorm';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@governance/auth';
-import { connectEventBus, MessagingModule } from '@governance/messaging';
-import { PersistenceModule, runServiceProcess, type ServiceMigrations } from '@governance/persistence';
+import { connectEventBus, DeadLetters1764700000000, MessagingModule } from '@governance/messaging';
+import { PersistenceModule, runServiceProcess } from '@governance/persistence';
 import {
   createLogger,
   createServiceApp,
@@ -12,13 +13,15 @@ import {
 } from '@governance/platform';
 import { type ServiceBasics } from './service-config';
 
+type MigrationClass = new () => MigrationInterface;
+
 /** What a service declares: its name, data, routes and domain. Everything else is the same for all. */
 export interface ServiceDefinition<Config extends ServiceBasics> {
   name: string;
   /** Its own Postgres schema; nothing else writes to it. */
   schema: string;
   /** Applied in this order at start (RUN_MIGRATIONS) or by `main.js migrate`, which then exits. */
-  migrations: ServiceMigrations['migrations'];
+  migrations: MigrationClass[];
   /** Path prefixes it answers; the composition and the edge proxy route by them. */
   routes: readonly string[];
   readConfig(source: NodeJS.ProcessEnv): Config;
@@ -40,7 +43,7 @@ export interface ServiceDefinition<Config extends ServiceBasics> {
 export interface DefinedService<Config extends ServiceBasics> {
   readonly name: string;
   readonly schema: string;
-  readonly migrations: ServiceMigrations['migrations'];
+  readonly migrations: MigrationClass[];
   readConfig: (source?: NodeJS.ProcessEnv) => Config;
   /** The root module of its Nest application (the OpenAPI generator scans it in preview mode). */
   rootModule: (source: NodeJS.ProcessEnv, logger: Logger) => DynamicModule;
@@ -58,8 +61,10 @@ class ServiceRootModule {}
 export function defineService<Config extends ServiceBasics>(
   definition: ServiceDefinition<Config>,
 ): DefinedService<Config> {
-  const { name, schema, migrations } = definition;
+  const { name, schema } = definition;
   const consumes = definition.consumes !== false;
+  // A consumer's dead letters are the messaging lib's table, migrated in the service's own schema.
+  const migrations = [...definition.migrations, ...(consumes ? [DeadLetters1764700000000] : [])];
   const routes = [...definition.routes, ...(consumes ? [`/admin/v1/${name}`] : [])];
   const rootModule = (config: Config, logger: Logger): DynamicModule => {
     const domain = definition.domain(config, logger);
