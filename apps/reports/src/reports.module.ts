@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { SystemsReplica } from '@governance/replicas';
 import { DataSource } from 'typeorm';
 import { type ReportsConfig } from './config';
 import { ReportGenerator } from './content/report-generator';
@@ -26,6 +27,7 @@ export class ReportsModule {
       controllers: [ReportsController, ReportDownloadController, ReadModelConsumer, SystemReplicaConsumer],
       providers: [
         { provide: REPORTS_CONFIG, useValue: config },
+        { provide: SystemsReplica, useValue: new SystemsReplica('reports') },
         {
           provide: REPORT_STORAGE,
           inject: [DataSource],
