@@ -101,7 +101,7 @@ export class ProjectionService implements Projection<ProjectedTopic> {
         case 'probe.registered':
           return repo.applyProbeConnection(manager, organizationId, {
             probeId: record.details.probe_id,
-            probeName: typeof record.details.probe_name === 'string' ? record.details.probe_name : null,
+            probeName: record.details.probe_name,
             connection: 'connected',
             lastSeenAt: record.details.registered_at,
           });
@@ -171,7 +171,7 @@ export class ProjectionService implements Projection<ProjectedTopic> {
         const details = record.details;
         return repo.applyProbeConnection(manager, organizationId, {
           probeId: details.probe_id,
-          probeName: typeof details.probe_name === 'string' ? details.probe_name : null,
+          probeName: details.probe_name,
           connection: 'disconnected',
           lastSeenAt: details.last_seen_at,
         });
