@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { SystemsReplica } from '@governance/replicas';
 import { type DashboardConfig } from './config';
 import { DASHBOARD_CONFIG } from './dashboard.tokens';
 import { ProjectionConsumer } from './projection/projection.consumer';
@@ -21,6 +22,7 @@ export class DashboardModule {
         DashboardQueryRepository,
         ProjectionService,
         ProjectionRepository,
+        { provide: SystemsReplica, useValue: new SystemsReplica('dashboard') },
       ],
     };
   }

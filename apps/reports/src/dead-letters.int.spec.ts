@@ -8,6 +8,6 @@ describeDeadLetters({
   start: (options) => ReportsHarness.start(options),
   groups: [
     { consumer: 'tenant-replica', record: recordOf.organizationCreated },
-    { consumer: 'read-model', record: recordOf.systemRegistered },
+    { consumer: 'system-replica', record: recordOf.systemRegistered },
   ],
 });

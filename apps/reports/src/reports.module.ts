@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { SystemsReplica } from '@governance/replicas';
 import { DataSource } from 'typeorm';
 import { type ReportsConfig } from './config';
 import { ReportGenerator } from './content/report-generator';
@@ -6,6 +7,7 @@ import { ReportSourceRepository } from './content/report-source.repository';
 import { ReadModelConsumer } from './read-model/read-model.consumer';
 import { ReadModelRepository } from './read-model/read-model.repository';
 import { ReadModelService } from './read-model/read-model.service';
+import { SystemReplicaConsumer } from './read-model/system-replica.consumer';
 import { ReportDownloadController } from './reports/report-download.controller';
 import { ReportRepository } from './reports/report.repository';
 import { ReportWorker } from './reports/report-worker';
@@ -22,9 +24,10 @@ export class ReportsModule {
   static register(config: ReportsConfig): DynamicModule {
     return {
       module: ReportsModule,
-      controllers: [ReportsController, ReportDownloadController, ReadModelConsumer],
+      controllers: [ReportsController, ReportDownloadController, ReadModelConsumer, SystemReplicaConsumer],
       providers: [
         { provide: REPORTS_CONFIG, useValue: config },
+        { provide: SystemsReplica, useValue: new SystemsReplica('reports') },
         {
           provide: REPORT_STORAGE,
           inject: [DataSource],

@@ -50,10 +50,6 @@ describe('standalone composition', () => {
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_RETRY_DELAYS_MS: '200,400',
       EVENT_LOG_POLL_INTERVAL_MS: '50',
-      // The 100-round test queues two assessments a round, and the reports read model renders a PDF for
-      // each in this same process: its consumer trails the bus by up to ~2.5 s under that load, more
-      // than the 2 s default catch-up bound. Bounded waits are what the test is about, not that load.
-      REPLICA_CATCH_UP_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'info',
     });
     sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });

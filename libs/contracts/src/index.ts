@@ -16,6 +16,7 @@ export {
   toEventPayload,
 } from './public-events';
 export {
+  type PublicTopic,
   publicTopicFor,
   PUBLIC_TOPICS,
   INTERNAL_TOPICS,
@@ -90,3 +91,4 @@ export {
   PUBLIC_EVENT_SCHEMAS,
 } from './event-schemas';
 export { INTERNAL_TOPIC_SCHEMAS, TOPIC_RECORD_SCHEMAS } from './internal-event-schemas';
+export { type TopicRecords, type Topic, type TopicRecord } from './topic-records';

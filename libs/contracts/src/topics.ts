@@ -1,11 +1,13 @@
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from './public-events';
 
 /** One public topic per event type: `governance.<event>`. Records are keyed by organization id. */
-export function publicTopicFor(event: PublicEventType): string {
+export type PublicTopic<T extends PublicEventType = PublicEventType> = `governance.${T}`;
+
+export function publicTopicFor<T extends PublicEventType>(event: T): PublicTopic<T> {
   return `governance.${event}`;
 }
 
-export const PUBLIC_TOPICS: readonly string[] = PUBLIC_EVENT_TYPES.map(publicTopicFor);
+export const PUBLIC_TOPICS: readonly PublicTopic[] = PUBLIC_EVENT_TYPES.map(publicTopicFor);
 
 /** Internal topics carry events between our own services; downstream teams should not rely on them. */
 export const INTERNAL_TOPICS = {

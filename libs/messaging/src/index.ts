@@ -22,6 +22,7 @@ export {
 } from './consumed-event';
 export { type EventTransport, EVENT_TRANSPORT } from './event-transport';
 export { UnitOfWork, type Transaction, type RunOptions } from './unit-of-work';
+export { type Projection, type ProjectedRecord, project, projectEach } from './projection';
 export {
   ReplicaCatchUp,
   type ReplicaCatchUpOptions,

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { type SystemSnapshot } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type ReplicatedSystem } from './system-replica';
 
-/** A replicated system as the assess API needs it. */
-export type SystemOfRecord = Pick<ReplicatedSystem, 'name' | 'status'>;
+/**
+ * A replicated system as the assess API needs it: enough to name it in findings, and to refuse assessing
+ * one that is retired.
+ */
+export type SystemOfRecord = Pick<SystemSnapshot, 'name' | 'status'>;
 
 /** All SQL on the systems replica. Lookups are scoped by organization id. */
 @Injectable()
@@ -11,7 +14,7 @@ export class SystemReplicaRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Keeps the newest snapshot: an older one arriving late changes nothing. */
-  async upsert(manager: EntityManager, system: ReplicatedSystem): Promise<void> {
+  async upsert(manager: EntityManager, organizationId: string, system: SystemSnapshot): Promise<void> {
     await manager.query(
       `INSERT INTO assess.systems (system_id, organization_id, name, status, updated_at)
        VALUES ($1, $2, $3, $4, $5)
@@ -19,7 +22,7 @@ export class SystemReplicaRepository {
          SET name = EXCLUDED.name, status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
        WHERE assess.systems.organization_id = EXCLUDED.organization_id
          AND assess.systems.updated_at <= EXCLUDED.updated_at`,
-      [system.systemId, system.organizationId, system.name, system.status, system.updatedAt],
+      [system.system_id, organizationId, system.name, system.status, system.updated_at],
     );
   }
 

@@ -1,27 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { INTERNAL_TOPICS, PUBLIC_TOPICS } from '@governance/contracts';
-import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
-import { projectionRecord, type ProjectionRecord, type ProjectionSource } from './projection-records';
-import { ProjectionService } from './projection.service';
+import { type ConsumedEvent, ConsumeEvent, projectEach, UnitOfWork } from '@governance/messaging';
+import { PROJECTED_TOPICS, ProjectionService } from './projection.service';
 
 /** The one consumer name of the dashboard: its group is `dashboard.projection`. */
 export const PROJECTION_CONSUMER = 'projection';
-
-/** Every topic the read model is built from. */
-export const PROJECTED_TOPICS: readonly string[] = [
-  ...PUBLIC_TOPICS,
-  INTERNAL_TOPICS.systems,
-  INTERNAL_TOPICS.probes,
-  INTERNAL_TOPICS.policies,
-];
-
-function sourceOf(topic: string): ProjectionSource {
-  if (topic === INTERNAL_TOPICS.systems) return 'systems';
-  if (topic === INTERNAL_TOPICS.probes) return 'probes';
-  if (topic === INTERNAL_TOPICS.policies) return 'policies';
-  return 'public';
-}
 
 /**
  * Builds the read model. One consumer group over all projected topics: on the event log it applies events
@@ -38,16 +21,6 @@ export class ProjectionConsumer {
 
   @ConsumeEvent(PROJECTED_TOPICS, PROJECTION_CONSUMER, { batch: true })
   async onEvents(@Payload() events: ConsumedEvent[]): Promise<void> {
-    const records = new Map<ConsumedEvent, ProjectionRecord>();
-    for (const event of events) {
-      const record = projectionRecord(sourceOf(event.topic), parsePayload(event));
-      if (record) records.set(event, record);
-    }
-    await this.unitOfWork.runOnceEach([...records.keys()], (tx, fresh) =>
-      this.projection.applyBatch(
-        tx.manager,
-        fresh.map((event) => records.get(event)!),
-      ),
-    );
+    await projectEach(this.unitOfWork, this.projection, events);
   }
 }

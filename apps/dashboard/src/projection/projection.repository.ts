@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type PolicySnapshot,
-  type ProbeConnection,
-  type PublicEventRecord,
-  type SystemSnapshot,
-} from '@governance/contracts';
+import { type PolicySnapshot, type ProbeConnection, type PublicEventRecord } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
 /**
- * All writes to the read model, each inside the consumer's transaction (the same one that records the
+ * All writes to the read model but its systems (the SystemsReplica's), each inside the consumer's transaction (the same one that records the
  * event as processed). Every statement is scoped by organization id. Writes are order-tolerant: each keeps
  * the newest state by the event's own clock (updated_at, version, last_seen_at, assessment id), so late or
  * repeated records never move the read model backwards.
@@ -21,59 +16,6 @@ export class ProjectionRepository {
        ON CONFLICT (organization_id) DO UPDATE
        SET updated_at = GREATEST(organization_state.updated_at, EXCLUDED.updated_at)`,
       [organizationId, at],
-    );
-  }
-
-  async applySystemSnapshot(
-    manager: EntityManager,
-    organizationId: string,
-    system: SystemSnapshot,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO dashboard.systems (organization_id, system_id, name, declared, risk_tier, status, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (organization_id, system_id) DO UPDATE SET
-         name = EXCLUDED.name, declared = EXCLUDED.declared, risk_tier = EXCLUDED.risk_tier,
-         status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
-       WHERE systems.updated_at IS NULL OR systems.updated_at <= EXCLUDED.updated_at`,
-      [
-        organizationId,
-        system.system_id,
-        system.name,
-        system.declared,
-        system.risk_tier,
-        system.status,
-        system.updated_at,
-      ],
-    );
-  }
-
-  /** The public announcement; any snapshot, earlier or later, is more complete and wins. */
-  async applySystemRegistered(
-    manager: EntityManager,
-    organizationId: string,
-    systemId: string,
-    name: string,
-    declared: boolean,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO dashboard.systems (organization_id, system_id, name, declared) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (organization_id, system_id) DO NOTHING`,
-      [organizationId, systemId, name, declared],
-    );
-  }
-
-  /** A requested id that now stands for an existing system is not a system of its own. */
-  async applyRegistrationMerged(
-    manager: EntityManager,
-    organizationId: string,
-    requestedSystemId: string,
-    systemId: string,
-  ): Promise<void> {
-    if (requestedSystemId === systemId) return;
-    await manager.query(
-      `DELETE FROM dashboard.systems WHERE organization_id = $1 AND system_id = $2 AND updated_at IS NULL`,
-      [organizationId, requestedSystemId],
     );
   }
 

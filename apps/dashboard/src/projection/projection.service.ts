@@ -1,7 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { INTERNAL_TOPICS, PUBLIC_TOPICS, type PublicTopic, publicTopicFor } from '@governance/contracts';
+import { type ProjectedRecord, type Projection } from '@governance/messaging';
+import { SystemsReplica } from '@governance/replicas';
 import { type EntityManager } from 'typeorm';
-import { type AnyPublicRecord, type ProjectionRecord } from './projection-records';
 import { ProjectionRepository } from './projection.repository';
+
+/** Every topic the read model is built from. */
+export const PROJECTED_TOPICS = [
+  ...PUBLIC_TOPICS,
+  INTERNAL_TOPICS.systems,
+  INTERNAL_TOPICS.probes,
+  INTERNAL_TOPICS.policies,
+] as const;
+
+export type ProjectedTopic = (typeof PROJECTED_TOPICS)[number];
+
+type Input = ProjectedRecord<ProjectedTopic>;
+
+/** A public record, whose `event` narrows its `details`. */
+type AnyPublicRecord = ProjectedRecord<PublicTopic>['record'];
 
 /** Key of an assessment's subject: its system, or '' when the run was organization-level. */
 const systemKey = (systemId: string | null): string => systemId ?? '';
@@ -34,10 +51,15 @@ const newest = (a: string, b: string): string => (Date.parse(a) >= Date.parse(b)
  * the batches: a replay from the start ends where live consumption did.
  */
 @Injectable()
-export class ProjectionService {
-  constructor(private readonly repository: ProjectionRepository) {}
+export class ProjectionService implements Projection<ProjectedTopic> {
+  readonly topics = PROJECTED_TOPICS;
 
-  async applyBatch(manager: EntityManager, inputs: readonly ProjectionRecord[]): Promise<void> {
+  constructor(
+    private readonly repository: ProjectionRepository,
+    private readonly systems: SystemsReplica,
+  ) {}
+
+  async apply(manager: EntityManager, inputs: readonly Input[]): Promise<void> {
     const writes: BatchWrites = {
       activity: [],
       findings: [],
@@ -66,126 +88,99 @@ export class ProjectionService {
   private async applyRecord(
     manager: EntityManager,
     organizationId: string,
-    input: ProjectionRecord,
+    input: Input,
     writes: BatchWrites,
   ): Promise<void> {
     const repo = this.repository;
-    switch (input.kind) {
-      case 'public': {
-        const record = input.record;
-        writes.activity.push(record);
-        switch (record.event) {
-          case 'finding.created': {
-            const details = record.details;
-            const head = {
-              organizationId,
-              systemKey: systemKey(record.system_id),
-              framework: details.framework,
-              assessmentId: details.assessment_id,
-            };
-            writes.findings.push({ ...head, findingId: details.finding_id, severity: record.severity });
-            const key = headKey(head);
-            const current = writes.heads.get(key);
-            if (!current || current.assessmentId < head.assessmentId) writes.heads.set(key, head);
-            writes.touchedHeads.set(key, head);
-            return;
-          }
-          case 'assessment.complete': {
-            const details = record.details;
-            const head = {
-              organizationId,
-              systemKey: systemKey(record.system_id),
-              framework: details.framework,
-            };
-            writes.touchedHeads.set(headKey(head), head);
-            return repo.applyAssessmentComplete(manager, organizationId, {
-              systemKey: systemKey(record.system_id),
-              framework: details.framework,
-              assessmentId: details.assessment_id,
-              verdict: details.verdict,
-              score: details.score,
-              assessedAt: record.timestamp,
-            });
-          }
-          case 'system.registered': {
-            const details = record.details;
-            if (record.system_id === null) return;
-            return repo.applySystemRegistered(
-              manager,
-              organizationId,
-              record.system_id,
-              details.system_name,
-              details.declared,
-            );
-          }
-          case 'probe.disconnected': {
-            const details = record.details;
-            return repo.applyProbeConnection(manager, organizationId, {
-              probeId: details.probe_id,
-              probeName: typeof details.probe_name === 'string' ? details.probe_name : null,
-              connection: 'disconnected',
-              lastSeenAt: details.last_seen_at,
-            });
-          }
-          case 'policy.violated':
-          case 'drift.detected':
-            // Only in the activity feed; the summary counts them there within their windows.
-            return;
+    if (input.topic === INTERNAL_TOPICS.systems) return this.systems.apply(manager, [input]);
+    if (input.topic === INTERNAL_TOPICS.policies)
+      return repo.applyPolicySnapshot(manager, organizationId, input.record.details);
+    if (input.topic === INTERNAL_TOPICS.probes) {
+      const record = input.record;
+      switch (record.event) {
+        case 'probe.registered':
+          return repo.applyProbeConnection(manager, organizationId, {
+            probeId: record.details.probe_id,
+            probeName: record.details.probe_name,
+            connection: 'connected',
+            lastSeenAt: record.details.registered_at,
+          });
+        case 'probe.connection_changed':
+          return repo.applyProbeConnection(manager, organizationId, {
+            probeId: record.details.probe_id,
+            probeName: null,
+            connection: record.details.connection,
+            lastSeenAt: record.details.last_seen_at,
+          });
+        case 'probe.heartbeat': {
+          const { probe_id: probeId, received_at: receivedAt } = record.details;
+          const key = `${organizationId}/${probeId}`;
+          const current = writes.heartbeats.get(key);
+          writes.heartbeats.set(key, {
+            organizationId,
+            probeId,
+            receivedAt: current ? newest(current.receivedAt, receivedAt) : receivedAt,
+          });
+          return;
         }
-        return;
+        case 'system.registration_requested':
+          // The systems service answers it with a snapshot; that is what the dashboard projects.
+          return;
       }
-      case 'systems': {
-        const record = input.record;
-        switch (record.event) {
-          case 'system.created':
-          case 'system.updated':
-            return repo.applySystemSnapshot(manager, organizationId, record.details);
-          case 'system.registration_merged':
-            return repo.applyRegistrationMerged(
-              manager,
-              organizationId,
-              record.details.requested_system_id,
-              record.details.system_id,
-            );
-        }
-        return;
-      }
-      case 'probes': {
-        const record = input.record;
-        switch (record.event) {
-          case 'probe.registered':
-            return repo.applyProbeConnection(manager, organizationId, {
-              probeId: record.details.probe_id,
-              probeName: typeof record.details.probe_name === 'string' ? record.details.probe_name : null,
-              connection: 'connected',
-              lastSeenAt: record.details.registered_at,
-            });
-          case 'probe.connection_changed':
-            return repo.applyProbeConnection(manager, organizationId, {
-              probeId: record.details.probe_id,
-              probeName: null,
-              connection: record.details.connection,
-              lastSeenAt: record.details.last_seen_at,
-            });
-          case 'probe.heartbeat': {
-            const { probe_id: probeId, received_at: receivedAt } = record.details;
-            const key = `${organizationId}/${probeId}`;
-            const current = writes.heartbeats.get(key);
-            writes.heartbeats.set(key, {
-              organizationId,
-              probeId,
-              receivedAt: current ? newest(current.receivedAt, receivedAt) : receivedAt,
-            });
-            return;
-          }
-          case 'system.registration_requested':
-            // The systems service answers it with a snapshot; that is what the dashboard projects.
-            return;
-        }
-        return;
-      }
-      case 'policies':
-        return repo.applyPolicySnapshot(manager, organizationId, input.record.details);
+      return;
     }
+    // The rest are the public topics.
+    const record = input.record;
+    writes.activity.push(record);
+    switch (record.event) {
+      case 'finding.created': {
+        const details = record.details;
+        const head = {
+          organizationId,
+          systemKey: systemKey(record.system_id),
+          framework: details.framework,
+          assessmentId: details.assessment_id,
+        };
+        writes.findings.push({ ...head, findingId: details.finding_id, severity: record.severity });
+        const key = headKey(head);
+        const current = writes.heads.get(key);
+        if (!current || current.assessmentId < head.assessmentId) writes.heads.set(key, head);
+        writes.touchedHeads.set(key, head);
+        return;
+      }
+      case 'assessment.complete': {
+        const details = record.details;
+        const head = {
+          organizationId,
+          systemKey: systemKey(record.system_id),
+          framework: details.framework,
+        };
+        writes.touchedHeads.set(headKey(head), head);
+        return repo.applyAssessmentComplete(manager, organizationId, {
+          systemKey: systemKey(record.system_id),
+          framework: details.framework,
+          assessmentId: details.assessment_id,
+          verdict: details.verdict,
+          score: details.score,
+          assessedAt: record.timestamp,
+        });
+      }
+      case 'system.registered':
+        return this.systems.apply(manager, [{ topic: publicTopicFor(record.event), record }]);
+      case 'probe.disconnected': {
+        const details = record.details;
+        return repo.applyProbeConnection(manager, organizationId, {
+          probeId: details.probe_id,
+          probeName: details.probe_name,
+          connection: 'disconnected',
+          lastSeenAt: details.last_seen_at,
+        });
+      }
+      case 'policy.violated':
+      case 'drift.detected':
+        // Only in the activity feed; the summary counts them there within their windows.
+        return;
+    }
+    return;
   }
 }

@@ -3,7 +3,8 @@ import { createLogger } from '@governance/platform';
 import { DataSource } from 'typeorm';
 import { readDashboardConfig } from '../config';
 import { DASHBOARD_READ_MODEL_TABLES } from '../migrations/1764200000000-dashboard-initial';
-import { PROJECTED_TOPICS, PROJECTION_CONSUMER } from '../projection/projection.consumer';
+import { PROJECTION_CONSUMER } from '../projection/projection.consumer';
+import { PROJECTED_TOPICS } from '../projection/projection.service';
 
 export const PROJECTION_GROUP = `dashboard.${PROJECTION_CONSUMER}`;
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type PublicEventRecord, type SystemSnapshot } from '@governance/contracts';
+import { type PublicEventRecord } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
 export interface FindingInput {
@@ -39,65 +39,12 @@ export interface AutomaticReportInput {
 }
 
 /**
- * All writes to the read model, each inside the consumer's transaction. Every statement is scoped by
- * organization id, and each is order-tolerant: snapshots keep the newest by `updated_at`, and facts
- * (findings, assessments, incidents) are written once by their own id.
+ * All writes to the read model but its systems (the SystemsReplica's), each inside the consumer's
+ * transaction. Every statement is scoped by organization id, and each is order-tolerant: facts (findings,
+ * assessments, incidents) are written once by their own id.
  */
 @Injectable()
 export class ReadModelRepository {
-  async applySystemSnapshot(
-    manager: EntityManager,
-    organizationId: string,
-    system: SystemSnapshot,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO reports.systems (organization_id, system_id, name, declared, risk_tier, status, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (organization_id, system_id) DO UPDATE SET
-         name = EXCLUDED.name, declared = EXCLUDED.declared, risk_tier = EXCLUDED.risk_tier,
-         status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
-       WHERE systems.updated_at IS NULL OR systems.updated_at <= EXCLUDED.updated_at`,
-      [
-        organizationId,
-        system.system_id,
-        system.name,
-        system.declared,
-        system.risk_tier,
-        system.status,
-        system.updated_at,
-      ],
-    );
-  }
-
-  /** The public announcement; any snapshot, earlier or later, is more complete and wins. */
-  async applySystemRegistered(
-    manager: EntityManager,
-    organizationId: string,
-    systemId: string,
-    name: string,
-    declared: boolean,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO reports.systems (organization_id, system_id, name, declared) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (organization_id, system_id) DO NOTHING`,
-      [organizationId, systemId, name, declared],
-    );
-  }
-
-  /** A requested id that now stands for an existing system is not a system of its own. */
-  async applyRegistrationMerged(
-    manager: EntityManager,
-    organizationId: string,
-    requestedSystemId: string,
-    systemId: string,
-  ): Promise<void> {
-    if (requestedSystemId === systemId) return;
-    await manager.query(
-      `DELETE FROM reports.systems WHERE organization_id = $1 AND system_id = $2 AND updated_at IS NULL`,
-      [organizationId, requestedSystemId],
-    );
-  }
-
   async insertFinding(manager: EntityManager, organizationId: string, finding: FindingInput): Promise<void> {
     await manager.query(
       `INSERT INTO reports.findings (organization_id, finding_id, assessment_id, system_id, system_name,

@@ -1,46 +1,49 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { newId } from '@governance/contracts';
+import { newId, PUBLIC_EVENT_TYPES, type PublicEventType, publicTopicFor } from '@governance/contracts';
+import { type ProjectedRecord, type Projection } from '@governance/messaging';
 import { type EntityManager } from 'typeorm';
 import { type ReportsConfig } from '../config';
 import { REPORTS_CONFIG } from '../reports.tokens';
-import { type ReadModelRecord } from './read-model-records';
 import { ReadModelRepository } from './read-model.repository';
 
+/** The read model's topics: every public one but `system.registered`, which the SystemsReplica keeps. */
+export const READ_MODEL_TOPICS = PUBLIC_EVENT_TYPES.filter(
+  (event): event is Exclude<PublicEventType, 'system.registered'> => event !== 'system.registered',
+).map(publicTopicFor);
+
+export type ReadModelTopic = (typeof READ_MODEL_TOPICS)[number];
+
 export interface Applied {
-  /** The event queued an automatic report or brought one closer to ready. */
+  /** An event queued an automatic report or brought one closer to ready. */
   mayReleaseReport: boolean;
 }
 
-/** Decides which read-model writes one event makes; the consumer owns the transaction. */
+/** Decides which read-model writes events make; the consumer owns the transaction. */
 @Injectable()
-export class ReadModelService {
+export class ReadModelService implements Projection<ReadModelTopic, Applied> {
+  readonly topics = READ_MODEL_TOPICS;
+
   constructor(
     private readonly repository: ReadModelRepository,
     @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
   ) {}
 
-  async apply(manager: EntityManager, input: ReadModelRecord): Promise<Applied> {
+  async apply(
+    manager: EntityManager,
+    records: ReadonlyArray<ProjectedRecord<ReadModelTopic>>,
+  ): Promise<Applied> {
+    let mayReleaseReport = false;
+    for (const { record } of records) if (await this.applyRecord(manager, record)) mayReleaseReport = true;
+    return { mayReleaseReport };
+  }
+
+  /** True when the record may release an automatic report. */
+  private async applyRecord(
+    manager: EntityManager,
+    record: ProjectedRecord<ReadModelTopic>['record'],
+  ): Promise<boolean> {
     const repo = this.repository;
-    const organizationId = input.record.organization_id;
-    if (input.kind === 'systems') {
-      const record = input.record;
-      switch (record.event) {
-        case 'system.created':
-        case 'system.updated':
-          await repo.applySystemSnapshot(manager, organizationId, record.details);
-          break;
-        case 'system.registration_merged':
-          await repo.applyRegistrationMerged(
-            manager,
-            organizationId,
-            record.details.requested_system_id,
-            record.details.system_id,
-          );
-          break;
-      }
-      return { mayReleaseReport: false };
-    }
-    const record = input.record;
+    const organizationId = record.organization_id;
     switch (record.event) {
       case 'finding.created':
         await repo.insertFinding(manager, organizationId, {
@@ -56,7 +59,7 @@ export class ReadModelService {
           remediationId: record.details.remediation_id,
           createdAt: record.timestamp,
         });
-        return { mayReleaseReport: true };
+        return true;
       case 'assessment.complete': {
         const details = record.details;
         await repo.insertAssessment(manager, organizationId, {
@@ -80,23 +83,13 @@ export class ReadModelService {
           createdAt: now,
           notBefore: new Date(now.getTime() + this.config.worker.assessmentGraceMs),
         });
-        return { mayReleaseReport: true };
+        return true;
       }
-      case 'system.registered':
-        if (record.system_id !== null)
-          await repo.applySystemRegistered(
-            manager,
-            organizationId,
-            record.system_id,
-            record.details.system_name,
-            record.details.declared,
-          );
-        return { mayReleaseReport: false };
       case 'policy.violated':
       case 'drift.detected':
       case 'probe.disconnected':
         await repo.insertIncident(manager, record);
-        return { mayReleaseReport: false };
+        return false;
     }
   }
 }

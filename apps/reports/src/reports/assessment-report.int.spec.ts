@@ -127,7 +127,12 @@ describe('automatic assessment reports', () => {
     const before = await snapshot();
     // The same records again (same event ids), then a fresh one that shows the redeliveries were consumed.
     await harness.publishMessages([finding, complete]);
-    await publish([systemCreated(org.id, systemSnapshot())]);
+    await publish([
+      publicMessage(org.id, 'finding.created', findingDetails(newId('assessment'), 'EU_AI_ACT:Art.4'), {
+        severity: 'MEDIUM',
+        systemId: system,
+      }),
+    ]);
     const after = (await snapshot()) as Array<{ processed: number }>;
     expect(after).toEqual([
       { ...(before as Array<{ processed: number }>)[0], processed: after[0]!.processed },

@@ -11,7 +11,7 @@ import {
 } from '@governance/platform';
 import { type ReportsConfig } from '../config';
 import { ReportSourceRepository } from '../content/report-source.repository';
-import { READ_MODEL_CONSUMER } from '../read-model/read-model.consumer';
+import { SYSTEM_REPLICA_CONSUMER } from '../read-model/system-replica.consumer';
 import { signedDownloadUrl, verifyDownloadLink } from '../links/download-link';
 import { REPORTS_CONFIG } from '../reports.tokens';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
@@ -170,7 +170,7 @@ export class ReportsService {
   }
 
   private systemExists(organizationId: string, systemId: string): Promise<boolean> {
-    return this.catchUp.find(READ_MODEL_CONSUMER, INTERNAL_TOPICS.systems, () =>
+    return this.catchUp.find(SYSTEM_REPLICA_CONSUMER, INTERNAL_TOPICS.systems, () =>
       this.source.systemExists(organizationId, systemId),
     );
   }

@@ -76,12 +76,15 @@ export function completeDetails(
   };
 }
 
-/** Waits until the read model has applied (or skipped as already applied) `count` events in total. */
+/**
+ * Waits until the read model and the replica of systems have applied (or skipped as already applied)
+ * `count` events in total.
+ */
 export async function waitForProcessed(harness: ServiceHarness, count: number): Promise<void> {
   await eventually(
     async () => {
       const [row] = await harness.sql.query<Array<{ count: number }>>(
-        `SELECT count(*)::int AS count FROM reports.processed_events WHERE consumer_group = 'reports.read-model'`,
+        `SELECT count(*)::int AS count FROM reports.processed_events WHERE consumer_group IN ('reports.read-model', 'reports.system-replica')`,
       );
       return (row?.count ?? 0) >= count;
     },

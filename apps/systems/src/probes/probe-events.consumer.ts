@@ -1,24 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { INTERNAL_TOPICS } from '@governance/contracts';
-import {
-  type ConsumedEvent,
-  ConsumeEvent,
-  parsePayload,
-  type RunOptions,
-  type Transaction,
-  UnitOfWork,
-} from '@governance/messaging';
+import { INTERNAL_TOPICS, type TopicRecord } from '@governance/contracts';
+import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { SystemsService } from '../systems/systems.service';
-import {
-  type Checked,
-  checkConnectionChanged,
-  checkProbeEventRecord,
-  checkProbeHeartbeat,
-  checkProbeRegistered,
-  checkRegistrationRequest,
-} from './probe-records';
+import { cleanProbeHeartbeat, cleanProbeRegistered, registrationRequest } from './probe-records';
 import { ProbeRepository } from './probe.repository';
 
 const registrations = counter({
@@ -42,76 +28,51 @@ export class ProbeEventsConsumer {
 
   @ConsumeEvent(INTERNAL_TOPICS.probes, 'probe-events')
   async onProbeEvent(@Payload() event: ConsumedEvent): Promise<void> {
-    let parsed: unknown;
-    try {
-      parsed = parsePayload(event);
-    } catch {
-      parsed = undefined;
-    }
-    const checked = checkProbeEventRecord(parsed);
-    if (!checked.ok) return this.skip(event, checked.reason);
-    const record = checked.value;
+    const record = parsePayload<TopicRecord<typeof INTERNAL_TOPICS.probes>>(event);
+    const organizationId = record.organization_id;
     switch (record.event) {
       case 'system.registration_requested': {
+        const request = registrationRequest(record.details);
+        if (!request) return this.skip(event, 'no usable name');
         // The system's events reach the bus before this request counts as processed: probe ingest
         // waits for that, so the id it answered with is known to every service at once.
-        const decision = await this.apply(
+        const { result: decision } = await this.unitOfWork.runOnce(
           event,
-          checkRegistrationRequest(record.details),
-          (tx, request) => this.systems.registerRequested(tx, record.organization_id, request, new Date()),
+          (tx) => this.systems.registerRequested(tx, organizationId, request, new Date()),
           { awaitPublished: true },
         );
         // Counted after commit, and not at all for a redelivery.
         if (decision) registrations.inc({ service: 'systems', outcome: decision.kind });
         return;
       }
-      case 'probe.registered':
-        await this.apply(event, checkProbeRegistered(record.details), async (tx, probe) => {
-          const systemId = await this.systems.resolveSystemId(
-            tx.manager,
-            record.organization_id,
-            probe.system_id,
-          );
-          await this.probes.upsertRegistered(tx.manager, record.organization_id, systemId, probe);
+      case 'probe.registered': {
+        const probe = cleanProbeRegistered(record.details);
+        await this.unitOfWork.runOnce(event, async ({ manager }) => {
+          const systemId = await this.systems.resolveSystemId(manager, organizationId, probe.system_id);
+          await this.probes.upsertRegistered(manager, organizationId, systemId, probe);
         });
         return;
-      case 'probe.heartbeat':
-        await this.apply(event, checkProbeHeartbeat(record.details), async (tx, heartbeat) => {
-          await this.probes.applyHeartbeat(tx.manager, record.organization_id, heartbeat);
-        });
+      }
+      case 'probe.heartbeat': {
+        const heartbeat = cleanProbeHeartbeat(record.details);
+        await this.unitOfWork.runOnce(event, ({ manager }) =>
+          this.probes.applyHeartbeat(manager, organizationId, heartbeat),
+        );
         return;
+      }
       case 'probe.connection_changed':
-        await this.apply(event, checkConnectionChanged(record.details), async (tx, change) => {
-          await this.probes.applyConnection(tx.manager, record.organization_id, change);
-        });
-        return;
-      default:
-        // Event types added to the topic later are not ours to handle yet.
+        await this.unitOfWork.runOnce(event, ({ manager }) =>
+          this.probes.applyConnection(manager, organizationId, record.details),
+        );
         return;
     }
   }
 
-  /** Runs `work` once per event id; undefined when the record was skipped or already processed. */
-  private async apply<T, R>(
-    event: ConsumedEvent,
-    checked: Checked<T>,
-    work: (tx: Transaction, value: T) => Promise<R>,
-    options: RunOptions = {},
-  ): Promise<R | undefined> {
-    if (!checked.ok) {
-      this.skip(event, checked.reason);
-      return undefined;
-    }
-    const value = checked.value;
-    const { result } = await this.unitOfWork.runOnce(event, (tx) => work(tx, value), options);
-    return result;
-  }
-
-  /** A record we cannot read would block its partition forever if we threw; it is logged and skipped. */
+  /** A request whose name cleans to nothing cannot make a system; it is logged and skipped. */
   private skip(event: ConsumedEvent, reason: string): void {
     this.logger.error(
       { event_id: event.eventId, event_type: event.eventType, topic: event.topic, reason },
-      'skipping a probe event that is not well-formed',
+      'skipping a registration request without a usable name',
     );
   }
 }

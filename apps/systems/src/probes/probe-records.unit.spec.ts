@@ -1,16 +1,16 @@
-import { newId, newUuidV7 } from '@governance/contracts';
 import {
-  checkConnectionChanged,
-  checkProbeEventRecord,
-  checkProbeHeartbeat,
-  checkProbeRegistered,
-  checkRegistrationRequest,
-} from './probe-records';
+  INTERNAL_TOPICS,
+  newId,
+  newUuidV7,
+  type SystemRegistrationRequestedDetails,
+} from '@governance/contracts';
+import { checkRecordContract } from '@governance/messaging';
+import { cleanProbeHeartbeat, cleanProbeRegistered, registrationRequest } from './probe-records';
 
 const systemId = newId('system');
 const probeId = newId('probe');
 
-const request = {
+const request: SystemRegistrationRequestedDetails & { probe_id: string } = {
   system_id: systemId,
   name: 'Support Bot',
   registration_source: 'shadow_ai_discovery',
@@ -24,142 +24,111 @@ const request = {
   probe_id: probeId,
 };
 
-describe('checkProbeEventRecord', () => {
-  it('accepts a well-formed envelope', () => {
-    const record = {
-      id: newUuidV7(),
-      organization_id: newId('organization'),
-      event: 'probe.heartbeat',
-      timestamp: new Date().toISOString(),
-      details: {},
-    };
-    expect(checkProbeEventRecord(record)).toEqual({ ok: true, value: record });
-  });
+/** What the bus decides before the consumer sees a record: the probes topic's contract. */
+const keepsContract = (event: string, details: unknown, organizationId: unknown = newId('organization')) => {
+  const id = newUuidV7();
+  const value = { id, organization_id: organizationId, event, timestamp: new Date().toISOString(), details };
+  return checkRecordContract({ topic: INTERNAL_TOPICS.probes, eventId: id, payload: JSON.stringify(value) })
+    .ok;
+};
 
-  it.each([
-    [undefined],
-    [null],
-    [[]],
-    ['text'],
-    [{ id: 'x', organization_id: 'org_nope', event: 'probe.heartbeat', details: {} }],
-    [{ id: 'x', organization_id: newId('organization'), event: 'probe.heartbeat' }],
-    [{ organization_id: newId('organization'), event: 'probe.heartbeat', details: {} }],
-  ])('refuses %j', (value) => {
-    expect(checkProbeEventRecord(value).ok).toBe(false);
-  });
-});
-
-describe('checkRegistrationRequest', () => {
+describe('registrationRequest', () => {
   it('keeps the requested id and the asker’s facts', () => {
-    expect(checkRegistrationRequest(request)).toEqual({
-      ok: true,
-      value: {
-        system_id: systemId,
-        name: 'Support Bot',
-        registration_source: 'shadow_ai_discovery',
-        discovery_method: 'observed_endpoint',
-        declared: false,
-        host: 'gpu-7',
-        runtime: null,
-        environment: 'prod',
-        vendor: null,
-        model: null,
-      },
+    expect(registrationRequest(request)).toEqual({
+      system_id: systemId,
+      name: 'Support Bot',
+      registration_source: 'shadow_ai_discovery',
+      discovery_method: 'observed_endpoint',
+      declared: false,
+      host: 'gpu-7',
+      runtime: null,
+      environment: 'prod',
+      vendor: null,
+      model: null,
     });
   });
 
   it('cleans text it can use instead of refusing it: control characters out, length cut to the limit', () => {
-    const checked = checkRegistrationRequest({
+    const cleaned = registrationRequest({
       ...request,
       name: `  Bot\u0000 ${'x'.repeat(300)}`,
       host: '\u0007',
       model: 'm'.repeat(250),
     });
-    expect(checked.ok).toBe(true);
-    if (!checked.ok) return;
-    expect(checked.value.name).toHaveLength(200);
-    expect(checked.value.name.startsWith('Bot x')).toBe(true);
-    expect(checked.value.host).toBeNull();
-    expect(checked.value.model).toHaveLength(200);
+    expect(cleaned?.name).toHaveLength(200);
+    expect(cleaned?.name.startsWith('Bot x')).toBe(true);
+    expect(cleaned?.host).toBeNull();
+    expect(cleaned?.model).toHaveLength(200);
+  });
+
+  it('has none for a name that cleans to nothing', () => {
+    expect(registrationRequest({ ...request, name: ' \u0000 ' })).toBeUndefined();
   });
 
   it.each([
     ['a malformed system id', { system_id: 'sys_nope' }],
     ['another kind of id', { system_id: newId('probe') }],
     ['no name', { name: undefined }],
-    ['a blank name', { name: ' \u0000 ' }],
     ['a name that is not text', { name: 42 }],
     ['an unknown source', { registration_source: 'api' }],
     ['an unknown discovery method', { discovery_method: 'guess' }],
     ['declared as text', { declared: 'false' }],
-  ])('refuses %s', (_, change) => {
-    expect(checkRegistrationRequest({ ...request, ...change }).ok).toBe(false);
+  ])('is never handed a request with %s: the contract refuses it', (_, change) => {
+    expect(keepsContract('system.registration_requested', request)).toBe(true);
+    expect(keepsContract('system.registration_requested', { ...request, ...change })).toBe(false);
   });
 });
 
 describe('probe replica records', () => {
   const registeredAt = '2026-11-22T10:00:00.000Z';
+  const registered = {
+    probe_id: probeId,
+    probe_name: '',
+    system_id: systemId,
+    host: 'gpu-7',
+    runtime: 'node22',
+    environment: null,
+    version: '1.2.0',
+    registered_at: registeredAt,
+  };
+  const heartbeat = {
+    probe_id: probeId,
+    system_id: systemId,
+    status: 'degraded' as const,
+    version: null,
+    uptime_seconds: 12.5,
+    queue_depth: null,
+    received_at: registeredAt,
+  };
+  const change = {
+    probe_id: probeId,
+    system_id: systemId,
+    connection: 'disconnected',
+    last_seen_at: registeredAt,
+  };
 
-  it('accepts a registration, naming a nameless probe by its id', () => {
-    const checked = checkProbeRegistered({
-      probe_id: probeId,
-      probe_name: '',
-      system_id: systemId,
-      host: 'gpu-7',
-      runtime: 'node22',
-      environment: null,
-      version: '1.2.0',
-      registered_at: registeredAt,
-    });
-    expect(checked).toEqual({
-      ok: true,
-      value: {
-        probe_id: probeId,
-        probe_name: probeId,
-        system_id: systemId,
-        host: 'gpu-7',
-        runtime: 'node22',
-        environment: null,
-        version: '1.2.0',
-        registered_at: registeredAt,
-      },
-    });
+  it('names a nameless probe by its id', () => {
+    expect(cleanProbeRegistered(registered)).toEqual({ ...registered, probe_name: probeId });
   });
 
-  it('refuses registrations without usable ids or time', () => {
-    const base = { probe_id: probeId, system_id: systemId, host: 'h', registered_at: registeredAt };
-    expect(checkProbeRegistered({ ...base, probe_id: 'prb_x' }).ok).toBe(false);
-    expect(checkProbeRegistered({ ...base, system_id: 'nope' }).ok).toBe(false);
-    expect(checkProbeRegistered({ ...base, registered_at: 'soon' }).ok).toBe(false);
+  it('cleans a heartbeat’s version', () => {
+    expect(cleanProbeHeartbeat(heartbeat)).toEqual(heartbeat);
+    expect(cleanProbeHeartbeat({ ...heartbeat, version: ' 1.2\u0000 ' }).version).toBe('1.2');
   });
 
-  it('accepts heartbeats with numbers or nulls and refuses anything else', () => {
-    const heartbeat = {
-      probe_id: probeId,
-      system_id: systemId,
-      status: 'degraded',
-      version: null,
-      uptime_seconds: 12.5,
-      queue_depth: null,
-      received_at: registeredAt,
-    };
-    expect(checkProbeHeartbeat(heartbeat)).toEqual({ ok: true, value: heartbeat });
-    expect(checkProbeHeartbeat({ ...heartbeat, status: 'fine' }).ok).toBe(false);
-    expect(checkProbeHeartbeat({ ...heartbeat, uptime_seconds: '12' }).ok).toBe(false);
-    expect(checkProbeHeartbeat({ ...heartbeat, queue_depth: Number.NaN }).ok).toBe(false);
-    expect(checkProbeHeartbeat({ ...heartbeat, received_at: 42 }).ok).toBe(false);
-  });
-
-  it('accepts connection changes in both directions only', () => {
-    const change = {
-      probe_id: probeId,
-      system_id: systemId,
-      connection: 'disconnected',
-      last_seen_at: registeredAt,
-    };
-    expect(checkConnectionChanged(change)).toEqual({ ok: true, value: change });
-    expect(checkConnectionChanged({ ...change, connection: 'connected' }).ok).toBe(true);
-    expect(checkConnectionChanged({ ...change, connection: 'lost' }).ok).toBe(false);
-    expect(checkConnectionChanged({ ...change, last_seen_at: null }).ok).toBe(false);
+  it('is never handed records without usable ids, times, numbers or states: the contract refuses them', () => {
+    expect(keepsContract('probe.registered', registered)).toBe(true);
+    expect(keepsContract('probe.registered', { ...registered, probe_id: 'prb_x' })).toBe(false);
+    expect(keepsContract('probe.registered', { ...registered, system_id: 'nope' })).toBe(false);
+    expect(keepsContract('probe.registered', { ...registered, registered_at: 'soon' })).toBe(false);
+    expect(keepsContract('probe.heartbeat', heartbeat)).toBe(true);
+    expect(keepsContract('probe.heartbeat', { ...heartbeat, status: 'fine' })).toBe(false);
+    expect(keepsContract('probe.heartbeat', { ...heartbeat, uptime_seconds: '12' })).toBe(false);
+    expect(keepsContract('probe.heartbeat', { ...heartbeat, received_at: 42 })).toBe(false);
+    expect(keepsContract('probe.connection_changed', change)).toBe(true);
+    expect(keepsContract('probe.connection_changed', { ...change, connection: 'connected' })).toBe(true);
+    expect(keepsContract('probe.connection_changed', { ...change, connection: 'lost' })).toBe(false);
+    expect(keepsContract('probe.connection_changed', { ...change, last_seen_at: null })).toBe(false);
+    expect(keepsContract('probe.heartbeat', heartbeat, 'org_nope')).toBe(false);
   });
 });

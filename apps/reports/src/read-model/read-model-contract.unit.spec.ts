@@ -1,6 +1,5 @@
 import { newId, newUuidV7 } from '@governance/contracts';
 import { checkRecordContract } from '@governance/messaging';
-import { readModelRecord } from './read-model-records';
 
 const organizationId = newId('organization');
 
@@ -34,12 +33,7 @@ const keepsContract = (value: ReturnType<typeof record>): boolean =>
     payload: JSON.stringify(value),
   }).ok;
 
-describe('readModelRecord', () => {
-  it('tags a record with where it came from', () => {
-    const value = record('assessment.complete', complete);
-    expect(readModelRecord('public', value)).toEqual({ kind: 'public', record: value });
-  });
-
+describe('the read model', () => {
   it('is only handed records the contract accepts: none the read model would half-apply', () => {
     expect(keepsContract(record('assessment.complete', complete))).toBe(true);
     expect(keepsContract(record('assessment.complete', { ...complete, findings_count: -1 }))).toBe(false);

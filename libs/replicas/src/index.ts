@@ -1,0 +1,1 @@
+export { SystemsReplica, SYSTEMS_REPLICA_TOPICS, type SystemsReplicaTopic } from './systems-replica';
