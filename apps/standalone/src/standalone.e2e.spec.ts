@@ -470,7 +470,7 @@ describe('standalone composition', () => {
     console.log(`read your writes in the standalone process, ${rounds} rounds:\n${lines.join('\n')}`);
     for (const step of Object.keys(steps) as Step[])
       expect([step, succeeded.get(step) ?? 0]).toEqual([step, rounds]);
-  // 1,300 requests one after another, and the assessments and reports they queue: minutes on a busy machine.
+    // 1,300 requests one after another, and the assessments and reports they queue: minutes on a busy machine.
   }, 600_000);
 
   it('refuses webhooks to free organizations and hides other organizations’ webhooks', async () => {
