@@ -369,6 +369,7 @@ describe('standalone composition', () => {
     expect((await fetch(`${app.baseUrl}${link.pathname}${link.search}`)).status).toBe(403);
   });
 
+  // 1,300 requests one after another, and the assessments and reports they queue: minutes on a busy machine.
   it('uses a new key and a new system id in the very next request on every service, 100 times in a row', async () => {
     const rounds = 100;
     const steps = {
@@ -470,7 +471,6 @@ describe('standalone composition', () => {
     console.log(`read your writes in the standalone process, ${rounds} rounds:\n${lines.join('\n')}`);
     for (const step of Object.keys(steps) as Step[])
       expect([step, succeeded.get(step) ?? 0]).toEqual([step, rounds]);
-    // 1,300 requests one after another, and the assessments and reports they queue: minutes on a busy machine.
   }, 600_000);
 
   it('refuses webhooks to free organizations and hides other organizations’ webhooks', async () => {
