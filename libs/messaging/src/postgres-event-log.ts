@@ -13,6 +13,7 @@ import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
 import { EVENT_LOG_APPENDED, waitForWakeup, wakeups } from './wakeups';
 import { EVENT_LOG_PARTITION, reportConsumerLag } from './consumer-lag';
+import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
 
 /*
  * The bus of the embedded mode: an append-only table in schema `event_bus`, read by consumer groups that
@@ -134,12 +135,18 @@ export interface PostgresLogSourceOptions {
   retryDelayMs: number;
 }
 
+type BatchOutcome = 'busy' | 'caught-up' | 'idle' | 'failed';
+
 export class PostgresLogEventSource implements EventSource {
+  private readonly slots: Slots;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly options: PostgresLogSourceOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.slots = checkpointSlotsOf(dataSource);
+  }
 
   subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription> {
     return this.subscribeTo(consumerGroup, topics, { each: handler });
@@ -181,7 +188,7 @@ export class PostgresLogEventSource implements EventSource {
   ): Promise<void> {
     let failures = 0;
     while (!signal.aborted) {
-      let outcome: 'busy' | 'caught-up' | 'idle' | 'failed';
+      let outcome: BatchOutcome;
       try {
         outcome = await this.consumeBatch(group, topics, handler);
         failures = outcome === 'failed' ? failures + 1 : 0;
@@ -219,15 +226,26 @@ export class PostgresLogEventSource implements EventSource {
   }
 
   /**
+   * One batch, once a checkpoint slot is free: the batch holds a connection while its handler takes
+   * others from the same pool, so the slots keep such holders fewer than the pool (checkpoint-slots.ts).
+   */
+  private async consumeBatch(group: string, topics: string[], handler: Handlers): Promise<BatchOutcome> {
+    const batch = await this.slots.use(() => this.handleBatch(group, topics, handler));
+    if (batch.read !== undefined) await this.reportLag(group, topics, batch.read === 0);
+    return batch.outcome;
+  }
+
+  /**
    * Locks the group's checkpoints (another replica holding them means it is the active consumer),
    * hands the next events to the handler in log order, and moves each topic's checkpoint past the
    * events handled. A failing handler stops the batch: its event is offered again after a pause.
+   * `read` is how many events it read, unset when another replica holds the checkpoints.
    */
-  private async consumeBatch(
+  private async handleBatch(
     group: string,
     topics: string[],
     handler: Handlers,
-  ): Promise<'busy' | 'caught-up' | 'idle' | 'failed'> {
+  ): Promise<{ outcome: BatchOutcome; read?: number }> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -239,7 +257,7 @@ export class PostgresLogEventSource implements EventSource {
       )) as Array<{ topic: string; position: string }>;
       if (checkpoints.length < topics.length) {
         await runner.rollbackTransaction();
-        return 'idle';
+        return { outcome: 'idle' };
       }
       const { sql: nextEventsSql, params: nextEventsParams } = nextEventsQuery(
         checkpoints,
@@ -294,10 +312,10 @@ export class PostgresLogEventSource implements EventSource {
         );
       }
       await runner.commitTransaction();
-      await this.reportLag(group, topics, rows.length === 0);
-      if (failed) return 'failed';
-      if (rows.length === 0) return 'idle';
-      return rows.length < this.options.batchSize ? 'caught-up' : 'busy';
+      const read = rows.length;
+      if (failed) return { outcome: 'failed', read };
+      if (read === 0) return { outcome: 'idle', read };
+      return { outcome: read < this.options.batchSize ? 'caught-up' : 'busy', read };
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw error;
