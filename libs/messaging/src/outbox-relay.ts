@@ -1,4 +1,4 @@
-import { counter, gauge, type Logger } from '@governance/platform';
+import { backoffMs, counter, gauge, type Logger } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { type EventTransport } from './event-transport';
@@ -34,6 +34,7 @@ interface OutboxRow {
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
 const CATCH_UP_PAUSE_MS = 20;
+const FIRST_BACKOFF_MS = 200;
 
 const published = counter({
   name: 'events_published_total',
@@ -164,7 +165,7 @@ export class OutboxRelay {
         else if (moved < this.options.batchSize) await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
       } catch (error) {
         failures += 1;
-        const backoff = Math.min(this.options.retryMaxMs ?? 1_000, 100 * 2 ** Math.min(failures, 6));
+        const backoff = backoffMs(failures, FIRST_BACKOFF_MS, this.options.retryMaxMs ?? 1_000);
         this.logger.warn(
           { err: error, service: this.options.service, retry_in_ms: backoff },
           'outbox relay could not publish; records stay in the outbox',

@@ -1,4 +1,4 @@
-import { type Logger } from '@governance/platform';
+import { backoffMs, type Logger } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type EntityManager } from 'typeorm';
 import {
@@ -205,7 +205,7 @@ export class PostgresLogEventSource implements EventSource {
       if (outcome === 'failed')
         await waitForWakeup(
           'never',
-          Math.min(MAX_RETRY_DELAY_MS, this.options.retryDelayMs * 2 ** Math.min(failures - 1, 6)),
+          backoffMs(failures, this.options.retryDelayMs, MAX_RETRY_DELAY_MS),
           signal,
         );
     }

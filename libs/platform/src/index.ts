@@ -18,6 +18,7 @@ export {
   decodeKeysetCursor,
 } from './keyset-cursor';
 export { WakeSignal } from './wake-signal';
+export { backoffMs } from './backoff';
 export { ClaimLoop, type ClaimLoopOptions } from './claim-loop';
 export {
   TRACES_EXPORTERS,
