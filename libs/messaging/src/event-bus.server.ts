@@ -11,6 +11,7 @@ import {
   extractTraceContext,
   inSpan,
   type Logger,
+  sleep,
   SpanKind,
   traceLinkOf,
 } from '@governance/platform';
@@ -285,7 +286,10 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   ): Promise<void> {
     let lastError = firstError;
     for (let attempt = 1; attempt < this.policy.maxHandlerAttempts; attempt += 1) {
-      await this.pause(backoffMs(attempt, this.policy.retryBackoffMs, MAX_HANDLER_RETRY_DELAY_MS));
+      await sleep(
+        backoffMs(attempt, this.policy.retryBackoffMs, MAX_HANDLER_RETRY_DELAY_MS),
+        this.closing.signal,
+      );
       // Stopping: the record stays unhandled, for the next consumer of the group.
       if (this.closing.signal.aborted) throw lastError;
       try {
@@ -321,20 +325,6 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
       },
       'record set aside in the dead-letter table',
     );
-  }
-
-  private pause(ms: number): Promise<void> {
-    const signal = this.closing.signal;
-    if (signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener('abort', done);
-    });
   }
 
   private async invoke(

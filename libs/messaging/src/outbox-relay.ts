@@ -1,4 +1,4 @@
-import { backoffMs, counter, gauge, type Logger } from '@governance/platform';
+import { backoffMs, counter, gauge, type Logger, sleep } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { type EventTransport } from './event-transport';
@@ -162,7 +162,7 @@ export class OutboxRelay {
           await waitForWakeup(outboxWrittenSignal(this.schema), this.options.pollIntervalMs, signal);
         // A part batch means the relay caught up: under a stream of small commits, moving each as it
         // lands costs a transaction apiece; pausing briefly lets the next batch gather more.
-        else if (moved < this.options.batchSize) await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
+        else if (moved < this.options.batchSize) await sleep(CATCH_UP_PAUSE_MS, signal);
       } catch (error) {
         failures += 1;
         const backoff = backoffMs(failures, FIRST_BACKOFF_MS, this.options.retryMaxMs ?? 1_000);
@@ -170,7 +170,7 @@ export class OutboxRelay {
           { err: error, service: this.options.service, retry_in_ms: backoff },
           'outbox relay could not publish; records stay in the outbox',
         );
-        await waitForWakeup('never', backoff, signal);
+        await sleep(backoff, signal);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { backoffMs, type Logger } from '@governance/platform';
+import { backoffMs, type Logger, sleep } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type EntityManager } from 'typeorm';
 import {
@@ -200,14 +200,10 @@ export class PostgresLogEventSource implements EventSource {
       if (outcome === 'idle') await waitForWakeup(EVENT_LOG_APPENDED, this.options.pollIntervalMs, signal);
       // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream,
       // instead of a transaction for every few events.
-      if (outcome === 'caught-up') await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
+      if (outcome === 'caught-up') await sleep(CATCH_UP_PAUSE_MS, signal);
       // Only transient failures get here (the consumer sets other failing records aside): back off.
       if (outcome === 'failed')
-        await waitForWakeup(
-          'never',
-          backoffMs(failures, this.options.retryDelayMs, MAX_RETRY_DELAY_MS),
-          signal,
-        );
+        await sleep(backoffMs(failures, this.options.retryDelayMs, MAX_RETRY_DELAY_MS), signal);
     }
   }
 

@@ -28,3 +28,17 @@ export class WakeSignal {
     this.pending = false;
   }
 }
+
+/** Resolves after `ms`, or at once when `signal` aborts: a pause that never holds up a shutdown. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
