@@ -1,4 +1,4 @@
-import { backoffMs, counter, gauge, type Logger, sleep } from '@governance/platform';
+import { backoffMs, counter, gauge, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { type EventTransport } from './event-transport';
@@ -6,7 +6,6 @@ import { type OutboxMessage } from './outbox-message';
 import { PostgresLogTransport } from './postgres-event-log';
 import { outboxPublishedSignal } from './publish-wait';
 import { outboxWrittenSignal } from './unit-of-work';
-import { waitForWakeup, wakeups } from './wakeups';
 
 export interface OutboxRelayOptions {
   service: string;
@@ -147,19 +146,19 @@ export class OutboxRelay {
     });
     if (moved > 0 && this.logInSameDatabase) this.logInSameDatabase.appendedFromOutbox();
     // Writes waiting for their events to reach the bus (awaitPublished) look again now.
-    if (moved > 0) wakeups().emit(outboxPublishedSignal(this.schema));
+    if (moved > 0) wake(outboxPublishedSignal(this.schema));
     return moved;
   }
 
   private async run(signal: AbortSignal): Promise<void> {
     let failures = 0;
+    const written = listen(outboxWrittenSignal(this.schema));
     while (!signal.aborted) {
       try {
         const moved = await this.relayBatch();
         failures = 0;
         await this.housekeeping();
-        if (moved === 0)
-          await waitForWakeup(outboxWrittenSignal(this.schema), this.options.pollIntervalMs, signal);
+        if (moved === 0) await written.wait(this.options.pollIntervalMs, signal);
         // A part batch means the relay caught up: under a stream of small commits, moving each as it
         // lands costs a transaction apiece; pausing briefly lets the next batch gather more.
         else if (moved < this.options.batchSize) await sleep(CATCH_UP_PAUSE_MS, signal);
@@ -173,6 +172,7 @@ export class OutboxRelay {
         await sleep(backoff, signal);
       }
     }
+    written.close();
   }
 
   /** Reports the outbox lag and purges old published records, dedupe keys and dead letters in bounded batches. */

@@ -1,4 +1,4 @@
-import { backoffMs, type Logger, sleep } from '@governance/platform';
+import { backoffMs, listen, type Logger, sleep, wake, type WakeListener } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type EntityManager } from 'typeorm';
 import {
@@ -11,7 +11,6 @@ import {
 import { type EventTransport } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
-import { EVENT_LOG_APPENDED, waitForWakeup, wakeups } from './wakeups';
 import { EVENT_LOG_PARTITION, reportConsumerLag } from './consumer-lag';
 import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
 
@@ -26,6 +25,7 @@ const APPEND_LOCK_KEY = 7_316_203;
 const SETUP_LOCK_KEY = 7_316_202;
 const CATCH_UP_PAUSE_MS = 20;
 const MAX_RETRY_DELAY_MS = 30_000;
+const EVENT_LOG_APPENDED = 'event-log-appended';
 
 export async function ensureEventLog(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (manager) => {
@@ -69,7 +69,7 @@ export class PostgresLogTransport implements EventTransport {
         );
       }
     });
-    wakeups().emit(EVENT_LOG_APPENDED);
+    wake(EVENT_LOG_APPENDED);
   }
 
   /**
@@ -104,7 +104,7 @@ export class PostgresLogTransport implements EventTransport {
 
   /** Wakes the log's consumers after a committed appendFromOutbox. */
   appendedFromOutbox(): void {
-    wakeups().emit(EVENT_LOG_APPENDED);
+    wake(EVENT_LOG_APPENDED);
   }
 
   /** True when this log lives in the database `dataSource` connects to, so outboxes there can move in SQL. */
@@ -186,6 +186,21 @@ export class PostgresLogEventSource implements EventSource {
     handler: Handlers,
     signal: AbortSignal,
   ): Promise<void> {
+    const appended = listen(EVENT_LOG_APPENDED);
+    try {
+      await this.consumeUntilAborted(group, topics, handler, signal, appended);
+    } finally {
+      appended.close();
+    }
+  }
+
+  private async consumeUntilAborted(
+    group: string,
+    topics: string[],
+    handler: Handlers,
+    signal: AbortSignal,
+    appended: WakeListener,
+  ): Promise<void> {
     let failures = 0;
     while (!signal.aborted) {
       let outcome: BatchOutcome;
@@ -197,7 +212,7 @@ export class PostgresLogEventSource implements EventSource {
         this.logger.error({ err: error, consumer_group: group }, 'event log consumer failed');
         outcome = 'failed';
       }
-      if (outcome === 'idle') await waitForWakeup(EVENT_LOG_APPENDED, this.options.pollIntervalMs, signal);
+      if (outcome === 'idle') await appended.wait(this.options.pollIntervalMs, signal);
       // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream,
       // instead of a transaction for every few events.
       if (outcome === 'caught-up') await sleep(CATCH_UP_PAUSE_MS, signal);

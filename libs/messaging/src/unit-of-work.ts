@@ -1,11 +1,10 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { assertSchemaName } from '@governance/persistence';
-import { counter, currentTraceHeaders, type Logger } from '@governance/platform';
+import { counter, currentTraceHeaders, type Logger, wake } from '@governance/platform';
 import { type ConsumedEvent } from './consumed-event';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
 import { waitUntilPublished } from './publish-wait';
-import { wakeups } from './wakeups';
 
 export interface Transaction {
   manager: EntityManager;
@@ -103,7 +102,7 @@ export class UnitOfWork {
    */
   outboxWritten(written: ReadonlyArray<Pick<OutboxMessage, 'eventType'>> = []): void {
     this.countAppended(written);
-    wakeups().emit(outboxWrittenSignal(this.schema));
+    wake(outboxWrittenSignal(this.schema));
   }
 
   /**
