@@ -1,49 +1,6 @@
-import { newId, newUuidV7 } from '@governance/contracts';
-import { policyEventMessage, telemetryEventMessage } from '@governance/messaging';
 import { describeDeadLetters, recordOf } from '@governance/testing';
 import { probeIngestService } from './service';
-import { ProbeIngestHarness, telemetryRecord } from './testing/probe-ingest-harness';
-
-function telemetryReceived(organizationId: string) {
-  const now = new Date().toISOString();
-  return telemetryEventMessage({
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event: 'telemetry.received',
-    timestamp: now,
-    details: {
-      probe_id: newId('probe'),
-      system_id: newId('system'),
-      received_at: now,
-      records: [telemetryRecord()],
-    },
-  });
-}
-
-function policyCreated(organizationId: string) {
-  const now = new Date().toISOString();
-  return policyEventMessage({
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event: 'policy.created',
-    timestamp: now,
-    details: {
-      policy_id: newId('policy'),
-      name: 'PII egress',
-      description: null,
-      enforcement_mode: 'BLOCK',
-      status: 'active',
-      severity: 'HIGH',
-      rules: { field: 'labels.pii', op: 'eq', value: 'true' },
-      scope: { all_systems: true },
-      framework: null,
-      control: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    },
-  });
-}
+import { policyCreated, ProbeIngestHarness, telemetryReceived } from './testing/probe-ingest-harness';
 
 describeDeadLetters({
   service: 'probe-ingest',

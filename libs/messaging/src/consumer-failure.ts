@@ -90,8 +90,3 @@ export function classifyFailure(error: unknown): FailureKind {
   }
   return 'permanent';
 }
-
-/** The wait before retry `attempt` (1-based) of a failing handler: doubling from `baseMs`, at most 30 s. */
-export function handlerRetryDelayMs(attempt: number, baseMs: number): number {
-  return Math.min(30_000, baseMs * 2 ** Math.max(0, attempt - 1));
-}

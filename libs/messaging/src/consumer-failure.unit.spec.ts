@@ -1,4 +1,4 @@
-import { classifyFailure, handlerRetryDelayMs } from './consumer-failure';
+import { classifyFailure } from './consumer-failure';
 
 const withCode = (code: string, message = 'failed'): Error => Object.assign(new Error(message), { code });
 /** TypeORM's QueryFailedError: the driver's error under `driverError`, its code copied on top. */
@@ -70,13 +70,5 @@ describe('classifyFailure', () => {
     const cyclic: { cause?: unknown; message: string } = { message: 'cyclic' };
     cyclic.cause = cyclic;
     expect(classifyFailure(cyclic)).toBe('permanent');
-  });
-});
-
-describe('handlerRetryDelayMs', () => {
-  it('doubles from the base and stops at 30 s', () => {
-    expect([1, 2, 3, 4].map((attempt) => handlerRetryDelayMs(attempt, 200))).toEqual([200, 400, 800, 1600]);
-    expect(handlerRetryDelayMs(20, 200)).toBe(30_000);
-    expect(handlerRetryDelayMs(1, 0)).toBe(0);
   });
 });

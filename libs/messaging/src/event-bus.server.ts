@@ -6,16 +6,18 @@ import {
   Server,
 } from '@nestjs/microservices';
 import {
+  backoffMs,
   counter,
   extractTraceContext,
   inSpan,
   type Logger,
+  sleep,
   SpanKind,
   traceLinkOf,
 } from '@governance/platform';
 import { lastValueFrom, type Observable, throwError } from 'rxjs';
 import { type ConsumedEvent, type EventSource, type Subscription } from './consumed-event';
-import { classifyFailure, handlerRetryDelayMs } from './consumer-failure';
+import { classifyFailure } from './consumer-failure';
 import {
   type DeadLetter,
   deadLetterEvent,
@@ -86,6 +88,8 @@ export interface ConsumerPolicy {
   /** The wait before the second try; it doubles for each further one. */
   retryBackoffMs: number;
 }
+
+const MAX_HANDLER_RETRY_DELAY_MS = 30_000;
 
 const errorText = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -282,7 +286,10 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   ): Promise<void> {
     let lastError = firstError;
     for (let attempt = 1; attempt < this.policy.maxHandlerAttempts; attempt += 1) {
-      await this.pause(handlerRetryDelayMs(attempt, this.policy.retryBackoffMs));
+      await sleep(
+        backoffMs(attempt, this.policy.retryBackoffMs, MAX_HANDLER_RETRY_DELAY_MS),
+        this.closing.signal,
+      );
       // Stopping: the record stays unhandled, for the next consumer of the group.
       if (this.closing.signal.aborted) throw lastError;
       try {
@@ -318,20 +325,6 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
       },
       'record set aside in the dead-letter table',
     );
-  }
-
-  private pause(ms: number): Promise<void> {
-    const signal = this.closing.signal;
-    if (signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener('abort', done);
-    });
   }
 
   private async invoke(

@@ -38,7 +38,7 @@ export {
   type ConsumerPolicy,
   EventBusServer,
 } from './event-bus.server';
-export { classifyFailure, type FailureKind, handlerRetryDelayMs } from './consumer-failure';
+export { classifyFailure, type FailureKind } from './consumer-failure';
 export { checkRecordContract, type ContractCheck } from './record-contract';
 export {
   type DeadLetter,

@@ -1,4 +1,4 @@
-import { counter, gauge, type Logger } from '@governance/platform';
+import { backoffMs, counter, gauge, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { type EventTransport } from './event-transport';
@@ -6,7 +6,6 @@ import { type OutboxMessage } from './outbox-message';
 import { PostgresLogTransport } from './postgres-event-log';
 import { outboxPublishedSignal } from './publish-wait';
 import { outboxWrittenSignal } from './unit-of-work';
-import { waitForWakeup, wakeups } from './wakeups';
 
 export interface OutboxRelayOptions {
   service: string;
@@ -34,6 +33,7 @@ interface OutboxRow {
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
 const CATCH_UP_PAUSE_MS = 20;
+const FIRST_BACKOFF_MS = 200;
 
 const published = counter({
   name: 'events_published_total',
@@ -146,32 +146,33 @@ export class OutboxRelay {
     });
     if (moved > 0 && this.logInSameDatabase) this.logInSameDatabase.appendedFromOutbox();
     // Writes waiting for their events to reach the bus (awaitPublished) look again now.
-    if (moved > 0) wakeups().emit(outboxPublishedSignal(this.schema));
+    if (moved > 0) wake(outboxPublishedSignal(this.schema));
     return moved;
   }
 
   private async run(signal: AbortSignal): Promise<void> {
     let failures = 0;
+    const written = listen(outboxWrittenSignal(this.schema));
     while (!signal.aborted) {
       try {
         const moved = await this.relayBatch();
         failures = 0;
         await this.housekeeping();
-        if (moved === 0)
-          await waitForWakeup(outboxWrittenSignal(this.schema), this.options.pollIntervalMs, signal);
+        if (moved === 0) await written.wait(this.options.pollIntervalMs, signal);
         // A part batch means the relay caught up: under a stream of small commits, moving each as it
         // lands costs a transaction apiece; pausing briefly lets the next batch gather more.
-        else if (moved < this.options.batchSize) await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
+        else if (moved < this.options.batchSize) await sleep(CATCH_UP_PAUSE_MS, signal);
       } catch (error) {
         failures += 1;
-        const backoff = Math.min(this.options.retryMaxMs ?? 1_000, 100 * 2 ** Math.min(failures, 6));
+        const backoff = backoffMs(failures, FIRST_BACKOFF_MS, this.options.retryMaxMs ?? 1_000);
         this.logger.warn(
           { err: error, service: this.options.service, retry_in_ms: backoff },
           'outbox relay could not publish; records stay in the outbox',
         );
-        await waitForWakeup('never', backoff, signal);
+        await sleep(backoff, signal);
       }
     }
+    written.close();
   }
 
   /** Reports the outbox lag and purges old published records, dedupe keys and dead letters in bounded batches. */

@@ -1,4 +1,4 @@
-import { type Logger } from '@governance/platform';
+import { backoffMs, listen, type Logger, sleep, wake, type WakeListener } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type EntityManager } from 'typeorm';
 import {
@@ -11,8 +11,8 @@ import {
 import { type EventTransport } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
-import { EVENT_LOG_APPENDED, waitForWakeup, wakeups } from './wakeups';
 import { EVENT_LOG_PARTITION, reportConsumerLag } from './consumer-lag';
+import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
 
 /*
  * The bus of the embedded mode: an append-only table in schema `event_bus`, read by consumer groups that
@@ -25,6 +25,7 @@ const APPEND_LOCK_KEY = 7_316_203;
 const SETUP_LOCK_KEY = 7_316_202;
 const CATCH_UP_PAUSE_MS = 20;
 const MAX_RETRY_DELAY_MS = 30_000;
+const EVENT_LOG_APPENDED = 'event-log-appended';
 
 export async function ensureEventLog(dataSource: DataSource): Promise<void> {
   await dataSource.transaction(async (manager) => {
@@ -68,7 +69,7 @@ export class PostgresLogTransport implements EventTransport {
         );
       }
     });
-    wakeups().emit(EVENT_LOG_APPENDED);
+    wake(EVENT_LOG_APPENDED);
   }
 
   /**
@@ -103,7 +104,7 @@ export class PostgresLogTransport implements EventTransport {
 
   /** Wakes the log's consumers after a committed appendFromOutbox. */
   appendedFromOutbox(): void {
-    wakeups().emit(EVENT_LOG_APPENDED);
+    wake(EVENT_LOG_APPENDED);
   }
 
   /** True when this log lives in the database `dataSource` connects to, so outboxes there can move in SQL. */
@@ -134,12 +135,18 @@ export interface PostgresLogSourceOptions {
   retryDelayMs: number;
 }
 
+type BatchOutcome = 'busy' | 'caught-up' | 'idle' | 'failed';
+
 export class PostgresLogEventSource implements EventSource {
+  private readonly slots: Slots;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly options: PostgresLogSourceOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.slots = checkpointSlotsOf(dataSource);
+  }
 
   subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription> {
     return this.subscribeTo(consumerGroup, topics, { each: handler });
@@ -179,9 +186,24 @@ export class PostgresLogEventSource implements EventSource {
     handler: Handlers,
     signal: AbortSignal,
   ): Promise<void> {
+    const appended = listen(EVENT_LOG_APPENDED);
+    try {
+      await this.consumeUntilAborted(group, topics, handler, signal, appended);
+    } finally {
+      appended.close();
+    }
+  }
+
+  private async consumeUntilAborted(
+    group: string,
+    topics: string[],
+    handler: Handlers,
+    signal: AbortSignal,
+    appended: WakeListener,
+  ): Promise<void> {
     let failures = 0;
     while (!signal.aborted) {
-      let outcome: 'busy' | 'caught-up' | 'idle' | 'failed';
+      let outcome: BatchOutcome;
       try {
         outcome = await this.consumeBatch(group, topics, handler);
         failures = outcome === 'failed' ? failures + 1 : 0;
@@ -190,17 +212,13 @@ export class PostgresLogEventSource implements EventSource {
         this.logger.error({ err: error, consumer_group: group }, 'event log consumer failed');
         outcome = 'failed';
       }
-      if (outcome === 'idle') await waitForWakeup(EVENT_LOG_APPENDED, this.options.pollIntervalMs, signal);
+      if (outcome === 'idle') await appended.wait(this.options.pollIntervalMs, signal);
       // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream,
       // instead of a transaction for every few events.
-      if (outcome === 'caught-up') await waitForWakeup('never', CATCH_UP_PAUSE_MS, signal);
+      if (outcome === 'caught-up') await sleep(CATCH_UP_PAUSE_MS, signal);
       // Only transient failures get here (the consumer sets other failing records aside): back off.
       if (outcome === 'failed')
-        await waitForWakeup(
-          'never',
-          Math.min(MAX_RETRY_DELAY_MS, this.options.retryDelayMs * 2 ** Math.min(failures - 1, 6)),
-          signal,
-        );
+        await sleep(backoffMs(failures, this.options.retryDelayMs, MAX_RETRY_DELAY_MS), signal);
     }
   }
 
@@ -219,15 +237,26 @@ export class PostgresLogEventSource implements EventSource {
   }
 
   /**
+   * One batch, once a checkpoint slot is free: the batch holds a connection while its handler takes
+   * others from the same pool, so the slots keep such holders fewer than the pool (checkpoint-slots.ts).
+   */
+  private async consumeBatch(group: string, topics: string[], handler: Handlers): Promise<BatchOutcome> {
+    const batch = await this.slots.use(() => this.handleBatch(group, topics, handler));
+    if (batch.read !== undefined) await this.reportLag(group, topics, batch.read === 0);
+    return batch.outcome;
+  }
+
+  /**
    * Locks the group's checkpoints (another replica holding them means it is the active consumer),
    * hands the next events to the handler in log order, and moves each topic's checkpoint past the
    * events handled. A failing handler stops the batch: its event is offered again after a pause.
+   * `read` is how many events it read, unset when another replica holds the checkpoints.
    */
-  private async consumeBatch(
+  private async handleBatch(
     group: string,
     topics: string[],
     handler: Handlers,
-  ): Promise<'busy' | 'caught-up' | 'idle' | 'failed'> {
+  ): Promise<{ outcome: BatchOutcome; read?: number }> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -239,7 +268,7 @@ export class PostgresLogEventSource implements EventSource {
       )) as Array<{ topic: string; position: string }>;
       if (checkpoints.length < topics.length) {
         await runner.rollbackTransaction();
-        return 'idle';
+        return { outcome: 'idle' };
       }
       const { sql: nextEventsSql, params: nextEventsParams } = nextEventsQuery(
         checkpoints,
@@ -294,10 +323,10 @@ export class PostgresLogEventSource implements EventSource {
         );
       }
       await runner.commitTransaction();
-      await this.reportLag(group, topics, rows.length === 0);
-      if (failed) return 'failed';
-      if (rows.length === 0) return 'idle';
-      return rows.length < this.options.batchSize ? 'caught-up' : 'busy';
+      const read = rows.length;
+      if (failed) return { outcome: 'failed', read };
+      if (read === 0) return { outcome: 'idle', read };
+      return { outcome: read < this.options.batchSize ? 'caught-up' : 'busy', read };
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw error;

@@ -1,6 +1,6 @@
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
-import { wakeups } from './wakeups';
+import { listen } from '@governance/platform';
 
 /** Emitted by a relay of this process after it committed a batch of `schema`'s outbox. */
 export const outboxPublishedSignal = (schema: string): string => `outbox-published:${schema}`;
@@ -23,18 +23,10 @@ export async function waitUntilPublished(
 ): Promise<boolean> {
   const outbox = `${assertSchemaName(schema)}.outbox`;
   const deadline = Date.now() + timeoutMs;
-  const signal = outboxPublishedSignal(schema);
   // Listening before each read, so a batch committed between the read and the wait is not missed.
-  let nudged = false;
-  let wake: (() => void) | undefined;
-  const onPublished = (): void => {
-    nudged = true;
-    wake?.();
-  };
-  wakeups().on(signal, onPublished);
+  const published = listen(outboxPublishedSignal(schema));
   try {
     for (;;) {
-      nudged = false;
       const [row] = await dataSource.query<Array<{ pending: number }>>(
         `SELECT count(*)::int AS pending FROM ${outbox} WHERE event_id = ANY($1::uuid[]) AND published_at IS NULL`,
         [eventIds],
@@ -42,18 +34,9 @@ export async function waitUntilPublished(
       if ((row?.pending ?? 0) === 0) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await new Promise<void>((resolve) => {
-        if (nudged) return resolve();
-        const timer = setTimeout(done, Math.min(left, PUBLISHED_POLL_MS));
-        function done(): void {
-          clearTimeout(timer);
-          wake = undefined;
-          resolve();
-        }
-        wake = done;
-      });
+      await published.wait(Math.min(left, PUBLISHED_POLL_MS));
     }
   } finally {
-    wakeups().off(signal, onPublished);
+    published.close();
   }
 }

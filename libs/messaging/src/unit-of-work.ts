@@ -1,11 +1,10 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { assertSchemaName } from '@governance/persistence';
-import { counter, currentTraceHeaders, type Logger } from '@governance/platform';
+import { counter, currentTraceHeaders, type Logger, wake } from '@governance/platform';
 import { type ConsumedEvent } from './consumed-event';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
 import { waitUntilPublished } from './publish-wait';
-import { wakeups } from './wakeups';
 
 export interface Transaction {
   manager: EntityManager;
@@ -35,8 +34,9 @@ const appended = counter({
 });
 
 /**
- * The one way a service changes state: its writes and the events describing them commit together in
- * one Postgres transaction, so no event is announced that did not happen, and none is lost.
+ * How a service changes state: its writes and the events describing them commit together in one
+ * Postgres transaction, so no event is announced that did not happen, and none is lost. The one other
+ * way is outboxTable, for a single statement that writes both (atomic on its own).
  */
 export class UnitOfWork {
   private readonly schema: string;
@@ -88,9 +88,8 @@ export class UnitOfWork {
   }
 
   /**
-   * The outbox table of this service, for the one write path that cannot afford a transaction's extra
-   * round trips: a repository statement that changes state and inserts its events into this table at
-   * once (a single statement is atomic and durable on its own). It must call outboxWritten() after.
+   * Kept for probe-ingest's telemetry group commit alone, whose BEGIN/COMMIT round trips queued behind
+   * every request: one statement changes state and inserts its events here. Call outboxWritten() after.
    */
   get outboxTable(): string {
     return `${this.schema}.outbox`;
@@ -103,7 +102,7 @@ export class UnitOfWork {
    */
   outboxWritten(written: ReadonlyArray<Pick<OutboxMessage, 'eventType'>> = []): void {
     this.countAppended(written);
-    wakeups().emit(outboxWrittenSignal(this.schema));
+    wake(outboxWrittenSignal(this.schema));
   }
 
   /**

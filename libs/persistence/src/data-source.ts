@@ -33,6 +33,13 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
   });
 }
 
+/** The most connections `dataSource` opens at once: its pool's `max`, node-postgres's 10 unless set. */
+export function poolSizeOf(dataSource: DataSource): number {
+  const extra = dataSource.options.extra as { max?: unknown } | undefined;
+  const poolSize = (dataSource.options as { poolSize?: unknown }).poolSize ?? extra?.max;
+  return typeof poolSize === 'number' && poolSize > 0 ? poolSize : 10;
+}
+
 /** Creates the schema and applies pending migrations while holding the migration lock. */
 export async function migrate(dataSource: DataSource, schema: string): Promise<void> {
   const runner = dataSource.createQueryRunner();

@@ -5,6 +5,7 @@ export {
   createServiceDataSource,
   migrate,
   assertSchemaName,
+  poolSizeOf,
   type ServiceDataSourceOptions,
 } from './data-source';
 export { PersistenceModule, type PersistenceOptions } from './persistence.module';

@@ -1,6 +1,8 @@
+import { backoffMs } from './backoff';
 import { type Logger } from './logger';
 import { WakeSignal } from './wake-signal';
 
+const FIRST_BACKOFF_MS = 200;
 const MAX_BACKOFF_MS = 5_000;
 
 export interface ClaimLoopOptions<T> {
@@ -88,7 +90,7 @@ export class ClaimLoop<T> {
       } catch (error) {
         failures += 1;
         this.options.logger.warn({ err: error }, `could not claim ${this.options.name}; retrying`);
-        await this.signal.wait(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
+        await this.signal.wait(backoffMs(failures, FIRST_BACKOFF_MS, MAX_BACKOFF_MS));
         continue;
       }
       const claimedAt = performance.now();

@@ -17,7 +17,8 @@ export {
   encodeKeysetCursor,
   decodeKeysetCursor,
 } from './keyset-cursor';
-export { WakeSignal } from './wake-signal';
+export { listen, sleep, wake, WakeListener, WakeSignal } from './wake-signal';
+export { backoffMs } from './backoff';
 export { ClaimLoop, type ClaimLoopOptions } from './claim-loop';
 export {
   TRACES_EXPORTERS,

@@ -1,6 +1,7 @@
 /**
  * A wake-up for a polling loop that is not lost when it arrives while nobody waits: `wait` returns at
- * once after a `notify` it missed, else after `notify` or `ms`, whichever comes first.
+ * once after a `notify` it missed, else after `notify`, `ms` or an abort, whichever comes first. One
+ * loop waits on it.
  */
 export class WakeSignal {
   private pending = false;
@@ -11,20 +12,75 @@ export class WakeSignal {
     this.release?.();
   }
 
-  async wait(ms: number): Promise<void> {
-    if (this.pending) {
-      this.pending = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.release = done;
-    });
-    this.release = undefined;
+  async wait(ms: number, signal?: AbortSignal): Promise<void> {
+    if (!this.pending && !signal?.aborted)
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          this.release = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        this.release = done;
+        signal?.addEventListener('abort', done, { once: true });
+      });
     this.pending = false;
   }
+}
+
+/** A WakeSignal that every wake(name) of this process notifies, until closed. */
+export class WakeListener extends WakeSignal {
+  constructor(private readonly listeners: Set<WakeSignal>) {
+    super();
+    listeners.add(this);
+  }
+
+  close(): void {
+    this.listeners.delete(this);
+  }
+}
+
+/*
+ * Named wake-ups between loops that would otherwise wait for their next poll: the relay after a commit,
+ * event-log consumers after an append, publish waits after a relay batch. Services composed into one
+ * process are bundled apart, so the listeners are found through a global symbol rather than a module
+ * variable. Polling stays the guarantee; a wake-up only saves the rest of a poll interval.
+ */
+const LISTENERS = Symbol.for('governance.platform.wake-listeners');
+type GlobalWithListeners = typeof globalThis & { [LISTENERS]?: Map<string, Set<WakeSignal>> };
+
+function listenersOf(name: string): Set<WakeSignal> {
+  const scope = globalThis as GlobalWithListeners;
+  const byName = (scope[LISTENERS] ??= new Map<string, Set<WakeSignal>>());
+  let listeners = byName.get(name);
+  if (!listeners) {
+    listeners = new Set<WakeSignal>();
+    byName.set(name, listeners);
+  }
+  return listeners;
+}
+
+/** Wakes every loop of this process listening to `name`. */
+export function wake(name: string): void {
+  for (const listener of listenersOf(name)) listener.notify();
+}
+
+/** Listens to `name` from now on: the listener remembers a wake-up that comes while its loop is busy. */
+export function listen(name: string): WakeListener {
+  return new WakeListener(listenersOf(name));
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts: a pause that never holds up a shutdown. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

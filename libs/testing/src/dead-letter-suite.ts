@@ -79,9 +79,6 @@ export function describeDeadLetters(options: DeadLetterSuiteOptions): void {
           ADMIN_TOKEN,
           CONSUMER_RETRY_BACKOFF_MS: '10',
           CONSUMER_MAX_HANDLER_ATTEMPTS: '3',
-          // On the event log each busy group holds a connection while its handler takes another: five
-          // groups reading at once would take a pool of five (the harness's) and wait for ever.
-          DATABASE_POOL_SIZE: '12',
         },
         ...(cluster ? { kafkaBrokers: cluster.bootstrapServers } : {}),
       });

@@ -5,7 +5,7 @@ import {
   type SystemsEventRecord,
   type TelemetryRecord,
 } from '@governance/contracts';
-import { systemsEventMessage } from '@governance/messaging';
+import { policyEventMessage, systemsEventMessage, telemetryEventMessage } from '@governance/messaging';
 import { ServiceHarness, type TestDatabase, type TestOrganization } from '@governance/testing';
 import { createService } from '../service';
 
@@ -145,4 +145,47 @@ export async function countRequestWrites(harness: ServiceHarness): Promise<numbe
             AND payload::jsonb -> 'details' ->> 'registration_source' = 'probe')`,
   );
   return row?.count ?? 0;
+}
+
+/** A `telemetry.received` record of the internal telemetry topic, as this service's own relay puts it. */
+export function telemetryReceived(organizationId: string) {
+  const now = new Date().toISOString();
+  return telemetryEventMessage({
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event: 'telemetry.received',
+    timestamp: now,
+    details: {
+      probe_id: newId('probe'),
+      system_id: newId('system'),
+      received_at: now,
+      records: [telemetryRecord()],
+    },
+  });
+}
+
+/** A `policy.created` record, as the policies service announces it. */
+export function policyCreated(organizationId: string) {
+  const now = new Date().toISOString();
+  return policyEventMessage({
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event: 'policy.created',
+    timestamp: now,
+    details: {
+      policy_id: newId('policy'),
+      name: 'PII egress',
+      description: null,
+      enforcement_mode: 'BLOCK',
+      status: 'active',
+      severity: 'HIGH',
+      rules: { field: 'labels.pii', op: 'eq', value: 'true' },
+      scope: { all_systems: true },
+      framework: null,
+      control: null,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    },
+  });
 }
