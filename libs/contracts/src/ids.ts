@@ -25,7 +25,8 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  */
 function ulid(now: number): string {
   let time = '';
-  let t = now;
+  // Whole milliseconds: a fraction would index no Crockford digit at all.
+  let t = Math.floor(now);
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32]! + time;
     t = Math.floor(t / 32);
@@ -60,7 +61,7 @@ export function isId(kind: IdKind, value: string): boolean {
 /** RFC 9562 UUID version 7: time-ordered, 74 random bits. Used for event and delivery ids. */
 export function newUuidV7(now: number = Date.now()): string {
   const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
+  bytes.writeUIntBE(Math.floor(now), 0, 6);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');

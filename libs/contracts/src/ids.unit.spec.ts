@@ -11,6 +11,12 @@ describe('ids', () => {
     expect(isId('webhook', `${first}x`)).toBe(false);
   });
 
+  it('makes valid ids from instants with a fraction of a millisecond', () => {
+    const at = Date.UTC(2026, 0, 1) + 0.37;
+    expect(isId('assessment', newId('assessment', at))).toBe(true);
+    expect(isUuid(newUuidV7(at))).toBe(true);
+  });
+
   it('makes ids unguessable: many ids of one millisecond are all distinct', () => {
     const now = Date.now();
     const ids = new Set(Array.from({ length: 10_000 }, () => newId('finding', now)));
