@@ -24,9 +24,9 @@ const project = {
 };
 
 /**
- * The chaos test (every service as a process, kills, a broker outage) is its own project, and
- * `npm test` runs it alone after the rest: beside another heavy test file it shares the two cores, and
- * its eleven processes plus another e2e file's exceed PostgreSQL's default 100 connections.
+ * The chaos test (every service as a process, kills, a broker outage) is its own project, run alone by
+ * `npm run test:chaos`: it needs the two cores to itself, and on librdkafka's mock cluster its 10 s
+ * recovery bound holds in four runs of five (docs/development.md), too few for `npm test`.
  */
 const CHAOS = '<rootDir>/apps/webhooks/src/crash-recovery.e2e.spec.ts';
 
