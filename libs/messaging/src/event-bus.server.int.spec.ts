@@ -2,14 +2,13 @@ import 'reflect-metadata';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Payload } from '@nestjs/microservices';
-import { newId, newUuidV7 } from '@governance/contracts';
+import { newId } from '@governance/contracts';
 import { createLogger } from '@governance/platform';
-import { createTestDatabase, eventually, type TestDatabase } from '@governance/testing';
+import { createTestDatabase, eventually, recordOf, type TestDatabase } from '@governance/testing';
 import { DataSource } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
 import { DeadLetterRepository, deadLetterTablesSql } from './dead-letters';
 import { ConsumeEvent, EventBusServer } from './event-bus.server';
-import { publicEventMessage } from './outbox-message';
 import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
 
 const TOPIC = 'governance.system.registered';
@@ -34,25 +33,6 @@ class InventoryConsumer {
 
 @Module({ controllers: [AuditConsumer, InventoryConsumer] })
 class ConsumersModule {}
-
-function systemRegistered(organizationId: string) {
-  return publicEventMessage({
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event: 'system.registered',
-    timestamp: new Date().toISOString(),
-    severity: 'INFO',
-    system_id: newId('system'),
-    details: {
-      system_name: 'Support Bot',
-      registration_source: 'api',
-      discovery_method: 'manual',
-      host: '',
-      runtime: '',
-      declared: true,
-    },
-  });
-}
 
 /** Two consumers of one topic in one service: each group runs its own handler, once per record. */
 describe('EventBusServer', () => {
@@ -91,7 +71,7 @@ describe('EventBusServer', () => {
   });
 
   it('hands each record to every consumer group of its topic, and to no other handler', async () => {
-    const message = systemRegistered(newId('organization'));
+    const message = recordOf.systemRegistered(newId('organization'));
     await new PostgresLogTransport(dataSource).publish([message]);
 
     await eventually(async () => seen.length >= 2, 10_000, 'both consumers');

@@ -1,29 +1,12 @@
 import { INTERNAL_TOPICS, newId, newUuidV7, TOPIC_RECORD_SCHEMAS } from '@governance/contracts';
-import { systemSnapshot } from '@governance/testing';
-import { publicEventMessage, systemsEventMessage } from './outbox-message';
+import { recordOf, systemSnapshot } from '@governance/testing';
+import { systemsEventMessage } from './outbox-message';
 import { checkRecordContract } from './record-contract';
 import { type OutboxMessage } from './outbox-message';
 
 const organizationId = newId('organization');
 
-function systemRegistered(): OutboxMessage {
-  return publicEventMessage({
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event: 'system.registered',
-    timestamp: new Date().toISOString(),
-    severity: 'INFO',
-    system_id: newId('system'),
-    details: {
-      system_name: 'Support Bot',
-      registration_source: 'api',
-      discovery_method: 'manual',
-      host: '',
-      runtime: '',
-      declared: true,
-    },
-  });
-}
+const systemRegistered = (): OutboxMessage => recordOf.systemRegistered(organizationId);
 
 /** The message with its payload changed as `change` says; headers follow the record id. */
 function edited(message: OutboxMessage, change: (record: Record<string, unknown>) => void): OutboxMessage {
