@@ -6,6 +6,8 @@
  *
  * Prints the bootstrap servers on one line, then reads one command per line on stdin:
  *   down <broker-id>   up <broker-id>
+ * (`down` also moves the leadership of the broker's partitions to the next broker that is up, as a real
+ * cluster's controller would.)
  * and answers each with one line, `ok <command>` or `error <reason>`, so the caller can await it.
  * Exits cleanly on stdin EOF (the test process went away) or SIGTERM/SIGINT.
  */
@@ -18,6 +20,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <librdkafka/rdkafka.h>
@@ -26,13 +29,57 @@
 #define MAX_BROKERS 16
 #define LINE_MAX_LEN 256
 
+static FILE *debug_log;
+
+/* KAFKA_MOCK_DEBUG_LOG=<file>: the mock's own log (group rebalances, broker state), timestamped. */
+static void log_to_file(const rd_kafka_t *rk, int level, const char *facility, const char *message) {
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  fprintf(debug_log, "%ld.%03ld %s %s\n", (long)now.tv_sec, now.tv_nsec / 1000000, facility, message);
+  fflush(debug_log);
+}
+
 static void reply(const char *format, const char *detail) {
   printf(format, detail);
   putchar('\n');
   fflush(stdout);
 }
 
-static void run_command(rd_kafka_mock_cluster_t *mcluster, int broker_cnt, char *line) {
+static rd_kafka_mock_cluster_t *mcluster;
+/* A client of the mock cluster, to read which partitions each broker leads. */
+static rd_kafka_t *observer;
+static int broker_up[MAX_BROKERS + 1];
+
+/*
+ * A real cluster moves the leadership of a stopped broker's partitions to an in-sync replica; the mock
+ * elects nobody, so its partitions would take no writes until it returns. Each partition the downed broker
+ * leads gets the next broker that is up as its leader.
+ */
+static rd_kafka_resp_err_t set_down(int broker_cnt, int downed) {
+  int successor = 0;
+  for (int step = 1; step < broker_cnt && !successor; step++) {
+    int candidate = (downed - 1 + step) % broker_cnt + 1;
+    if (broker_up[candidate]) successor = candidate;
+  }
+  const struct rd_kafka_metadata *metadata = NULL;
+  /* Read the leaders while the broker still answers; with no broker left up there is nobody to elect. */
+  if (successor) {
+    rd_kafka_resp_err_t err = rd_kafka_metadata(observer, 1, NULL, &metadata, 5000);
+    if (err != RD_KAFKA_RESP_ERR_NO_ERROR) return err;
+  }
+  rd_kafka_resp_err_t err = rd_kafka_mock_broker_set_down(mcluster, downed);
+  if (err == RD_KAFKA_RESP_ERR_NO_ERROR) broker_up[downed] = 0;
+  for (int t = 0; metadata && err == RD_KAFKA_RESP_ERR_NO_ERROR && t < metadata->topic_cnt; t++) {
+    const rd_kafka_metadata_topic_t *topic = &metadata->topics[t];
+    for (int p = 0; p < topic->partition_cnt; p++)
+      if (topic->partitions[p].leader == downed)
+        rd_kafka_mock_partition_set_leader(mcluster, topic->topic, topic->partitions[p].id, successor);
+  }
+  if (metadata) rd_kafka_metadata_destroy(metadata);
+  return err;
+}
+
+static void run_command(int broker_cnt, char *line) {
   char verb[16];
   int broker_id;
   char extra;
@@ -47,9 +94,10 @@ static void run_command(rd_kafka_mock_cluster_t *mcluster, int broker_cnt, char 
   }
   rd_kafka_resp_err_t err;
   if (strcmp(verb, "down") == 0) {
-    err = rd_kafka_mock_broker_set_down(mcluster, broker_id);
+    err = set_down(broker_cnt, broker_id);
   } else if (strcmp(verb, "up") == 0) {
     err = rd_kafka_mock_broker_set_up(mcluster, broker_id);
+    if (err == RD_KAFKA_RESP_ERR_NO_ERROR) broker_up[broker_id] = 1;
   } else {
     reply("error unknown command \"%s\"", line);
     return;
@@ -95,15 +143,30 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s\n", errstr);
     return 1;
   }
+  const char *debug_path = getenv("KAFKA_MOCK_DEBUG_LOG");
+  if (debug_path && *debug_path && (debug_log = fopen(debug_path, "a")) != NULL) {
+    rd_kafka_conf_set(conf, "log_level", "7", errstr, sizeof(errstr));
+    rd_kafka_conf_set(conf, "debug", "mock", errstr, sizeof(errstr));
+    rd_kafka_conf_set_log_cb(conf, log_to_file);
+  }
   rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, errstr, sizeof(errstr));
   if (!rk) {
     fprintf(stderr, "rd_kafka_new: %s\n", errstr);
     return 1;
   }
-  rd_kafka_mock_cluster_t *mcluster = rd_kafka_mock_cluster_new(rk, broker_cnt);
+  mcluster = rd_kafka_mock_cluster_new(rk, broker_cnt);
   if (!mcluster) {
     fprintf(stderr, "rd_kafka_mock_cluster_new failed\n");
     rd_kafka_destroy(rk);
+    return 1;
+  }
+  for (int id = 1; id <= broker_cnt; id++) broker_up[id] = 1;
+  rd_kafka_conf_t *observer_conf = rd_kafka_conf_new();
+  if (rd_kafka_conf_set(observer_conf, "bootstrap.servers", rd_kafka_mock_cluster_bootstraps(mcluster), errstr,
+                        sizeof(errstr)) != RD_KAFKA_CONF_OK ||
+      rd_kafka_conf_set(observer_conf, "log_level", "0", errstr, sizeof(errstr)) != RD_KAFKA_CONF_OK ||
+      !(observer = rd_kafka_new(RD_KAFKA_PRODUCER, observer_conf, errstr, sizeof(errstr)))) {
+    fprintf(stderr, "observer: %s\n", errstr);
     return 1;
   }
   reply("%s", rd_kafka_mock_cluster_bootstraps(mcluster));
@@ -129,7 +192,7 @@ int main(int argc, char **argv) {
     while ((newline = memchr(start, '\n', used - (size_t)(start - buffer))) != NULL) {
       *newline = '\0';
       if (newline > start && newline[-1] == '\r') newline[-1] = '\0';
-      if (*start != '\0') run_command(mcluster, broker_cnt, start);
+      if (*start != '\0') run_command(broker_cnt, start);
       start = newline + 1;
     }
     used -= (size_t)(start - buffer);
@@ -140,6 +203,7 @@ int main(int argc, char **argv) {
     }
   }
 
+  rd_kafka_destroy(observer);
   rd_kafka_mock_cluster_destroy(mcluster);
   rd_kafka_destroy(rk);
   close(signal_fd);

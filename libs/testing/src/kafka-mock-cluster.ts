@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 export interface KafkaMockCluster {
   /** `host:port,host:port,...` */
   bootstrapServers: string;
+  /** Stops the broker and moves the leadership of its partitions to the next broker that is up. */
   setBrokerDown(brokerId: number): Promise<void>;
   setBrokerUp(brokerId: number): Promise<void>;
   stop(): Promise<void>;
