@@ -24,9 +24,8 @@ const project = {
 };
 
 /**
- * The chaos test (every service as a process, kills, a broker outage) is its own project, run alone by
- * `npm run test:chaos`: it needs the two cores to itself, and on librdkafka's mock cluster its 10 s
- * recovery bound holds in four runs of five (docs/development.md), too few for `npm test`.
+ * The chaos test (every service as a process, kills, a broker outage) is its own project: `npm test` runs
+ * it after every other test, so it has the two cores to itself; `npm run test:chaos` runs it alone.
  */
 const CHAOS = '<rootDir>/apps/webhooks/src/crash-recovery.e2e.spec.ts';
 
