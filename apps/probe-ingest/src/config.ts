@@ -1,5 +1,6 @@
 import { readServiceConfig, type ServiceConfig } from '@governance/service';
 import { type DriftConfig, readDriftConfig } from './drift/drift-config';
+import { SPEC_PROBE_SILENCE_MS } from './silence/silence-decision';
 
 export interface SilenceConfig {
   /** A probe silent for longer than this is disconnected (spec: more than 5 minutes). */
@@ -29,7 +30,7 @@ export type ProbeIngestConfig = ServiceConfig<{
 
 export function readProbeIngestConfig(source: NodeJS.ProcessEnv = process.env): ProbeIngestConfig {
   return readServiceConfig(source, 'probe-ingest', (env, { database }) => {
-    const silenceMs = env.int('PROBE_SILENCE_MS', 300_000, { min: 100 });
+    const silenceMs = env.int('PROBE_SILENCE_MS', SPEC_PROBE_SILENCE_MS, { min: 100 });
     const telemetry = {
       maxBatchesPerCommit: env.int('PROBE_TELEMETRY_MAX_BATCHES_PER_COMMIT', 64, { min: 1, max: 1_000 }),
       commitConcurrency: env.int('PROBE_TELEMETRY_COMMIT_CONCURRENCY', 2, { min: 1, max: 64 }),

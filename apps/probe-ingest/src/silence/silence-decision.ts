@@ -1,5 +1,8 @@
 import { type ProbeDisconnectedDetails } from '@governance/contracts';
 
+/** The spec: a probe silent for 5 minutes is disconnected (`probe.disconnected`). */
+export const SPEC_PROBE_SILENCE_MS = 5 * 60_000;
+
 export interface SilenceCandidate {
   probe_id: string;
   probe_name: string;
