@@ -1,6 +1,6 @@
 import { backoffMs, listen, type Logger, sleep, wake, type WakeListener } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 import {
   type ConsumedBatchHandler,
   type ConsumedEvent,
@@ -8,7 +8,7 @@ import {
   type EventSource,
   type Subscription,
 } from './consumed-event';
-import { type EventTransport } from './event-transport';
+import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
 import { EVENT_LOG_PARTITION, reportConsumerLag } from './consumer-lag';
@@ -22,16 +22,20 @@ import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
  * reader that has passed position N can never later see a smaller one commit.
  */
 const APPEND_LOCK_KEY = 7_316_203;
-const SETUP_LOCK_KEY = 7_316_202;
 const CATCH_UP_PAUSE_MS = 20;
 const MAX_RETRY_DELAY_MS = 30_000;
 const EVENT_LOG_APPENDED = 'event-log-appended';
 
-export async function ensureEventLog(dataSource: DataSource): Promise<void> {
-  await dataSource.transaction(async (manager) => {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_KEY]);
-    await manager.query('CREATE SCHEMA IF NOT EXISTS event_bus');
-    await manager.query(`CREATE TABLE IF NOT EXISTS event_bus.events (
+/**
+ * The event log's tables, in every service's migrations since the log is shared: whichever service
+ * migrates first creates them. Idempotent DDL, run under the one lock migrate() holds over all migrations.
+ */
+export class EventLog1764800000000 implements MigrationInterface {
+  name = 'EventLog1764800000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('CREATE SCHEMA IF NOT EXISTS event_bus');
+    await runner.query(`CREATE TABLE IF NOT EXISTS event_bus.events (
       position bigserial PRIMARY KEY,
       event_id uuid NOT NULL UNIQUE,
       topic text NOT NULL,
@@ -41,17 +45,20 @@ export async function ensureEventLog(dataSource: DataSource): Promise<void> {
       payload text NOT NULL,
       appended_at timestamptz NOT NULL DEFAULT now()
     )`);
-    await manager.query(
+    await runner.query(
       'CREATE INDEX IF NOT EXISTS events_topic_position_idx ON event_bus.events (topic, position)',
     );
-    await manager.query(`CREATE TABLE IF NOT EXISTS event_bus.checkpoints (
+    await runner.query(`CREATE TABLE IF NOT EXISTS event_bus.checkpoints (
       consumer_group text NOT NULL,
       topic text NOT NULL,
       position bigint NOT NULL DEFAULT 0,
       updated_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer_group, topic)
     )`);
-  });
+  }
+
+  /** The other services still publish and consume there: one service's rollback leaves the log. */
+  async down(): Promise<void> {}
 }
 
 export class PostgresLogTransport implements EventTransport {
@@ -73,13 +80,14 @@ export class PostgresLogTransport implements EventTransport {
   }
 
   /**
-   * Moves the oldest unpublished records of `schema`'s outbox onto the log inside the caller's
-   * transaction (the outbox relay's, which holds the relay lock of that schema): copied and marked
-   * published by one statement, so the payloads never leave the server. Only for an outbox in the
-   * database of this log (see sharesDatabaseWith). Returns how many records moved; the caller emits
-   * nothing, appendedFromOutbox() must run after its commit.
+   * An outbox in this log's own database moves by one statement in the relay's transaction (copied and
+   * marked published), so the payloads never leave the server.
    */
-  async appendFromOutbox(manager: EntityManager, schema: string, limit: number): Promise<number> {
+  movesFrom(dataSource: DataSource): OutboxMover | undefined {
+    return dataSource === this.dataSource ? this : undefined;
+  }
+
+  async move(manager: EntityManager, schema: string, limit: number): Promise<number> {
     const outbox = `${assertSchemaName(schema)}.outbox`;
     await manager.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
     // Rows are inserted in outbox order, so log positions follow commit order as publish() keeps them.
@@ -102,14 +110,8 @@ export class PostgresLogTransport implements EventTransport {
     return row?.moved ?? 0;
   }
 
-  /** Wakes the log's consumers after a committed appendFromOutbox. */
-  appendedFromOutbox(): void {
+  moved(): void {
     wake(EVENT_LOG_APPENDED);
-  }
-
-  /** True when this log lives in the database `dataSource` connects to, so outboxes there can move in SQL. */
-  sharesDatabaseWith(dataSource: DataSource): boolean {
-    return dataSource === this.dataSource;
   }
 
   async close(): Promise<void> {}

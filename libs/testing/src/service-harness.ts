@@ -10,7 +10,6 @@ import {
 } from '@governance/contracts';
 import {
   createKafka,
-  ensureEventLog,
   type EventTransport,
   KafkaEventTransport,
   type OutboxMessage,
@@ -92,10 +91,7 @@ export class ServiceHarness {
         sessionTimeoutMs: 6_000,
       };
       bus = new KafkaEventTransport(createKafka(config, createLogger('harness', 'error')), config);
-    } else {
-      await ensureEventLog(sql);
-      bus = new PostgresLogTransport(sql);
-    }
+    } else bus = new PostgresLogTransport(sql);
     return new ServiceHarness(service, fastify, database, sql, env, bus, !options.database);
   }
 
