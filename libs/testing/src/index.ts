@@ -8,8 +8,10 @@ export {
   type TestOrganization,
   announceOrganization,
   eventually,
+  type OutboxEntry,
+  readOutbox,
 } from './service-harness';
-export { publicMessage, recordOf, systemSnapshot } from './event-fixtures';
+export { policySnapshot, publicMessage, recordOf, systemSnapshot } from './event-fixtures';
 export {
   type ConsumerGroupCase,
   type DeadLetterSuiteOptions,

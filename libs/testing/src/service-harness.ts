@@ -200,3 +200,33 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+export interface OutboxEntry {
+  eventId: string;
+  topic: string;
+  eventType: string;
+  key: string;
+  record: Record<string, unknown> & { details: Record<string, unknown> };
+}
+
+/** What the service of `schema` has emitted so far, oldest first, read from its outbox. */
+export async function readOutbox(
+  harness: ServiceHarness,
+  schema: string,
+  eventType?: string,
+): Promise<OutboxEntry[]> {
+  const rows = await harness.sql.query<
+    Array<{ event_id: string; topic: string; event_type: string; message_key: string; payload: string }>
+  >(
+    `SELECT event_id, topic, event_type, message_key, payload FROM ${schema}.outbox
+     WHERE $1::text IS NULL OR event_type = $1 ORDER BY position`,
+    [eventType ?? null],
+  );
+  return rows.map((row) => ({
+    eventId: row.event_id,
+    topic: row.topic,
+    eventType: row.event_type,
+    key: row.message_key,
+    record: JSON.parse(row.payload) as OutboxEntry['record'],
+  }));
+}
