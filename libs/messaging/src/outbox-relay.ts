@@ -19,16 +19,6 @@ export interface OutboxRelayOptions {
   deadLetterRetentionMs?: number;
 }
 
-interface OutboxRow {
-  position: string;
-  event_id: string;
-  topic: string;
-  message_key: string;
-  event_type: string;
-  headers: Record<string, string>;
-  payload: string;
-}
-
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
 const CATCH_UP_PAUSE_MS = 20;
@@ -114,21 +104,14 @@ export class OutboxRelay {
         published.inc({ service: this.options.service }, moved);
         return moved;
       }
-      const rows = await manager.query<OutboxRow[]>(
-        `SELECT position, event_id, topic, message_key, event_type, headers, payload
+      const rows = await manager.query<Array<OutboxMessage & { position: string }>>(
+        `SELECT position, event_id AS "eventId", topic, message_key AS key, event_type AS "eventType", headers,
+           payload
          FROM ${this.schema}.outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
         [this.options.batchSize],
       );
       if (rows.length === 0) return 0;
-      const messages: OutboxMessage[] = rows.map((row) => ({
-        eventId: row.event_id,
-        topic: row.topic,
-        key: row.message_key,
-        eventType: row.event_type,
-        headers: row.headers,
-        payload: row.payload,
-      }));
-      await this.transport.publish(messages);
+      await this.transport.publish(rows);
       await manager.query(
         `UPDATE ${this.schema}.outbox SET published_at = now() WHERE position = ANY($1::bigint[])`,
         [rows.map((row) => row.position)],

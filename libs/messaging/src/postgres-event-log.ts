@@ -1,4 +1,4 @@
-import { backoffMs, listen, type Logger, sleep, wake, type WakeListener } from '@governance/platform';
+import { backoffMs, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 import {
@@ -117,16 +117,6 @@ export class PostgresLogTransport implements EventTransport {
   async close(): Promise<void> {}
 }
 
-interface EventLogRow {
-  position: string;
-  event_id: string;
-  topic: string;
-  message_key: string;
-  event_type: string;
-  headers: Record<string, string>;
-  payload: string;
-}
-
 /** One handler per event, or one per batch of the events read together. */
 type Handlers = { each: ConsumedEventHandler; batch?: undefined } | { batch: ConsumedBatchHandler };
 
@@ -189,20 +179,6 @@ export class PostgresLogEventSource implements EventSource {
     signal: AbortSignal,
   ): Promise<void> {
     const appended = listen(EVENT_LOG_APPENDED);
-    try {
-      await this.consumeUntilAborted(group, topics, handler, signal, appended);
-    } finally {
-      appended.close();
-    }
-  }
-
-  private async consumeUntilAborted(
-    group: string,
-    topics: string[],
-    handler: Handlers,
-    signal: AbortSignal,
-    appended: WakeListener,
-  ): Promise<void> {
     let failures = 0;
     while (!signal.aborted) {
       let outcome: BatchOutcome;
@@ -222,6 +198,7 @@ export class PostgresLogEventSource implements EventSource {
       if (outcome === 'failed')
         await sleep(backoffMs(failures, this.options.retryDelayMs, MAX_RETRY_DELAY_MS), signal);
     }
+    appended.close();
   }
 
   /** Lag per topic: nothing to read means none; else the topic's head position minus the checkpoint. */
@@ -276,44 +253,36 @@ export class PostgresLogEventSource implements EventSource {
         checkpoints,
         this.options.batchSize,
       );
-      const rows = (await runner.query(nextEventsSql, nextEventsParams)) as EventLogRow[];
+      const rows = (await runner.query(nextEventsSql, nextEventsParams)) as Array<
+        Omit<ConsumedEvent, 'consumerGroup'> & { offset: string }
+      >;
+      const events = rows.map((row) => ({ consumerGroup: group, ...row }));
       const reached = new Map<string, string>();
-      const events = rows.map((row): ConsumedEvent => ({
-        consumerGroup: group,
-        topic: row.topic,
-        partition: 0,
-        offset: row.position,
-        key: row.message_key,
-        eventId: row.event_id,
-        eventType: row.event_type,
-        headers: row.headers,
-        payload: row.payload,
-      }));
       let failed = false;
       if (handler.batch) {
         try {
           if (events.length > 0) await handler.batch(events);
-          for (const row of rows) reached.set(row.topic, row.position);
+          for (const event of events) reached.set(event.topic, event.offset);
         } catch (error) {
           this.logger.warn(
-            { err: error, consumer_group: group, event_id: rows[0]?.event_id, events: rows.length },
+            { err: error, consumer_group: group, event_id: events[0]?.eventId, events: events.length },
             'batch handler failed; will retry',
           );
           failed = true;
         }
       } else {
-        for (const [index, row] of rows.entries()) {
+        for (const event of events) {
           try {
-            await handler.each(events[index]!);
+            await handler.each(event);
           } catch (error) {
             this.logger.warn(
-              { err: error, consumer_group: group, event_id: row.event_id },
+              { err: error, consumer_group: group, event_id: event.eventId },
               'handler failed; will retry',
             );
             failed = true;
             break;
           }
-          reached.set(row.topic, row.position);
+          reached.set(event.topic, event.offset);
         }
       }
       if (reached.size > 0) {
@@ -339,11 +308,9 @@ export class PostgresLogEventSource implements EventSource {
 }
 
 /**
- * The group's next events in log order: per topic the next `limit` after its checkpoint, merged. Each
- * subquery states its topic as a range of (topic, position) rather than `topic = $t AND position > $p`:
- * given the equality, the planner treats the topic as constant, prefers the position index filtered by
- * topic, and where a topic's events lie far ahead in the log (a replay) reads everything in between, half a
- * second per batch at a million events. The range only the (topic, position) index can serve.
+ * The group's next events in log order, as ConsumedEvents but for the group: per topic the next `limit`
+ * after its checkpoint, merged. Each topic is a range of (topic, position), which only the (topic,
+ * position) index serves (docs/decisions/0005-event-log-read-by-range.md).
  */
 function nextEventsQuery(
   checkpoints: ReadonlyArray<{ topic: string; position: string }>,
@@ -359,7 +326,9 @@ function nextEventsQuery(
        ORDER BY topic, position LIMIT $1)`;
   });
   return {
-    sql: `SELECT * FROM (${perTopic.join(' UNION ALL ')}) AS next ORDER BY position LIMIT $1`,
+    sql: `SELECT position AS "offset", 0 AS partition, event_id AS "eventId", topic, message_key AS key,
+            event_type AS "eventType", headers, payload
+          FROM (${perTopic.join(' UNION ALL ')}) AS next ORDER BY position LIMIT $1`,
     params,
   };
 }
