@@ -1,5 +1,4 @@
 import {
-  newId,
   newUuidV7,
   type PolicyEventRecord,
   type ProbeEventRecord,
