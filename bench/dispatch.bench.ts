@@ -7,7 +7,7 @@ import { type FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { newUuidV7, type PublicEventType } from '@governance/contracts';
-import { ensureEventLog, PostgresLogTransport } from '@governance/messaging';
+import { PostgresLogTransport } from '@governance/messaging';
 import { createLogger, EnvReader } from '@governance/platform';
 import {
   type AttemptRecord,
@@ -185,7 +185,6 @@ async function createWebhook(
   fastify: FastifyInstance,
   receiverUrl: string,
 ): Promise<{ organizationId: string; webhookId: string }> {
-  await ensureEventLog(dataSource);
   const organization = await announceOrganization(new PostgresLogTransport(dataSource), 'professional');
   const authorization = `Bearer ${organization.apiKey}`;
   await pollUntil('the tenant replica to learn of the organization', 15_000, async () => {

@@ -6,7 +6,7 @@ import { type FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { type Condition, newId, newUuidV7, type PolicySnapshot } from '@governance/contracts';
-import { ensureEventLog, OutboxRelay, policyEventMessage, PostgresLogTransport } from '@governance/messaging';
+import { OutboxRelay, policyEventMessage, PostgresLogTransport } from '@governance/messaging';
 import { createLogger, EnvReader } from '@governance/platform';
 import { announceOrganization } from '@governance/testing';
 import { createService } from '../apps/probe-ingest/src/service';
@@ -213,7 +213,6 @@ async function prepareProbes(
   fastify: FastifyInstance,
   count: number,
 ): Promise<{ organizationId: string; apiKey: string; probeIds: string[] }> {
-  await ensureEventLog(dataSource);
   const organization = await announceOrganization(new PostgresLogTransport(dataSource), 'professional');
   const authorization = `Bearer ${organization.apiKey}`;
   await pollUntil('the tenant replica to learn of the organization', 15_000, async () => {

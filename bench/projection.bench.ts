@@ -5,9 +5,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { type FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { ensureEventLog, PostgresLogTransport } from '@governance/messaging';
+import { PostgresLogTransport } from '@governance/messaging';
 import { createLogger, EnvReader } from '@governance/platform';
-import { announceOrganization } from '@governance/testing';
+import { createEventLog, announceOrganization } from '@governance/testing';
 import { createService } from '../apps/dashboard/src/service';
 import { printBenchResult } from './support/bench-result';
 import { createBenchDatabase } from './support/database';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   try {
     const seedSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
     await seedSource.initialize();
-    await ensureEventLog(seedSource);
+    await createEventLog(seedSource);
     const log = new PostgresLogTransport(seedSource);
     const organization = await announceOrganization(log, 'professional');
     progress(`writing ${settings.events} events of ${settings.systems} systems to the event log`);

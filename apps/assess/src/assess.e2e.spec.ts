@@ -1,6 +1,7 @@
 import { newId, newUuidV7 } from '@governance/contracts';
-import { ensureEventLog, PostgresLogTransport, systemsEventMessage } from '@governance/messaging';
+import { PostgresLogTransport, systemsEventMessage } from '@governance/messaging';
 import {
+  createEventLog,
   announceOrganization,
   createTestDatabase,
   eventually,
@@ -33,7 +34,7 @@ describe('assess service process', () => {
     database = await createTestDatabase();
     sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
     await sql.initialize();
-    await ensureEventLog(sql);
+    await createEventLog(sql);
     bus = new PostgresLogTransport(sql);
   });
 

@@ -1,6 +1,7 @@
 import { INTERNAL_TOPICS, type Plan } from '@governance/contracts';
-import { ensureEventLog, PostgresLogTransport } from '@governance/messaging';
+import { PostgresLogTransport } from '@governance/messaging';
 import {
+  createEventLog,
   announceOrganization,
   createTestDatabase,
   eventually,
@@ -31,7 +32,7 @@ describe('policies service process', () => {
     database = await createTestDatabase();
     sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
     await sql.initialize();
-    await ensureEventLog(sql);
+    await createEventLog(sql);
     bus = new PostgresLogTransport(sql);
   });
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newId, newUuidV7 } from '@governance/contracts';
-import { ensureEventLog, PostgresLogTransport, publicEventMessage } from '@governance/messaging';
+import { PostgresLogTransport, publicEventMessage } from '@governance/messaging';
 import {
   createTestDatabase,
   freePort,
@@ -196,7 +196,6 @@ describe('standalone composition', () => {
     });
     expect(test.body).toMatchObject({ event: 'probe.disconnected', status_code: 200, success: true });
 
-    await ensureEventLog(sql);
     const record = {
       id: newUuidV7(),
       organization_id: org.id,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { newId, newUuidV7 } from '@governance/contracts';
-import { ensureEventLog, PostgresLogTransport, publicEventMessage } from '@governance/messaging';
+import { PostgresLogTransport, publicEventMessage } from '@governance/messaging';
 import {
+  createEventLog,
   createTestDatabase,
   startServiceProcess,
   startWebhookReceiver,
@@ -94,7 +95,7 @@ describe('webhooks graceful shutdown', () => {
     database = await createTestDatabase();
     sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
     await sql.initialize();
-    await ensureEventLog(sql);
+    await createEventLog(sql);
     bus = new PostgresLogTransport(sql);
     receiver = await startWebhookReceiver({
       secret: (hookId) => secrets.get(hookId),

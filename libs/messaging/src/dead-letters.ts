@@ -5,18 +5,9 @@ import { type ConsumedEvent } from './consumed-event';
 /** Why a record was set aside: not JSON, against its topic's contract, or its handler kept failing. */
 export type DeadLetterReason = 'malformed' | 'contract' | 'handler';
 
-export interface DeadLetter {
+/** A record a consumer set aside, as it received it (the Kafka offset, or the event log position). */
+export interface DeadLetter extends Required<ConsumedEvent> {
   id: string;
-  consumerGroup: string;
-  topic: string;
-  partition: number;
-  /** The Kafka offset, or the position in the Postgres event log. */
-  offset: string;
-  eventId: string;
-  eventType: string;
-  key: string;
-  headers: Record<string, string>;
-  payload: string;
   reason: DeadLetterReason;
   error: string;
   attempts: number;
@@ -55,55 +46,22 @@ export function dropDeadLetterTablesSql(schema: string): string[] {
   return [`DROP TABLE ${assertSchemaName(schema)}.dead_letters`];
 }
 
-interface DeadLetterRow {
-  id: string;
-  consumer_group: string;
-  topic: string;
-  partition: number;
-  record_offset: string;
-  event_id: string;
-  event_type: string;
-  message_key: string;
-  headers: Record<string, string>;
-  payload: string;
-  reason: DeadLetterReason;
-  error: string;
-  attempts: number;
-  first_seen_at: Date;
-  last_seen_at: Date;
-}
+type DeadLetterRow = Omit<DeadLetter, 'firstSeenAt' | 'lastSeenAt'> & { firstSeenAt: Date; lastSeenAt: Date };
+
+const DEAD_LETTER_COLUMNS = `id::text AS id, consumer_group AS "consumerGroup", topic, partition,
+  record_offset AS "offset", event_id AS "eventId", event_type AS "eventType", message_key AS key, headers,
+  payload, reason, error, attempts, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt"`;
 
 const toDeadLetter = (row: DeadLetterRow): DeadLetter => ({
-  id: String(row.id),
-  consumerGroup: row.consumer_group,
-  topic: row.topic,
-  partition: row.partition,
-  offset: row.record_offset,
-  eventId: row.event_id,
-  eventType: row.event_type,
-  key: row.message_key,
-  headers: row.headers,
-  payload: row.payload,
-  reason: row.reason,
-  error: row.error,
-  attempts: row.attempts,
-  firstSeenAt: row.first_seen_at.toISOString(),
-  lastSeenAt: row.last_seen_at.toISOString(),
+  ...row,
+  firstSeenAt: row.firstSeenAt.toISOString(),
+  lastSeenAt: row.lastSeenAt.toISOString(),
 });
 
 /** The record again, as its consumer received it. */
 export function deadLetterEvent(letter: DeadLetter): ConsumedEvent {
-  return {
-    consumerGroup: letter.consumerGroup,
-    topic: letter.topic,
-    partition: letter.partition,
-    offset: letter.offset,
-    key: letter.key,
-    eventId: letter.eventId,
-    eventType: letter.eventType,
-    headers: letter.headers,
-    payload: letter.payload,
-  };
+  const { consumerGroup, topic, partition, offset, key, eventId, eventType, headers, payload } = letter;
+  return { consumerGroup, topic, partition, offset, key, eventId, eventType, headers, payload };
 }
 
 // Postgres text holds no NUL; a record carrying one is kept with U+FFFD in its place.
@@ -153,13 +111,16 @@ export class DeadLetterRepository {
     );
   }
 
-  /** Oldest first, at most LIST_LIMIT; `afterId` continues after the last one seen. */
+  /**
+   * Oldest first, at most LIST_LIMIT; `afterId` continues after the last one seen. Ordered by the table's
+   * bigint id: plain `id` would name the text id of the select list.
+   */
   async list(filter: { topic?: string; consumerGroup?: string; afterId?: string }): Promise<DeadLetter[]> {
     const rows = await this.dataSource.query<DeadLetterRow[]>(
-      `SELECT * FROM ${this.table}
+      `SELECT ${DEAD_LETTER_COLUMNS} FROM ${this.table}
        WHERE ($1::text IS NULL OR topic = $1) AND ($2::text IS NULL OR consumer_group = $2)
          AND id > $3::bigint
-       ORDER BY id LIMIT ${LIST_LIMIT}`,
+       ORDER BY dead_letters.id LIMIT ${LIST_LIMIT}`,
       [filter.topic ?? null, filter.consumerGroup ?? null, filter.afterId ?? '0'],
     );
     return rows.map(toDeadLetter);
@@ -167,9 +128,10 @@ export class DeadLetterRepository {
 
   async find(id: string): Promise<DeadLetter | undefined> {
     if (!/^\d{1,18}$/.test(id)) return undefined;
-    const [row] = await this.dataSource.query<DeadLetterRow[]>(`SELECT * FROM ${this.table} WHERE id = $1`, [
-      id,
-    ]);
+    const [row] = await this.dataSource.query<DeadLetterRow[]>(
+      `SELECT ${DEAD_LETTER_COLUMNS} FROM ${this.table} WHERE id = $1`,
+      [id],
+    );
     return row ? toDeadLetter(row) : undefined;
   }
 

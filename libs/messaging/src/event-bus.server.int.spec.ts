@@ -4,12 +4,18 @@ import { NestFactory } from '@nestjs/core';
 import { Payload } from '@nestjs/microservices';
 import { newId } from '@governance/contracts';
 import { createLogger } from '@governance/platform';
-import { createTestDatabase, eventually, recordOf, type TestDatabase } from '@governance/testing';
+import {
+  createEventLog,
+  createTestDatabase,
+  eventually,
+  recordOf,
+  type TestDatabase,
+} from '@governance/testing';
 import { DataSource } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
 import { DeadLetterRepository, deadLetterTablesSql } from './dead-letters';
 import { ConsumeEvent, EventBusServer } from './event-bus.server';
-import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
+import { PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
 
 const TOPIC = 'governance.system.registered';
 const OTHER_TOPIC = 'governance.probe.disconnected';
@@ -44,7 +50,7 @@ describe('EventBusServer', () => {
     database = await createTestDatabase();
     dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 4 } });
     await dataSource.initialize();
-    await ensureEventLog(dataSource);
+    await createEventLog(dataSource);
     await dataSource.query('CREATE SCHEMA spec');
     for (const statement of deadLetterTablesSql('spec')) await dataSource.query(statement);
     const logger = createLogger('event-bus-spec', 'error');

@@ -26,8 +26,13 @@ import {
 } from './dead-letters';
 import { checkRecordContract } from './record-contract';
 
+/** The pattern of a `@ConsumeEvent` handler: one per (consumer, topic). */
+interface HandlerPattern {
+  consumer: string;
+  topic: string;
+}
+
 interface ConsumerExtras {
-  consumer?: string;
   batch?: boolean;
 }
 
@@ -59,11 +64,14 @@ export function ConsumeEvent(
   consumer: string,
   options: ConsumeEventOptions = {},
 ): MethodDecorator {
+  const patterns = (typeof topics === 'string' ? [topics] : topics).map((topic): HandlerPattern => ({
+    consumer,
+    topic,
+  }));
+  // Keyed by consumer as well as topic: Nest's Server.addHandler chains the event handlers of one
+  // pattern behind the first and runs the whole chain for each record, where a group runs only its own.
   return applyDecorators(
-    EventPattern(typeof topics === 'string' ? topics : [...topics], {
-      consumer,
-      ...(options.batch ? { batch: true } : {}),
-    } satisfies ConsumerExtras),
+    EventPattern(patterns, (options.batch ? { batch: true } : {}) satisfies ConsumerExtras),
     UseFilters(new ConsumerErrorPassThrough()),
   );
 }
@@ -91,6 +99,18 @@ export interface ConsumerPolicy {
 
 const MAX_HANDLER_RETRY_DELAY_MS = 30_000;
 
+function parsePattern(route: string): HandlerPattern {
+  let pattern: Partial<HandlerPattern> = {};
+  try {
+    pattern = JSON.parse(route) as Partial<HandlerPattern>;
+  } catch {
+    // A plain pattern: not a @ConsumeEvent handler.
+  }
+  if (typeof pattern.consumer !== 'string' || typeof pattern.topic !== 'string')
+    throw new Error(`handler for ${route} has no consumer name; use @ConsumeEvent`);
+  return pattern as HandlerPattern;
+}
+
 const errorText = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
@@ -104,7 +124,7 @@ const errorText = (error: unknown): string =>
  */
 export class EventBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
-  private readonly handlersByTopic = new Map<string, MessageHandler[]>();
+  private readonly handlers = new Map<string, MessageHandler | undefined>();
   private readonly closing = new AbortController();
 
   constructor(
@@ -133,38 +153,24 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     return this.source as T;
   }
 
-  /**
-   * Nest's own bookkeeping chains every handler of one pattern behind the first and runs the whole chain
-   * whenever the head runs, so one group's record would reach every consumer of that topic. Each
-   * consumer group must run only its own handler: handlers are kept here, unchained, per topic.
-   */
-  override addHandler(
-    pattern: unknown,
-    callback: MessageHandler,
-    isEventHandler = false,
-    extras: Record<string, unknown> = {},
-  ): void {
-    const topic = this.normalizePattern(pattern as string);
-    callback.isEventHandler = isEventHandler;
-    callback.extras = extras;
-    this.handlersByTopic.set(topic, [...(this.handlersByTopic.get(topic) ?? []), callback]);
+  /** Each consumer's topics, from the patterns its `@ConsumeEvent` handlers registered. */
+  private topicsByConsumer(): Map<string, string[]> {
+    const topicsByConsumer = new Map<string, string[]>();
+    for (const [route, handler] of this.getHandlers()) {
+      const { consumer, topic } = parsePattern(route);
+      if (handler.next) throw new Error(`${consumer} has two @ConsumeEvent handlers of ${topic}`);
+      topicsByConsumer.set(consumer, [...(topicsByConsumer.get(consumer) ?? []), topic]);
+    }
+    return topicsByConsumer;
   }
 
   private async subscribeAll(): Promise<void> {
-    const topicsByConsumer = new Map<string, string[]>();
-    for (const [topic, handlers] of this.handlersByTopic) {
-      for (const handler of handlers) {
-        const consumer = (handler.extras as ConsumerExtras | undefined)?.consumer;
-        if (!consumer) throw new Error(`handler for ${topic} has no consumer name; use @ConsumeEvent`);
-        topicsByConsumer.set(consumer, [...(topicsByConsumer.get(consumer) ?? []), topic]);
-      }
-    }
     // Joining a Kafka group takes seconds; the service's groups join side by side.
     await Promise.all(
-      [...topicsByConsumer].map(async ([consumer, topics]) => {
+      [...this.topicsByConsumer()].map(async ([consumer, topics]) => {
         const group = `${this.service}.${consumer}`;
         const subscription =
-          this.takesBatches(consumer) && this.source.subscribeBatch
+          this.takesBatches(consumer, topics) && this.source.subscribeBatch
             ? await this.source.subscribeBatch(group, topics, (events) => this.deliverBatch(consumer, events))
             : await this.source.subscribe(group, topics, (event) => this.deliver(consumer, event));
         this.subscriptions.push(subscription);
@@ -173,18 +179,17 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     );
   }
 
+  /** Looked up once per (consumer, topic): Nest's route of a pattern costs microseconds, per record. */
   private handlerOf(consumer: string, topic: string): MessageHandler | undefined {
-    return this.handlersByTopic
-      .get(topic)
-      ?.find((candidate) => (candidate.extras as ConsumerExtras | undefined)?.consumer === consumer);
+    const key = `${consumer}\u0000${topic}`;
+    if (!this.handlers.has(key))
+      this.handlers.set(key, this.getHandlers().get(this.normalizePattern({ consumer, topic })));
+    return this.handlers.get(key);
   }
 
   /** True when every handler of the consumer group takes batches. */
-  private takesBatches(consumer: string): boolean {
-    const handlers = [...this.handlersByTopic.values()]
-      .flat()
-      .filter((handler) => (handler.extras as ConsumerExtras | undefined)?.consumer === consumer);
-    return handlers.every((handler) => (handler.extras as ConsumerExtras | undefined)?.batch === true);
+  private takesBatches(consumer: string, topics: readonly string[]): boolean {
+    return topics.every((topic) => this.isBatch(this.handlerOf(consumer, topic)!));
   }
 
   /** True when this server runs the consumer group `group`. */
@@ -210,10 +215,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     const prefix = `${this.service}.`;
     if (!group.startsWith(prefix)) return undefined;
     const consumer = group.slice(prefix.length);
-    const known = [...this.handlersByTopic.values()]
-      .flat()
-      .some((handler) => (handler.extras as ConsumerExtras | undefined)?.consumer === consumer);
-    return known ? consumer : undefined;
+    return this.topicsByConsumer().has(consumer) ? consumer : undefined;
   }
 
   private isBatch(handler: MessageHandler): boolean {

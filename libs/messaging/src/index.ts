@@ -20,7 +20,7 @@ export {
   EVENT_SOURCE,
   parsePayload,
 } from './consumed-event';
-export { type EventTransport, EVENT_TRANSPORT } from './event-transport';
+export { type EventTransport, type OutboxMover, EVENT_TRANSPORT } from './event-transport';
 export { UnitOfWork, type Transaction, type RunOptions } from './unit-of-work';
 export { type Projection, type ProjectedRecord, project, projectEach } from './projection';
 export {
@@ -48,7 +48,7 @@ export {
 } from './dead-letters';
 export { MessagingModule, type MessagingOptions, connectEventBus } from './messaging.module';
 export { messagingTablesSql, dropMessagingTablesSql } from './messaging-tables';
-export { ensureEventLog, PostgresLogTransport, PostgresLogEventSource } from './postgres-event-log';
+export { EventLog1764800000000, PostgresLogTransport, PostgresLogEventSource } from './postgres-event-log';
 export { createKafka, KafkaEventTransport, KafkaEventSource } from './kafka';
 export {
   LeasedJobWorker,

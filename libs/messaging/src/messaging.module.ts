@@ -22,7 +22,7 @@ import { EVENT_TRANSPORT, type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
 import { type MessagingConfig } from './messaging-config';
 import { OutboxRelay } from './outbox-relay';
-import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
+import { PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
 import { EventLogProgress, KafkaProgress, ReplicaCatchUp } from './replica-catch-up';
 import { UnitOfWork } from './unit-of-work';
 
@@ -83,8 +83,7 @@ export class MessagingModule
         },
         {
           provide: ReplicaCatchUp,
-          // Depends on the transport so the event log exists before a miss reads its head.
-          inject: [DataSource, LOGGER, EVENT_TRANSPORT],
+          inject: [DataSource, LOGGER],
           useFactory: (dataSource: DataSource, logger: Logger) =>
             new ReplicaCatchUp(
               options.service,
@@ -98,16 +97,14 @@ export class MessagingModule
         {
           provide: EVENT_TRANSPORT,
           inject: [DataSource, LOGGER],
-          useFactory: async (dataSource: DataSource, logger: Logger): Promise<EventTransport> => {
-            if (config.kafka) return new KafkaEventTransport(createKafka(config.kafka, logger), config.kafka);
-            await ensureEventLog(dataSource);
-            return new PostgresLogTransport(dataSource);
-          },
+          useFactory: (dataSource: DataSource, logger: Logger): EventTransport =>
+            config.kafka
+              ? new KafkaEventTransport(createKafka(config.kafka, logger), config.kafka)
+              : new PostgresLogTransport(dataSource),
         },
         {
           provide: EVENT_SOURCE,
-          inject: [DataSource, LOGGER, EVENT_TRANSPORT],
-          // Depends on the transport so the event log exists before a consumer reads it.
+          inject: [DataSource, LOGGER],
           useFactory: (dataSource: DataSource, logger: Logger): EventSource =>
             config.kafka
               ? new KafkaEventSource(createKafka(config.kafka, logger), config.kafka)

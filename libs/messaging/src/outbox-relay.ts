@@ -1,9 +1,8 @@
 import { backoffMs, counter, gauge, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
-import { type EventTransport } from './event-transport';
+import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
-import { PostgresLogTransport } from './postgres-event-log';
 import { outboxPublishedSignal } from './publish-wait';
 import { outboxWrittenSignal } from './unit-of-work';
 
@@ -18,16 +17,6 @@ export interface OutboxRelayOptions {
   inboxRetentionMs: number;
   /** Set where the service has consumers, and so a dead-letter table to purge. */
   deadLetterRetentionMs?: number;
-}
-
-interface OutboxRow {
-  position: string;
-  event_id: string;
-  topic: string;
-  message_key: string;
-  event_type: string;
-  headers: Record<string, string>;
-  payload: string;
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -59,11 +48,11 @@ export class OutboxRelay {
   private loop: Promise<void> | undefined;
   private lastHousekeeping = 0;
   /**
-   * The Postgres event log, when it is in this outbox's database: records then move by one statement
-   * in the relay's transaction instead of travelling through this process twice (read, then insert),
-   * which for telemetry batches of tens of kilobytes each was most of the relay's cost.
+   * Set when the bus can take this outbox's records by SQL (the Postgres event log in the same
+   * database): they then skip the trip through this process (read, then insert), which for telemetry
+   * batches of tens of kilobytes each was most of the relay's cost.
    */
-  private readonly logInSameDatabase: PostgresLogTransport | undefined;
+  private readonly mover: OutboxMover | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -73,10 +62,7 @@ export class OutboxRelay {
   ) {
     this.schema = assertSchemaName(options.schema);
     this.lockKey = `outbox-relay:${this.schema}`;
-    this.logInSameDatabase =
-      transport instanceof PostgresLogTransport && transport.sharesDatabaseWith(dataSource)
-        ? transport
-        : undefined;
+    this.mover = transport.movesFrom?.(dataSource);
   }
 
   start(): void {
@@ -113,30 +99,19 @@ export class OutboxRelay {
         [this.lockKey],
       );
       if (!lock?.locked) return 0;
-      if (this.logInSameDatabase) {
-        const moved = await this.logInSameDatabase.appendFromOutbox(
-          manager,
-          this.schema,
-          this.options.batchSize,
-        );
+      if (this.mover) {
+        const moved = await this.mover.move(manager, this.schema, this.options.batchSize);
         published.inc({ service: this.options.service }, moved);
         return moved;
       }
-      const rows = await manager.query<OutboxRow[]>(
-        `SELECT position, event_id, topic, message_key, event_type, headers, payload
+      const rows = await manager.query<Array<OutboxMessage & { position: string }>>(
+        `SELECT position, event_id AS "eventId", topic, message_key AS key, event_type AS "eventType", headers,
+           payload
          FROM ${this.schema}.outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
         [this.options.batchSize],
       );
       if (rows.length === 0) return 0;
-      const messages: OutboxMessage[] = rows.map((row) => ({
-        eventId: row.event_id,
-        topic: row.topic,
-        key: row.message_key,
-        eventType: row.event_type,
-        headers: row.headers,
-        payload: row.payload,
-      }));
-      await this.transport.publish(messages);
+      await this.transport.publish(rows);
       await manager.query(
         `UPDATE ${this.schema}.outbox SET published_at = now() WHERE position = ANY($1::bigint[])`,
         [rows.map((row) => row.position)],
@@ -144,7 +119,7 @@ export class OutboxRelay {
       published.inc({ service: this.options.service }, rows.length);
       return rows.length;
     });
-    if (moved > 0 && this.logInSameDatabase) this.logInSameDatabase.appendedFromOutbox();
+    if (moved > 0) this.mover?.moved();
     // Writes waiting for their events to reach the bus (awaitPublished) look again now.
     if (moved > 0) wake(outboxPublishedSignal(this.schema));
     return moved;

@@ -5,6 +5,7 @@ import { Payload } from '@nestjs/microservices';
 import { newId, newUuidV7 } from '@governance/contracts';
 import { createLogger } from '@governance/platform';
 import {
+  createEventLog,
   createTestDatabase,
   eventually,
   type KafkaMockCluster,
@@ -20,7 +21,7 @@ import { type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
 import { type KafkaConfig } from './messaging-config';
 import { type OutboxMessage, publicEventMessage } from './outbox-message';
-import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
+import { PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
 
 const TOPIC = 'governance.system.registered';
 const SCHEMA = 'poison_spec';
@@ -151,7 +152,7 @@ describe.each([
       transport = new KafkaEventTransport(createKafka(config, logger), config);
       source = new KafkaEventSource(createKafka(config, logger), config);
     } else {
-      await ensureEventLog(dataSource);
+      await createEventLog(dataSource);
       transport = new PostgresLogTransport(dataSource);
       source = new PostgresLogEventSource(
         dataSource,

@@ -1,6 +1,6 @@
-import { backoffMs, listen, type Logger, sleep, wake, type WakeListener } from '@governance/platform';
+import { backoffMs, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 import {
   type ConsumedBatchHandler,
   type ConsumedEvent,
@@ -8,7 +8,7 @@ import {
   type EventSource,
   type Subscription,
 } from './consumed-event';
-import { type EventTransport } from './event-transport';
+import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
 import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
 import { EVENT_LOG_PARTITION, reportConsumerLag } from './consumer-lag';
@@ -22,16 +22,20 @@ import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
  * reader that has passed position N can never later see a smaller one commit.
  */
 const APPEND_LOCK_KEY = 7_316_203;
-const SETUP_LOCK_KEY = 7_316_202;
 const CATCH_UP_PAUSE_MS = 20;
 const MAX_RETRY_DELAY_MS = 30_000;
 const EVENT_LOG_APPENDED = 'event-log-appended';
 
-export async function ensureEventLog(dataSource: DataSource): Promise<void> {
-  await dataSource.transaction(async (manager) => {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_KEY]);
-    await manager.query('CREATE SCHEMA IF NOT EXISTS event_bus');
-    await manager.query(`CREATE TABLE IF NOT EXISTS event_bus.events (
+/**
+ * The event log's tables, in every service's migrations since the log is shared: whichever service
+ * migrates first creates them. Idempotent DDL, run under the one lock migrate() holds over all migrations.
+ */
+export class EventLog1764800000000 implements MigrationInterface {
+  name = 'EventLog1764800000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('CREATE SCHEMA IF NOT EXISTS event_bus');
+    await runner.query(`CREATE TABLE IF NOT EXISTS event_bus.events (
       position bigserial PRIMARY KEY,
       event_id uuid NOT NULL UNIQUE,
       topic text NOT NULL,
@@ -41,17 +45,20 @@ export async function ensureEventLog(dataSource: DataSource): Promise<void> {
       payload text NOT NULL,
       appended_at timestamptz NOT NULL DEFAULT now()
     )`);
-    await manager.query(
+    await runner.query(
       'CREATE INDEX IF NOT EXISTS events_topic_position_idx ON event_bus.events (topic, position)',
     );
-    await manager.query(`CREATE TABLE IF NOT EXISTS event_bus.checkpoints (
+    await runner.query(`CREATE TABLE IF NOT EXISTS event_bus.checkpoints (
       consumer_group text NOT NULL,
       topic text NOT NULL,
       position bigint NOT NULL DEFAULT 0,
       updated_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer_group, topic)
     )`);
-  });
+  }
+
+  /** The other services still publish and consume there: one service's rollback leaves the log. */
+  async down(): Promise<void> {}
 }
 
 export class PostgresLogTransport implements EventTransport {
@@ -73,13 +80,14 @@ export class PostgresLogTransport implements EventTransport {
   }
 
   /**
-   * Moves the oldest unpublished records of `schema`'s outbox onto the log inside the caller's
-   * transaction (the outbox relay's, which holds the relay lock of that schema): copied and marked
-   * published by one statement, so the payloads never leave the server. Only for an outbox in the
-   * database of this log (see sharesDatabaseWith). Returns how many records moved; the caller emits
-   * nothing, appendedFromOutbox() must run after its commit.
+   * An outbox in this log's own database moves by one statement in the relay's transaction (copied and
+   * marked published), so the payloads never leave the server.
    */
-  async appendFromOutbox(manager: EntityManager, schema: string, limit: number): Promise<number> {
+  movesFrom(dataSource: DataSource): OutboxMover | undefined {
+    return dataSource === this.dataSource ? this : undefined;
+  }
+
+  async move(manager: EntityManager, schema: string, limit: number): Promise<number> {
     const outbox = `${assertSchemaName(schema)}.outbox`;
     await manager.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
     // Rows are inserted in outbox order, so log positions follow commit order as publish() keeps them.
@@ -102,27 +110,11 @@ export class PostgresLogTransport implements EventTransport {
     return row?.moved ?? 0;
   }
 
-  /** Wakes the log's consumers after a committed appendFromOutbox. */
-  appendedFromOutbox(): void {
+  moved(): void {
     wake(EVENT_LOG_APPENDED);
   }
 
-  /** True when this log lives in the database `dataSource` connects to, so outboxes there can move in SQL. */
-  sharesDatabaseWith(dataSource: DataSource): boolean {
-    return dataSource === this.dataSource;
-  }
-
   async close(): Promise<void> {}
-}
-
-interface EventLogRow {
-  position: string;
-  event_id: string;
-  topic: string;
-  message_key: string;
-  event_type: string;
-  headers: Record<string, string>;
-  payload: string;
 }
 
 /** One handler per event, or one per batch of the events read together. */
@@ -187,20 +179,6 @@ export class PostgresLogEventSource implements EventSource {
     signal: AbortSignal,
   ): Promise<void> {
     const appended = listen(EVENT_LOG_APPENDED);
-    try {
-      await this.consumeUntilAborted(group, topics, handler, signal, appended);
-    } finally {
-      appended.close();
-    }
-  }
-
-  private async consumeUntilAborted(
-    group: string,
-    topics: string[],
-    handler: Handlers,
-    signal: AbortSignal,
-    appended: WakeListener,
-  ): Promise<void> {
     let failures = 0;
     while (!signal.aborted) {
       let outcome: BatchOutcome;
@@ -220,6 +198,7 @@ export class PostgresLogEventSource implements EventSource {
       if (outcome === 'failed')
         await sleep(backoffMs(failures, this.options.retryDelayMs, MAX_RETRY_DELAY_MS), signal);
     }
+    appended.close();
   }
 
   /** Lag per topic: nothing to read means none; else the topic's head position minus the checkpoint. */
@@ -274,44 +253,36 @@ export class PostgresLogEventSource implements EventSource {
         checkpoints,
         this.options.batchSize,
       );
-      const rows = (await runner.query(nextEventsSql, nextEventsParams)) as EventLogRow[];
+      const rows = (await runner.query(nextEventsSql, nextEventsParams)) as Array<
+        Omit<ConsumedEvent, 'consumerGroup'> & { offset: string }
+      >;
+      const events = rows.map((row) => ({ consumerGroup: group, ...row }));
       const reached = new Map<string, string>();
-      const events = rows.map((row): ConsumedEvent => ({
-        consumerGroup: group,
-        topic: row.topic,
-        partition: 0,
-        offset: row.position,
-        key: row.message_key,
-        eventId: row.event_id,
-        eventType: row.event_type,
-        headers: row.headers,
-        payload: row.payload,
-      }));
       let failed = false;
       if (handler.batch) {
         try {
           if (events.length > 0) await handler.batch(events);
-          for (const row of rows) reached.set(row.topic, row.position);
+          for (const event of events) reached.set(event.topic, event.offset);
         } catch (error) {
           this.logger.warn(
-            { err: error, consumer_group: group, event_id: rows[0]?.event_id, events: rows.length },
+            { err: error, consumer_group: group, event_id: events[0]?.eventId, events: events.length },
             'batch handler failed; will retry',
           );
           failed = true;
         }
       } else {
-        for (const [index, row] of rows.entries()) {
+        for (const event of events) {
           try {
-            await handler.each(events[index]!);
+            await handler.each(event);
           } catch (error) {
             this.logger.warn(
-              { err: error, consumer_group: group, event_id: row.event_id },
+              { err: error, consumer_group: group, event_id: event.eventId },
               'handler failed; will retry',
             );
             failed = true;
             break;
           }
-          reached.set(row.topic, row.position);
+          reached.set(event.topic, event.offset);
         }
       }
       if (reached.size > 0) {
@@ -337,11 +308,9 @@ export class PostgresLogEventSource implements EventSource {
 }
 
 /**
- * The group's next events in log order: per topic the next `limit` after its checkpoint, merged. Each
- * subquery states its topic as a range of (topic, position) rather than `topic = $t AND position > $p`:
- * given the equality, the planner treats the topic as constant, prefers the position index filtered by
- * topic, and where a topic's events lie far ahead in the log (a replay) reads everything in between, half a
- * second per batch at a million events. The range only the (topic, position) index can serve.
+ * The group's next events in log order, as ConsumedEvents but for the group: per topic the next `limit`
+ * after its checkpoint, merged. Each topic is a range of (topic, position), which only the (topic,
+ * position) index serves (docs/decisions/0005-event-log-read-by-range.md).
  */
 function nextEventsQuery(
   checkpoints: ReadonlyArray<{ topic: string; position: string }>,
@@ -357,7 +326,9 @@ function nextEventsQuery(
        ORDER BY topic, position LIMIT $1)`;
   });
   return {
-    sql: `SELECT * FROM (${perTopic.join(' UNION ALL ')}) AS next ORDER BY position LIMIT $1`,
+    sql: `SELECT position AS "offset", 0 AS partition, event_id AS "eventId", topic, message_key AS key,
+            event_type AS "eventType", headers, payload
+          FROM (${perTopic.join(' UNION ALL ')}) AS next ORDER BY position LIMIT $1`,
     params,
   };
 }

@@ -12,7 +12,7 @@ import {
   SpanKind,
   startTracing,
 } from '@governance/platform';
-import { createTestDatabase, eventually, type TestDatabase } from '@governance/testing';
+import { createEventLog, createTestDatabase, eventually, type TestDatabase } from '@governance/testing';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { type DataSource } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
@@ -21,7 +21,7 @@ import { ConsumeEvent, EventBusServer } from './event-bus.server';
 import { messagingTablesSql } from './messaging-tables';
 import { OutboxRelay } from './outbox-relay';
 import { publicEventMessage } from './outbox-message';
-import { ensureEventLog, PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
+import { PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
 import { UnitOfWork } from './unit-of-work';
 
 const SCHEMA = 'trace_spec';
@@ -115,7 +115,7 @@ describe('trace context through the outbox and the bus', () => {
     await dataSource.query(`CREATE SCHEMA ${SCHEMA}`);
     for (const statement of [...messagingTablesSql(SCHEMA), ...deadLetterTablesSql(SCHEMA)])
       await dataSource.query(statement);
-    await ensureEventLog(dataSource);
+    await createEventLog(dataSource);
     const logger = createLogger('trace-spec', 'error');
     unitOfWork = new UnitOfWork(dataSource, SCHEMA, 'trace-spec');
     relay = new OutboxRelay(

@@ -36,7 +36,7 @@ const appended = counter({
 /**
  * How a service changes state: its writes and the events describing them commit together in one
  * Postgres transaction, so no event is announced that did not happen, and none is lost. The one other
- * way is outboxTable, for a single statement that writes both (atomic on its own).
+ * way is runStatement, for a single statement that writes both (atomic on its own).
  */
 export class UnitOfWork {
   private readonly schema: string;
@@ -88,21 +88,20 @@ export class UnitOfWork {
   }
 
   /**
-   * Kept for probe-ingest's telemetry group commit alone, whose BEGIN/COMMIT round trips queued behind
-   * every request: one statement changes state and inserts its events here. Call outboxWritten() after.
+   * `statement` changes state and appends its events to `outbox` in one statement, atomic on its own: for
+   * a hot path where BEGIN and COMMIT would be two more round trips (probe-ingest's telemetry group
+   * commit). It adds `currentTraceHeaders()` of the request to its events' headers itself, and returns
+   * the events it appended, to be counted; the relay is woken after it.
    */
-  get outboxTable(): string {
-    return `${this.schema}.outbox`;
-  }
-
-  /**
-   * Wakes the relay after events were written to outboxTable outside run(), and counts them. Such a
-   * statement should add `currentTraceHeaders()` (taken while handling the request) to each event's
-   * headers, so the events carry the trace as run() does.
-   */
-  outboxWritten(written: ReadonlyArray<Pick<OutboxMessage, 'eventType'>> = []): void {
-    this.countAppended(written);
-    wake(outboxWrittenSignal(this.schema));
+  async runStatement<T>(
+    statement: (
+      manager: EntityManager,
+      outbox: string,
+    ) => Promise<{ result: T; appended: ReadonlyArray<Pick<OutboxMessage, 'eventType'>> }>,
+  ): Promise<T> {
+    const { result, appended } = await statement(this.dataSource.manager, `${this.schema}.outbox`);
+    this.outboxWritten(appended);
+    return result;
   }
 
   /**
@@ -164,10 +163,11 @@ export class UnitOfWork {
     }
   }
 
-  private countAppended(messages: ReadonlyArray<Pick<OutboxMessage, 'eventType'>>): void {
+  private outboxWritten(messages: ReadonlyArray<Pick<OutboxMessage, 'eventType'>>): void {
     const byType = new Map<string, number>();
     for (const { eventType } of messages) byType.set(eventType, (byType.get(eventType) ?? 0) + 1);
     for (const [eventType, count] of byType)
       appended.inc({ service: this.service, event_type: eventType }, count);
+    wake(outboxWrittenSignal(this.schema));
   }
 }

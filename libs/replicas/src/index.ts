@@ -1,1 +1,12 @@
-export { SystemsReplica, SYSTEMS_REPLICA_TOPICS, type SystemsReplicaTopic } from './systems-replica';
+export {
+  SystemsReplica,
+  SYSTEMS_REPLICA_TOPICS,
+  type SystemsReplicaTopic,
+  systemsReplicaTableSql,
+} from './systems-replica';
+export {
+  SYSTEM_REPLICA_CONSUMER,
+  SYSTEM_SNAPSHOT_STORE,
+  type SystemSnapshotStore,
+  SystemSnapshotsConsumer,
+} from './system-snapshots.consumer';

@@ -9,6 +9,23 @@ export const SYSTEMS_REPLICA_TOPICS = [INTERNAL_TOPICS.systems, publicTopicFor('
 export type SystemsReplicaTopic = (typeof SYSTEMS_REPLICA_TOPICS)[number];
 
 /**
+ * The replica's table in `schema`, as the initial migrations of dashboard and reports create it.
+ * `updated_at` of the snapshot applied last; a row made from a public system.registered has none yet.
+ */
+export function systemsReplicaTableSql(schema: string): string {
+  return `CREATE TABLE ${assertSchemaName(schema)}.systems (
+      organization_id text NOT NULL,
+      system_id text NOT NULL,
+      name text NOT NULL,
+      declared boolean NOT NULL,
+      risk_tier text NOT NULL DEFAULT 'unclassified',
+      status text NOT NULL DEFAULT 'active',
+      updated_at timestamptz,
+      PRIMARY KEY (organization_id, system_id)
+    )`;
+}
+
+/**
  * A service's replica of the systems inventory, kept in `<schema>.systems` (organization_id, system_id,
  * name, declared, risk_tier, status, updated_at). Every write is scoped by organization id and
  * order-tolerant: a snapshot keeps the newest by `updated_at`, and the public announcement only fills in a

@@ -2,7 +2,12 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { type MigrationInterface } from 'typeorm';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@governance/auth';
-import { connectEventBus, DeadLetters1764700000000, MessagingModule } from '@governance/messaging';
+import {
+  connectEventBus,
+  DeadLetters1764700000000,
+  EventLog1764800000000,
+  MessagingModule,
+} from '@governance/messaging';
 import { PersistenceModule, runServiceProcess } from '@governance/persistence';
 import {
   createLogger,
@@ -63,8 +68,13 @@ export function defineService<Config extends ServiceBasics>(
 ): DefinedService<Config> {
   const { name, schema } = definition;
   const consumes = definition.consumes !== false;
-  // A consumer's dead letters are the messaging lib's table, migrated in the service's own schema.
-  const migrations = [...definition.migrations, ...(consumes ? [DeadLetters1764700000000] : [])];
+  // The messaging lib's tables: a consumer's dead letters in the service's own schema, and the shared
+  // event log (the bus when no Kafka is configured).
+  const migrations = [
+    ...definition.migrations,
+    ...(consumes ? [DeadLetters1764700000000] : []),
+    EventLog1764800000000,
+  ];
   const routes = [...definition.routes, ...(consumes ? [`/admin/v1/${name}`] : [])];
   const rootModule = (config: Config, logger: Logger): DynamicModule => {
     const domain = definition.domain(config, logger);

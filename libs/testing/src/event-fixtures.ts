@@ -1,6 +1,7 @@
 import {
   newId,
   newUuidV7,
+  type PolicySnapshot,
   type PublicEventDetails,
   type PublicEventType,
   type Severity,
@@ -32,6 +33,27 @@ export function systemSnapshot(overrides: Partial<SystemSnapshot> = {}): SystemS
     registration_source: 'api',
     discovery_method: 'manual',
     status: 'active',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+/** A policy as the policies service announces it: an active, blocking PII rule. */
+export function policySnapshot(overrides: Partial<PolicySnapshot> = {}): PolicySnapshot {
+  const now = new Date().toISOString();
+  return {
+    policy_id: newId('policy'),
+    name: 'PII egress',
+    description: null,
+    enforcement_mode: 'BLOCK',
+    status: 'active',
+    severity: 'HIGH',
+    rules: { field: 'labels.pii', op: 'eq', value: 'true' },
+    scope: { all_systems: true },
+    framework: null,
+    control: null,
+    version: 1,
     created_at: now,
     updated_at: now,
     ...overrides,

@@ -1,4 +1,4 @@
-export { createTestDatabase, type TestDatabase } from './test-database';
+export { createEventLog, createTestDatabase, type TestDatabase } from './test-database';
 export { startKafkaMockCluster, type KafkaMockCluster } from './kafka-mock-cluster';
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedDelivery } from './webhook-receiver';
 export { startServiceProcess, freePort, type ServiceProcess } from './service-process';
@@ -8,8 +8,10 @@ export {
   type TestOrganization,
   announceOrganization,
   eventually,
+  type OutboxEntry,
+  readOutbox,
 } from './service-harness';
-export { publicMessage, recordOf, systemSnapshot } from './event-fixtures';
+export { policySnapshot, publicMessage, recordOf, systemSnapshot } from './event-fixtures';
 export {
   type ConsumerGroupCase,
   type DeadLetterSuiteOptions,

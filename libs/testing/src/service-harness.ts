@@ -10,7 +10,6 @@ import {
 } from '@governance/contracts';
 import {
   createKafka,
-  ensureEventLog,
   type EventTransport,
   KafkaEventTransport,
   type OutboxMessage,
@@ -92,10 +91,7 @@ export class ServiceHarness {
         sessionTimeoutMs: 6_000,
       };
       bus = new KafkaEventTransport(createKafka(config, createLogger('harness', 'error')), config);
-    } else {
-      await ensureEventLog(sql);
-      bus = new PostgresLogTransport(sql);
-    }
+    } else bus = new PostgresLogTransport(sql);
     return new ServiceHarness(service, fastify, database, sql, env, bus, !options.database);
   }
 
@@ -203,4 +199,34 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+export interface OutboxEntry {
+  eventId: string;
+  topic: string;
+  eventType: string;
+  key: string;
+  record: Record<string, unknown> & { details: Record<string, unknown> };
+}
+
+/** What the service of `schema` has emitted so far, oldest first, read from its outbox. */
+export async function readOutbox(
+  harness: ServiceHarness,
+  schema: string,
+  eventType?: string,
+): Promise<OutboxEntry[]> {
+  const rows = await harness.sql.query<
+    Array<{ event_id: string; topic: string; event_type: string; message_key: string; payload: string }>
+  >(
+    `SELECT event_id, topic, event_type, message_key, payload FROM ${schema}.outbox
+     WHERE $1::text IS NULL OR event_type = $1 ORDER BY position`,
+    [eventType ?? null],
+  );
+  return rows.map((row) => ({
+    eventId: row.event_id,
+    topic: row.topic,
+    eventType: row.event_type,
+    key: row.message_key,
+    record: JSON.parse(row.payload) as OutboxEntry['record'],
+  }));
 }

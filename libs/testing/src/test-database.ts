@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { EventLog1764800000000 } from '@governance/messaging';
 import { Client } from 'pg';
+import { type DataSource } from 'typeorm';
 
 export interface TestDatabase {
   url: string;
@@ -40,4 +42,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/** The event log as every service's migrations create it, for a test that uses the bus before any service ran. */
+export async function createEventLog(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await new EventLog1764800000000().up(runner);
+  } finally {
+    await runner.release();
+  }
 }

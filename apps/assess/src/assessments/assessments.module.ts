@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SystemReplicaConsumer } from '../systems/system-replica.consumer';
+import { SYSTEM_SNAPSHOT_STORE, SystemSnapshotsConsumer } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import { FrameworkCatalog } from '../templates/framework-catalog';
 import { TemplatesController } from '../templates/templates.controller';
@@ -9,12 +9,13 @@ import { AssessmentsController } from './assessments.controller';
 import { AssessmentsService } from './assessments.service';
 
 @Module({
-  controllers: [TemplatesController, AssessmentsController, SystemReplicaConsumer],
+  controllers: [TemplatesController, AssessmentsController, SystemSnapshotsConsumer],
   providers: [
     AssessmentsService,
     AssessmentRepository,
     AssessmentWorker,
     SystemReplicaRepository,
+    { provide: SYSTEM_SNAPSHOT_STORE, useExisting: SystemReplicaRepository },
     FrameworkCatalog,
   ],
 })

@@ -5,7 +5,7 @@ import { ReplicaCatchUp, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode, type FieldProblem } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
-import { SYSTEM_REPLICA_CONSUMER } from '../systems/system-replica.consumer';
+import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import {
   type AssessmentResponse,

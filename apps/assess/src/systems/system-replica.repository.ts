@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SystemSnapshot } from '@governance/contracts';
+import { type SystemSnapshotStore } from '@governance/replicas';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /**
@@ -10,11 +11,11 @@ export type SystemOfRecord = Pick<SystemSnapshot, 'name' | 'status'>;
 
 /** All SQL on the systems replica. Lookups are scoped by organization id. */
 @Injectable()
-export class SystemReplicaRepository {
+export class SystemReplicaRepository implements SystemSnapshotStore {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Keeps the newest snapshot: an older one arriving late changes nothing. */
-  async upsert(manager: EntityManager, organizationId: string, system: SystemSnapshot): Promise<void> {
+  async applySnapshot(manager: EntityManager, organizationId: string, system: SystemSnapshot): Promise<void> {
     await manager.query(
       `INSERT INTO assess.systems (system_id, organization_id, name, status, updated_at)
        VALUES ($1, $2, $3, $4, $5)

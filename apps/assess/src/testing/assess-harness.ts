@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { newId, newUuidV7, PUBLIC_EVENT_SCHEMAS, type SystemSnapshot } from '@governance/contracts';
+import { newId, newUuidV7, PUBLIC_EVENT_SCHEMAS } from '@governance/contracts';
 import { systemsEventMessage } from '@governance/messaging';
-import { ServiceHarness, type TestDatabase } from '@governance/testing';
+import { ServiceHarness, systemSnapshot, type TestDatabase } from '@governance/testing';
 import { createService } from '../service';
 
 export { eventually, type TestOrganization } from '@governance/testing';
@@ -31,25 +31,7 @@ export async function registerSystem(
   name = `Claims triage ${newId('system').slice(-6)}`,
 ): Promise<{ systemId: string; name: string }> {
   const now = new Date().toISOString();
-  const snapshot: SystemSnapshot = {
-    system_id: newId('system'),
-    name,
-    description: null,
-    owner: null,
-    vendor: null,
-    model: null,
-    risk_tier: 'high',
-    environment: null,
-    host: null,
-    runtime: null,
-    tags: [],
-    declared: true,
-    registration_source: 'api',
-    discovery_method: 'manual',
-    status: 'active',
-    created_at: now,
-    updated_at: now,
-  };
+  const snapshot = systemSnapshot({ name, risk_tier: 'high', created_at: now, updated_at: now });
   await harness.publishMessages([
     systemsEventMessage({
       id: newUuidV7(),

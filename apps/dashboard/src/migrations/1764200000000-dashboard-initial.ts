@@ -1,5 +1,6 @@
 import { dropTenantReplicaTablesSql, tenantReplicaTablesSql } from '@governance/auth';
 import { dropMessagingTablesSql, messagingTablesSql } from '@governance/messaging';
+import { systemsReplicaTableSql } from '@governance/replicas';
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
@@ -21,17 +22,7 @@ export class DashboardInitial1764200000000 implements MigrationInterface {
   name = 'DashboardInitial1764200000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    // `updated_at` of the snapshot applied last; a row made from a public system.registered has none yet.
-    await runner.query(`CREATE TABLE dashboard.systems (
-      organization_id text NOT NULL,
-      system_id text NOT NULL,
-      name text NOT NULL,
-      declared boolean NOT NULL,
-      risk_tier text NOT NULL DEFAULT 'unclassified',
-      status text NOT NULL DEFAULT 'active',
-      updated_at timestamptz,
-      PRIMARY KEY (organization_id, system_id)
-    )`);
+    await runner.query(systemsReplicaTableSql('dashboard'));
     await runner.query(`CREATE TABLE dashboard.probes (
       organization_id text NOT NULL,
       probe_id text NOT NULL,

@@ -1,8 +1,6 @@
 import {
-  newId,
   newUuidV7,
   type PolicyEventRecord,
-  type PolicySnapshot,
   type ProbeEventRecord,
   type SystemsEventRecord,
 } from '@governance/contracts';
@@ -15,7 +13,13 @@ import {
 import { eventually, ServiceHarness, type TestDatabase } from '@governance/testing';
 import { createService } from '../service';
 
-export { eventually, publicMessage, systemSnapshot, type TestOrganization } from '@governance/testing';
+export {
+  eventually,
+  policySnapshot,
+  publicMessage,
+  systemSnapshot,
+  type TestOrganization,
+} from '@governance/testing';
 
 export const DASHBOARD_PATH = '/api/service/dashboard';
 
@@ -40,26 +44,6 @@ export function internalRecord<R extends { event: string; details: unknown }>(
   timestamp: string = new Date().toISOString(),
 ): R {
   return { id: newUuidV7(), organization_id: organizationId, event, timestamp, details } as unknown as R;
-}
-
-export function policySnapshot(overrides: Partial<PolicySnapshot> = {}): PolicySnapshot {
-  const now = new Date().toISOString();
-  return {
-    policy_id: newId('policy'),
-    name: 'PII egress',
-    description: null,
-    enforcement_mode: 'BLOCK',
-    status: 'active',
-    severity: 'HIGH',
-    rules: { field: 'labels.pii', op: 'eq', value: 'true' },
-    scope: { all_systems: true },
-    framework: null,
-    control: null,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    ...overrides,
-  };
 }
 
 export const systemsMessage = (

@@ -1,7 +1,7 @@
-import { ServiceHarness } from '@governance/testing';
+import { type OutboxEntry, readOutbox as readOutboxOf, ServiceHarness } from '@governance/testing';
 import { createService } from '../service';
 
-export { eventually, type TestOrganization } from '@governance/testing';
+export { eventually, type OutboxEntry, type TestOrganization } from '@governance/testing';
 
 export type PoliciesHarness = ServiceHarness;
 
@@ -17,30 +17,9 @@ export const PoliciesHarness = {
   },
 };
 
-export interface OutboxEntry {
-  eventId: string;
-  topic: string;
-  eventType: string;
-  key: string;
-  record: Record<string, unknown> & { details: Record<string, unknown> };
-}
-
 /** What the service has emitted so far, oldest first, read from its outbox. */
-export async function readOutbox(harness: ServiceHarness, eventType?: string): Promise<OutboxEntry[]> {
-  const rows = await harness.sql.query<
-    Array<{ event_id: string; topic: string; event_type: string; message_key: string; payload: string }>
-  >(
-    `SELECT event_id, topic, event_type, message_key, payload FROM policies.outbox WHERE $1::text IS NULL OR event_type = $1 ORDER BY position`,
-    [eventType ?? null],
-  );
-  return rows.map((row) => ({
-    eventId: row.event_id,
-    topic: row.topic,
-    eventType: row.event_type,
-    key: row.message_key,
-    record: JSON.parse(row.payload) as OutboxEntry['record'],
-  }));
-}
+export const readOutbox = (harness: ServiceHarness, eventType?: string): Promise<OutboxEntry[]> =>
+  readOutboxOf(harness, 'policies', eventType);
 
 /** A valid custom policy body; `overrides` replace or add fields. */
 export function policyBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,15 +1,13 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   INTERNAL_TOPICS,
   type TelemetryEventRecord,
   type TelemetryReceivedDetails,
 } from '@governance/contracts';
-import { type ConsumedEvent, ConsumeEvent, UnitOfWork } from '@governance/messaging';
-import { LOGGER, type Logger } from '@governance/platform';
+import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
 import { ShadowDiscoveryService } from '../discovery/shadow-discovery.service';
 import { DriftService } from './drift.service';
-import { readTelemetryEvent } from './telemetry-event';
 
 /**
  * Shadow-AI discovery, then drift detection, in one transaction per batch of events. Other consumers of
@@ -21,7 +19,6 @@ export class TelemetryDriftConsumer {
     private readonly unitOfWork: UnitOfWork,
     private readonly discovery: ShadowDiscoveryService,
     private readonly drift: DriftService,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
@@ -31,15 +28,9 @@ export class TelemetryDriftConsumer {
    */
   @ConsumeEvent(INTERNAL_TOPICS.telemetry, 'drift', { batch: true })
   async onTelemetry(@Payload() events: ConsumedEvent[]): Promise<void> {
-    const records = new Map<ConsumedEvent, TelemetryEventRecord>();
-    for (const event of events) {
-      const record = readTelemetryEvent(event);
-      if (record) records.set(event, record);
-      else if (event.eventType === 'telemetry.received')
-        this.logger.error({ event_id: event.eventId }, 'skipping a telemetry event that is not well-formed');
-    }
-    await this.unitOfWork.runOnceEach([...records.keys()], async (tx, fresh) => {
-      const batches = fresh.map((event) => records.get(event)!);
+    await this.unitOfWork.runOnceEach(events, async (tx, fresh) => {
+      // The bus checked each record against the telemetry topic's contract before this runs.
+      const batches = fresh.map((event) => parsePayload<TelemetryEventRecord>(event));
       // Discovery first, so a drift of a system discovered in these very batches is announced by its name.
       for (const record of batches) {
         await this.discovery.observeBatch(tx, record.organization_id, record.details);

@@ -16,7 +16,7 @@ import {
   UnitOfWork,
 } from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
-import { SYSTEM_REPLICA_CONSUMER } from '../systems/system-replica.consumer';
+import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import {
   type HeartbeatDto,

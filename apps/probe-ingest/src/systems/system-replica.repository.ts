@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SystemSnapshot } from '@governance/contracts';
+import { type SystemSnapshotStore } from '@governance/replicas';
 import { DataSource, type EntityManager } from 'typeorm';
 
 export interface ReplicaSystemRow {
@@ -21,7 +22,7 @@ export interface RequestedSystem {
 
 /** All SQL on probe_ingest.systems: the replica of the systems service's inventory. */
 @Injectable()
-export class SystemReplicaRepository {
+export class SystemReplicaRepository implements SystemSnapshotStore {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Outside any transaction: whether the organization has the system (announced or requested). */

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
-import { SystemReplicaConsumer } from './system-replica.consumer';
+import { SYSTEM_SNAPSHOT_STORE, SystemSnapshotsConsumer } from '@governance/replicas';
 import { SystemReplicaRepository } from './system-replica.repository';
 
 @Module({
-  controllers: [SystemReplicaConsumer],
-  providers: [SystemReplicaRepository],
+  controllers: [SystemSnapshotsConsumer],
+  providers: [
+    SystemReplicaRepository,
+    { provide: SYSTEM_SNAPSHOT_STORE, useExisting: SystemReplicaRepository },
+  ],
   exports: [SystemReplicaRepository],
 })
 export class SystemsReplicaModule {}

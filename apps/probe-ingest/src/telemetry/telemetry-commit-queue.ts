@@ -1,7 +1,6 @@
 import { HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { type TelemetryRecord } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
-import { DataSource } from 'typeorm';
 import {
   ApiError,
   counter,
@@ -60,7 +59,6 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly unitOfWork: UnitOfWork,
     private readonly telemetry: TelemetryRepository,
     @Inject(PROBE_INGEST_CONFIG) private readonly config: ProbeIngestConfig,
@@ -117,19 +115,20 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
         drafts.push(reconnectedEventDraft(organizationId, probeId, timestamp));
       // One statement, not a transaction: a transaction's BEGIN and COMMIT were two more round trips
       // per commit, each waiting behind every request the event loop had queued meanwhile.
-      const touched = await this.telemetry.commitTelemetry(
-        this.dataSource.manager,
-        this.unitOfWork.outboxTable,
-        drafts,
-        receivedAt,
-        new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs),
-      );
-      found = new Set(touched.map((probe) => `${probe.organization_id}/${probe.probe_id}`));
-      this.unitOfWork.outboxWritten(
-        drafts.filter(
-          (draft) => draft.when === 'telemetry' && found.has(`${draft.organizationId}/${draft.probeId}`),
-        ),
-      );
+      found = await this.unitOfWork.runStatement(async (manager, outbox) => {
+        const touched = await this.telemetry.commitTelemetry(
+          manager,
+          outbox,
+          drafts,
+          receivedAt,
+          new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs),
+        );
+        const stored = new Set(touched.map((probe) => `${probe.organization_id}/${probe.probe_id}`));
+        const telemetry = drafts.filter(
+          (draft) => draft.when === 'telemetry' && stored.has(`${draft.organizationId}/${draft.probeId}`),
+        );
+        return { result: stored, appended: telemetry };
+      });
     } catch (error) {
       // Not the error itself: a failed query carries its parameters, here up to megabytes of telemetry.
       const reason = error instanceof Error ? error.message : String(error);

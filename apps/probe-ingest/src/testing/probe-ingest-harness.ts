@@ -6,7 +6,12 @@ import {
   type TelemetryRecord,
 } from '@governance/contracts';
 import { policyEventMessage, systemsEventMessage, telemetryEventMessage } from '@governance/messaging';
-import { ServiceHarness, type TestDatabase, type TestOrganization } from '@governance/testing';
+import {
+  policySnapshot,
+  ServiceHarness,
+  type TestDatabase,
+  type TestOrganization,
+} from '@governance/testing';
 import { createService } from '../service';
 
 export { eventually, type TestOrganization } from '@governance/testing';
@@ -172,20 +177,6 @@ export function policyCreated(organizationId: string) {
     organization_id: organizationId,
     event: 'policy.created',
     timestamp: now,
-    details: {
-      policy_id: newId('policy'),
-      name: 'PII egress',
-      description: null,
-      enforcement_mode: 'BLOCK',
-      status: 'active',
-      severity: 'HIGH',
-      rules: { field: 'labels.pii', op: 'eq', value: 'true' },
-      scope: { all_systems: true },
-      framework: null,
-      control: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    },
+    details: policySnapshot({ created_at: now, updated_at: now }),
   });
 }

@@ -1,5 +1,6 @@
 import { dropTenantReplicaTablesSql, tenantReplicaTablesSql } from '@governance/auth';
 import { dropMessagingTablesSql, messagingTablesSql } from '@governance/messaging';
+import { systemsReplicaTableSql } from '@governance/replicas';
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** The read model (built from events), the report jobs and the Postgres report storage. */
@@ -16,17 +17,7 @@ export class ReportsInitial1764400000000 implements MigrationInterface {
   name = 'ReportsInitial1764400000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    // `updated_at` of the snapshot applied last; a row made from a public system.registered has none yet.
-    await runner.query(`CREATE TABLE reports.systems (
-      organization_id text NOT NULL,
-      system_id text NOT NULL,
-      name text NOT NULL,
-      declared boolean NOT NULL,
-      risk_tier text NOT NULL DEFAULT 'unclassified',
-      status text NOT NULL DEFAULT 'active',
-      updated_at timestamptz,
-      PRIMARY KEY (organization_id, system_id)
-    )`);
+    await runner.query(systemsReplicaTableSql('reports'));
     // Assessment ids compare byte-wise ("C"): ULIDs sort by time only under that collation.
     await runner.query(`CREATE TABLE reports.assessments (
       organization_id text NOT NULL,

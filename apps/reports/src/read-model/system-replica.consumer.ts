@@ -1,10 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { type ConsumedEvent, ConsumeEvent, project, UnitOfWork } from '@governance/messaging';
-import { SYSTEMS_REPLICA_TOPICS, SystemsReplica } from '@governance/replicas';
-
-/** The consumer group (`reports.system-replica`) that keeps reports.systems. */
-export const SYSTEM_REPLICA_CONSUMER = 'system-replica';
+import { SYSTEM_REPLICA_CONSUMER, SYSTEMS_REPLICA_TOPICS, SystemsReplica } from '@governance/replicas';
 
 /**
  * Keeps the replica of systems in a group of its own: a report request for a just-created system waits

@@ -11,7 +11,7 @@ import {
 } from '@governance/platform';
 import { type ReportsConfig } from '../config';
 import { ReportSourceRepository } from '../content/report-source.repository';
-import { SYSTEM_REPLICA_CONSUMER } from '../read-model/system-replica.consumer';
+import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { signedDownloadUrl, verifyDownloadLink } from '../links/download-link';
 import { REPORTS_CONFIG } from '../reports.tokens';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';

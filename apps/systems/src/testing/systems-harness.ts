@@ -9,10 +9,10 @@ import {
   PUBLIC_EVENT_SCHEMAS,
 } from '@governance/contracts';
 import { probeEventMessage } from '@governance/messaging';
-import { ServiceHarness } from '@governance/testing';
+import { type OutboxEntry, readOutbox as readOutboxOf, ServiceHarness } from '@governance/testing';
 import { createService } from '../service';
 
-export { eventually, type TestOrganization } from '@governance/testing';
+export { eventually, type OutboxEntry, type TestOrganization } from '@governance/testing';
 
 export type SystemsHarness = ServiceHarness;
 
@@ -28,29 +28,9 @@ export const SystemsHarness = {
   },
 };
 
-export interface OutboxEntry {
-  eventId: string;
-  topic: string;
-  eventType: string;
-  record: Record<string, unknown> & { details: Record<string, unknown> };
-}
-
 /** What the service has emitted so far, oldest first, read from its outbox. */
-export async function readOutbox(harness: ServiceHarness, eventType?: string): Promise<OutboxEntry[]> {
-  const rows = await harness.sql.query<
-    Array<{ event_id: string; topic: string; event_type: string; payload: string }>
-  >(
-    `SELECT event_id, topic, event_type, payload FROM systems.outbox
-     WHERE $1::text IS NULL OR event_type = $1 ORDER BY position`,
-    [eventType ?? null],
-  );
-  return rows.map((row) => ({
-    eventId: row.event_id,
-    topic: row.topic,
-    eventType: row.event_type,
-    record: JSON.parse(row.payload) as OutboxEntry['record'],
-  }));
-}
+export const readOutbox = (harness: ServiceHarness, eventType?: string): Promise<OutboxEntry[]> =>
+  readOutboxOf(harness, 'systems', eventType);
 
 /** A probe ingest record as engineer B's service publishes it on INTERNAL_TOPICS.probes. */
 export function probeRecord<T extends ProbeEventType>(

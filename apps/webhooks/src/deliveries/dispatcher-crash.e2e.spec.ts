@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newId, newUuidV7 } from '@governance/contracts';
-import { ensureEventLog, PostgresLogTransport, publicEventMessage } from '@governance/messaging';
+import { PostgresLogTransport, publicEventMessage } from '@governance/messaging';
 import {
   createTestDatabase,
   startServiceProcess,
@@ -71,7 +71,6 @@ describe('dispatcher killed between claim and record', () => {
   it('makes the same attempt again after the lease, and records it once', async () => {
     const first = await startServiceProcess('webhooks', env());
     processes.push(first);
-    await ensureEventLog(sql);
     const bus = new PostgresLogTransport(sql);
     const org = await announceOrganization(bus, 'professional');
     const created = await eventually(

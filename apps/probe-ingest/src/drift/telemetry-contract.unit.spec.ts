@@ -1,34 +1,27 @@
-import { type ConsumedEvent } from '@governance/messaging';
-import { readTelemetryEvent } from './telemetry-event';
+import { INTERNAL_TOPICS, newId, newUuidV7 } from '@governance/contracts';
+import { checkRecordContract } from '@governance/messaging';
 
-function consumed(payload: string): ConsumedEvent {
-  return {
-    consumerGroup: 'probe-ingest.drift',
-    topic: 'governance.internal.telemetry',
-    key: 'org_X',
-    eventId: '01a202ee-e2ea-7143-bce9-57faea0187af',
-    eventType: 'telemetry.received',
-    headers: {},
-    payload,
-  };
-}
-
+const id = newUuidV7();
 const valid = {
-  id: '01a202ee-e2ea-7143-bce9-57faea0187af',
-  organization_id: 'org_X',
+  id,
+  organization_id: newId('organization'),
   event: 'telemetry.received',
   timestamp: '2026-11-22T10:00:00.000Z',
   details: {
-    probe_id: 'prb_X',
+    probe_id: newId('probe'),
     system_id: 'sys_X',
     received_at: '2026-11-22T10:00:00.000Z',
     records: [{ timestamp: '2026-11-22T10:00:00.000Z', metrics: { latency_ms: 1 } }],
   },
 };
 
-describe('readTelemetryEvent', () => {
-  it('reads a telemetry.received record', () => {
-    expect(readTelemetryEvent(consumed(JSON.stringify(valid)))).toEqual(valid);
+const check = (payload: string) =>
+  checkRecordContract({ topic: INTERNAL_TOPICS.telemetry, eventId: id, payload });
+
+/** The drift and violations consumers read telemetry records unchecked: the bus sets aside the rest. */
+describe('the telemetry topic contract', () => {
+  it('admits a telemetry.received record', () => {
+    expect(check(JSON.stringify(valid))).toMatchObject({ ok: true });
   });
 
   it.each([
@@ -42,7 +35,7 @@ describe('readTelemetryEvent', () => {
       'a record without metrics',
       JSON.stringify({ ...valid, details: { ...valid.details, records: [{ timestamp: 'x' }] } }),
     ],
-  ])('skips %s rather than failing on it forever', (_, payload) => {
-    expect(readTelemetryEvent(consumed(payload))).toBeUndefined();
+  ])('refuses %s, so no consumer handler sees it', (_, payload) => {
+    expect(check(payload)).toMatchObject({ ok: false });
   });
 });
