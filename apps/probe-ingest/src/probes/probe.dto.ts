@@ -1,5 +1,8 @@
 import { PROBE_STATUSES, type ProbeStatus } from '@governance/contracts';
+import { Id, Nullable, StringEnum, Timestamp } from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 const NAME_MAX_LENGTH = 200;
 const HOST_MAX_LENGTH = 253;
@@ -15,6 +18,9 @@ const noControl = (field: string) =>
 const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
 
 export class RegisterProbeDto {
+  @JSONSchema({
+    description: 'With `host`, identifies the probe: registering the same pair again is idempotent.',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
@@ -23,6 +29,11 @@ export class RegisterProbeDto {
 
   /** Exactly one of system_name and system_id; the service checks the pair. */
   @present('system_name')
+  @JSONSchema({
+    description:
+      'The system the probe watches, by name: found, or registered (`registration_source: probe`) when new. ' +
+      'Give exactly one of `system_name` and `system_id`.',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
@@ -30,6 +41,9 @@ export class RegisterProbeDto {
   system_name?: string;
 
   @present('system_id')
+  @JSONSchema({
+    description: 'The system the probe watches, by id. Give exactly one of `system_name` and `system_id`.',
+  })
   @IsString()
   @Matches(ID_PATTERN('sys'), { message: 'system_id must be a system id (sys_...)' })
   system_id?: string;
@@ -86,27 +100,31 @@ export class HeartbeatDto {
   queue_depth?: number;
 }
 
-export interface ProbeRegistrationResponse {
-  probe_id: string;
-  system_id: string;
-  probe_name: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  registered_at: string;
-}
+export const ProbeRegistrationResponse = Type.Object({
+  probe_id: Id('prb'),
+  system_id: Id('sys'),
+  probe_name: Type.String(),
+  host: Type.String(),
+  runtime: Nullable(Type.String()),
+  environment: Nullable(Type.String()),
+  version: Nullable(Type.String()),
+  registered_at: Timestamp(),
+});
+export type ProbeRegistrationResponse = Static<typeof ProbeRegistrationResponse>;
 
-export interface HeartbeatResponse {
-  probe_id: string;
-  received_at: string;
-}
+export const HeartbeatResponse = Type.Object({ probe_id: Id('prb'), received_at: Timestamp() });
+export type HeartbeatResponse = Static<typeof HeartbeatResponse>;
 
-export interface ProbeResponse extends ProbeRegistrationResponse {
-  status: ProbeStatus | null;
-  uptime_seconds: number | null;
-  queue_depth: number | null;
-  last_heartbeat_at: string | null;
-  last_telemetry_at: string | null;
-  connection: 'connected' | 'disconnected';
-}
+export const ProbeResponse = Type.Object({
+  ...ProbeRegistrationResponse.properties,
+  status: Nullable(StringEnum(PROBE_STATUSES, 'From the last heartbeat; null before the first one.')),
+  uptime_seconds: Nullable(Type.Integer()),
+  queue_depth: Nullable(Type.Integer()),
+  last_heartbeat_at: Nullable(Timestamp()),
+  last_telemetry_at: Nullable(Timestamp()),
+  connection: StringEnum(
+    ['connected', 'disconnected'],
+    '`disconnected` once the probe has sent no telemetry for longer than the silence limit (5 minutes by default).',
+  ),
+});
+export type ProbeResponse = Static<typeof ProbeResponse>;

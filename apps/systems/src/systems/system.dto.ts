@@ -1,28 +1,29 @@
 import {
-  type ProbeConnection,
+  DISCOVERY_METHODS,
+  PROBE_STATUSES,
+  REGISTRATION_SOURCES,
   RISK_TIERS,
   type RiskTier,
-  type SystemSnapshot,
   SYSTEM_STATUSES,
   type SystemStatus,
 } from '@governance/contracts';
-import { Transform, Type } from 'class-transformer';
+import { Id, Nullable, Page, PageQuery, StringEnum, Timestamp } from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import {
   DESCRIPTION_MAX_LENGTH,
   FIELD_MAX_LENGTH,
@@ -84,43 +85,8 @@ function Tags(): PropertyDecorator {
 const riskTierMessage = { message: `risk_tier must be one of: ${RISK_TIERS.join(', ')}` };
 const statusMessage = { message: `status must be one of: ${SYSTEM_STATUSES.join(', ')}` };
 
-export class CreateSystemDto {
-  @Name()
-  name!: string;
-
-  @OptionalText('description', DESCRIPTION_MAX_LENGTH)
-  description?: string | null;
-
-  @OptionalText('owner', FIELD_MAX_LENGTH)
-  owner?: string | null;
-
-  @OptionalText('vendor', FIELD_MAX_LENGTH)
-  vendor?: string | null;
-
-  @OptionalText('model', FIELD_MAX_LENGTH)
-  model?: string | null;
-
-  @present('risk_tier')
-  @IsIn(RISK_TIERS, riskTierMessage)
-  risk_tier?: RiskTier;
-
-  @OptionalText('environment', FIELD_MAX_LENGTH)
-  environment?: string | null;
-
-  @OptionalText('host', FIELD_MAX_LENGTH)
-  host?: string | null;
-
-  @OptionalText('runtime', FIELD_MAX_LENGTH)
-  runtime?: string | null;
-
-  @present('tags')
-  @Tags()
-  tags?: string[];
-}
-
-/** Every field optional; `null` clears an optional text field. `declared` and `status` are PATCH-only. */
-export class UpdateSystemDto {
-  @present('name')
+/** The fields a system is registered with; an update takes any of them, and `declared` and `status`. */
+class SystemFields {
   @Name()
   name?: string;
 
@@ -152,9 +118,23 @@ export class UpdateSystemDto {
   @present('tags')
   @Tags()
   tags?: string[];
+}
+
+export class CreateSystemDto extends SystemFields {
+  declare name: string;
+
+  @JSONSchema({ description: '`unclassified` when left out.' })
+  declare risk_tier?: RiskTier;
+}
+
+/** Every field optional; `null` clears an optional text field. `declared` and `status` are PATCH-only. */
+export class UpdateSystemDto extends SystemFields {
+  @present('name')
+  declare name?: string;
 
   @present('declared')
   @IsBoolean()
+  @JSONSchema({ description: 'true adopts a discovered (shadow) system into the declared inventory.' })
   declared?: boolean;
 
   @present('status')
@@ -162,19 +142,7 @@ export class UpdateSystemDto {
   status?: SystemStatus;
 }
 
-export class ListSystemsQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(QUERY_MAX_LENGTH)
-  cursor?: string;
-
+export class ListSystemsQuery extends PageQuery {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'declared must be true or false' })
   declared?: 'true' | 'false';
@@ -194,31 +162,52 @@ export class ListSystemsQuery {
   q?: string;
 }
 
+const Text = Nullable(Type.String());
+
 /** The record as the API shows it: the snapshot the systems service announces, under `id`. */
-export type SystemResponse = Omit<SystemSnapshot, 'system_id'> & { id: string };
+export const SystemResponse = Type.Object({
+  id: Id('sys'),
+  name: Type.String({ description: 'Unique within the organization.' }),
+  description: Text,
+  owner: Text,
+  vendor: Text,
+  model: Text,
+  risk_tier: StringEnum(RISK_TIERS),
+  environment: Text,
+  host: Text,
+  runtime: Text,
+  tags: Type.Array(Type.String()),
+  declared: Type.Boolean({ description: 'false for a shadow system found by discovery.' }),
+  registration_source: StringEnum(REGISTRATION_SOURCES),
+  discovery_method: StringEnum(DISCOVERY_METHODS),
+  status: StringEnum(SYSTEM_STATUSES),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+export type SystemResponse = Static<typeof SystemResponse>;
 
-export interface ProbeResponse {
-  probe_id: string;
-  probe_name: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  /** healthy, degraded or unhealthy from the last heartbeat; null before the first one. */
-  status: string | null;
-  connection: ProbeConnection;
-  last_heartbeat_at: string | null;
-  last_seen_at: string | null;
-  uptime_seconds: number | null;
-  queue_depth: number | null;
-  registered_at: string;
-}
+export const SystemPageResponse = Page(SystemResponse);
+export type SystemPageResponse = Static<typeof SystemPageResponse>;
 
-export interface SystemDetailResponse extends SystemResponse {
-  probes: ProbeResponse[];
-}
+const ProbeResponse = Type.Object({
+  probe_id: Id('prb'),
+  probe_name: Type.String(),
+  host: Type.String(),
+  runtime: Text,
+  environment: Text,
+  version: Text,
+  status: Nullable(StringEnum(PROBE_STATUSES, 'From the last heartbeat; null before the first one.')),
+  connection: StringEnum(['connected', 'disconnected']),
+  last_heartbeat_at: Nullable(Timestamp()),
+  last_seen_at: Nullable(Timestamp()),
+  uptime_seconds: Nullable(Type.Integer()),
+  queue_depth: Nullable(Type.Integer()),
+  registered_at: Timestamp(),
+});
+export type ProbeResponse = Static<typeof ProbeResponse>;
 
-export interface SystemPageResponse {
-  data: SystemResponse[];
-  next_cursor: string | null;
-}
+export const SystemDetailResponse = Type.Object({
+  ...SystemResponse.properties,
+  probes: Type.Array(ProbeResponse, { description: 'The probes attached to the system.' }),
+});
+export type SystemDetailResponse = Static<typeof SystemDetailResponse>;
