@@ -12,36 +12,22 @@ import { FRAMEWORK_KEYS, type FrameworkKey } from '@governance/frameworks';
 import {
   Id,
   Nullable,
+  NO_CONTROL_CHARACTERS,
   Page,
   PageQuery,
+  Present,
   type SchemaObject,
   StringEnum,
   Timestamp,
 } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
 import { Transform } from 'class-transformer';
-import {
-  IsDefined,
-  IsIn,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { POLICY_SEVERITIES, type PolicySeverity, SCOPE_MAX_SYSTEMS } from './policy-rules';
 
 export const NAME_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-
-// PostgreSQL text cannot hold NUL, and no name needs C0 controls other than tab and newlines.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
 
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -143,7 +129,7 @@ export class CreatePolicyDto {
   @JSONSchema({ description: MODE_DESCRIPTION })
   enforcement_mode!: EnforcementMode;
 
-  @present('status')
+  @Present()
   @IsIn(POLICY_STATUSES, statusMessage)
   @JSONSchema({ description: '`active` when left out.' })
   status?: PolicyStatus;
@@ -154,12 +140,12 @@ export class CreatePolicyDto {
   rules!: unknown;
 
   /** Checked by parseScope in the service. */
-  @present('scope')
+  @Present()
   @IsDefined()
   @JSONSchema({ ...ScopeSchema, description: `${ScopeSchema.description} Every system when left out.` })
   scope?: unknown;
 
-  @present('severity')
+  @Present()
   @IsIn(POLICY_SEVERITIES, severityMessage)
   @JSONSchema({
     description: 'The severity of its violations; HIGH for WARN and CRITICAL for BLOCK when left out.',

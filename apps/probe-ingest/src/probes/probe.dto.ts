@@ -1,7 +1,7 @@
 import { PROBE_STATUSES, type ProbeStatus } from '@governance/contracts';
-import { Id, Nullable, StringEnum, Timestamp } from '@governance/platform';
+import { Id, Nullable, Present, StringEnum, Timestamp } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 const NAME_MAX_LENGTH = 200;
@@ -14,9 +14,6 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 const noControl = (field: string) =>
   Matches(NO_CONTROL_CHARACTERS, { message: `${field} must not contain control characters` });
 
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
-
 export class RegisterProbeDto {
   @JSONSchema({
     description: 'With `host`, identifies the probe: registering the same pair again is idempotent.',
@@ -28,7 +25,7 @@ export class RegisterProbeDto {
   probe_name!: string;
 
   /** Exactly one of system_name and system_id; the service checks the pair. */
-  @present('system_name')
+  @Present()
   @JSONSchema({
     description:
       'The system the probe watches, by name: found, or registered (`registration_source: probe`) when new. ' +
@@ -40,7 +37,7 @@ export class RegisterProbeDto {
   @noControl('system_name')
   system_name?: string;
 
-  @present('system_id')
+  @Present()
   @JSONSchema({
     description: 'The system the probe watches, by id. Give exactly one of `system_name` and `system_id`.',
   })
@@ -54,19 +51,19 @@ export class RegisterProbeDto {
   @noControl('host')
   host!: string;
 
-  @present('runtime')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('runtime')
   runtime?: string;
 
-  @present('environment')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('environment')
   environment?: string;
 
-  @present('version')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('version')
@@ -81,19 +78,19 @@ export class HeartbeatDto {
   @IsIn(PROBE_STATUSES, { message: `status must be one of: ${PROBE_STATUSES.join(', ')}` })
   status!: ProbeStatus;
 
-  @present('version')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('version')
   version?: string;
 
-  @present('uptime_seconds')
+  @Present()
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   uptime_seconds?: number;
 
-  @present('queue_depth')
+  @Present()
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)

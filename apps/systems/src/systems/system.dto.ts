@@ -7,7 +7,16 @@ import {
   SYSTEM_STATUSES,
   type SystemStatus,
 } from '@governance/contracts';
-import { Id, Nullable, Page, PageQuery, StringEnum, Timestamp } from '@governance/platform';
+import {
+  Id,
+  NO_CONTROL_CHARACTERS,
+  Nullable,
+  Page,
+  PageQuery,
+  Present,
+  StringEnum,
+  Timestamp,
+} from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
 import { Transform } from 'class-transformer';
 import {
@@ -21,7 +30,6 @@ import {
   Matches,
   MaxLength,
   MinLength,
-  ValidateIf,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import {
@@ -33,14 +41,8 @@ import {
   TAGS_MAX_ITEMS,
 } from './system-limits';
 
-// PostgreSQL text cannot hold NUL, and no label needs C0 controls other than tab and newlines.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 const noControlCharacters = (field: string) =>
   Matches(NO_CONTROL_CHARACTERS, { message: `${field} must not contain control characters` });
-
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
 
 /** Surrounding spaces are never meaningful in a name or label; non-strings are left for the validators. */
 const trimmed = () =>
@@ -102,7 +104,7 @@ class SystemFields {
   @OptionalText('model', FIELD_MAX_LENGTH)
   model?: string | null;
 
-  @present('risk_tier')
+  @Present()
   @IsIn(RISK_TIERS, riskTierMessage)
   risk_tier?: RiskTier;
 
@@ -115,7 +117,7 @@ class SystemFields {
   @OptionalText('runtime', FIELD_MAX_LENGTH)
   runtime?: string | null;
 
-  @present('tags')
+  @Present()
   @Tags()
   tags?: string[];
 }
@@ -129,15 +131,15 @@ export class CreateSystemDto extends SystemFields {
 
 /** Every field optional; `null` clears an optional text field. `declared` and `status` are PATCH-only. */
 export class UpdateSystemDto extends SystemFields {
-  @present('name')
+  @Present()
   declare name?: string;
 
-  @present('declared')
+  @Present()
   @IsBoolean()
   @JSONSchema({ description: 'true adopts a discovered (shadow) system into the declared inventory.' })
   declared?: boolean;
 
-  @present('status')
+  @Present()
   @IsIn(SYSTEM_STATUSES, statusMessage)
   status?: SystemStatus;
 }

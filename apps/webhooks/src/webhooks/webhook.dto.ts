@@ -1,5 +1,14 @@
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '@governance/contracts';
-import { Id, Nullable, Page, PageQuery, StringEnum, Timestamp } from '@governance/platform';
+import {
+  Id,
+  NO_CONTROL_CHARACTERS,
+  Nullable,
+  Page,
+  PageQuery,
+  Present,
+  StringEnum,
+  Timestamp,
+} from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
 import {
   ArrayMaxSize,
@@ -11,7 +20,6 @@ import {
   IsString,
   Matches,
   MaxLength,
-  ValidateIf,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { maxAttempts, SPEC_RETRY_DELAYS_MS } from '../deliveries/delivery-schedule';
@@ -19,12 +27,6 @@ import { MAX_WEBHOOK_URL_LENGTH } from '../outbound/destination-policy';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
 const EVENTS_MAX_ITEMS = 100;
-// PostgreSQL text cannot hold NUL, and no label needs C0 controls other than tab and newlines.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
 
 /** The fields of a new webhook; an update takes any of them. */
 class WebhookFields {
@@ -47,7 +49,7 @@ class WebhookFields {
   @Matches(NO_CONTROL_CHARACTERS, { message: 'description must not contain control characters' })
   description?: string | null;
 
-  @present('active')
+  @Present()
   @IsBoolean()
   active?: boolean;
 }
@@ -66,10 +68,10 @@ export class CreateWebhookDto extends WebhookFields {
 }
 
 export class UpdateWebhookDto extends WebhookFields {
-  @present('url')
+  @Present()
   declare url?: string;
 
-  @present('events')
+  @Present()
   declare events?: PublicEventType[];
 
   @JSONSchema({ description: 'null clears the description.' })
