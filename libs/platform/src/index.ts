@@ -17,6 +17,8 @@ export {
   encodeKeysetCursor,
   decodeKeysetCursor,
 } from './keyset-cursor';
+export { PageQuery, readPage } from './page';
+export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
 export { listen, sleep, wake, WakeListener, WakeSignal } from './wake-signal';
 export { backoffMs } from './backoff';
 export { ClaimLoop, type ClaimLoopOptions } from './claim-loop';
@@ -54,15 +56,20 @@ export {
   ApiQueryFrom,
   buildOpenApiDocument,
   dtoSchema,
-  idSchema,
+  Endpoint,
+  Id,
+  List,
   listSchema,
+  Nullable,
   nullable,
   type OpenAPIObject,
   openApiSchema,
-  pageSchema,
+  Page,
   recordSchema,
   type SchemaObject,
   serveOpenApiDocs,
+  StringEnum,
+  Timestamp,
   timestampSchema,
   unmappedValidators,
 } from './openapi';

@@ -1,7 +1,9 @@
-import { applyDecorators, type INestApplication, type Type } from '@nestjs/common';
+import { applyDecorators, HttpCode, type INestApplication, type Type as DtoClass } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
+  ApiOperation,
+  type ApiOperationOptions,
   ApiParam,
   ApiQuery,
   ApiResponse,
@@ -10,7 +12,16 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import {
+  type Static,
+  type TProperties,
+  type TSchema,
+  type TString,
+  type TUnsafe,
+  Type,
+} from '@sinclair/typebox';
+import { getMetadataStorage, IS_ISO8601, IS_OPTIONAL, MAX, MIN, ValidationTypes } from 'class-validator';
+import { validationMetadataArrayToSchemas } from 'class-validator-jsonschema';
 import { ErrorCode } from './errors';
 
 export type { OpenAPIObject, SchemaObject };
@@ -96,95 +107,119 @@ export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDe
 export const ApiKeyAuth = (): MethodDecorator & ClassDecorator =>
   applyDecorators(ApiBearerAuth(API_KEY_AUTH), ApiErrors(401));
 
-/** A JSON body described by a schema, such as `dtoSchema(CreateWebhookDto)` or an Ajv schema. */
-export function ApiJsonBody(schema: SchemaObject, example?: unknown): MethodDecorator {
-  return ApiBody({
-    required: true,
-    schema: example === undefined ? schema : { ...schema, example },
-  });
+/** A JSON body: a class-validator DTO, whose schema follows from its validators, or a schema (an Ajv one). */
+export function ApiJsonBody(body: DtoClass | SchemaObject, example?: unknown): MethodDecorator {
+  const schema = typeof body === 'function' ? dtoSchema(body) : body;
+  return ApiBody({ required: true, schema: example === undefined ? schema : { ...schema, example } });
 }
 
 /** One query parameter per property of a class-validator query DTO. */
-export function ApiQueryFrom(dto: Type): MethodDecorator {
-  const schema = dtoSchema(dto, {}, 'query');
+export function ApiQueryFrom(dto: DtoClass): MethodDecorator {
+  const schema = dtoSchema(dto, 'query');
   const required = new Set(schema.required ?? []);
   return applyDecorators(
-    ...Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    ...Object.entries(schema.properties).map(([name, property]) =>
       ApiQuery({ name, required: required.has(name), schema: property }),
     ),
   );
 }
 
-/** A JSON response with its schema and, when given, an example. */
-export function ApiJsonResponse(
+/** A JSON response with its schema and, when given, an example the schema's type checks. */
+export function ApiJsonResponse<T extends TSchema | SchemaObject>(
   status: number,
   description: string,
-  schema: SchemaObject,
-  example?: unknown,
+  schema: T,
+  example?: T extends TSchema ? Static<T> : unknown,
 ): MethodDecorator {
-  return ApiResponse({
-    status,
-    description,
-    content: {
-      'application/json': example === undefined ? { schema } : { schema, example },
-    },
-  });
+  const media = example === undefined ? { schema } : { schema, example };
+  return ApiResponse({ status, description, content: { 'application/json': media } });
 }
-
-/* Building blocks of response schemas, so each service describes its records in the same words. */
-
-/** A prefixed id such as `wh_01J…`: the prefix, then a ULID in Crockford base32. */
-export const idSchema = (prefix: string, description?: string): SchemaObject => ({
-  type: 'string',
-  pattern: `^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`,
-  ...(description ? { description } : {}),
-});
-
-export const timestampSchema = (description?: string): SchemaObject => ({
-  type: 'string',
-  format: 'date-time',
-  ...(description ? { description } : {}),
-});
-
-export const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
-
-/** An object whose every listed property is always present (possibly null). */
-export const recordSchema = (
-  properties: Record<string, SchemaObject>,
-  description?: string,
-): SchemaObject => ({
-  type: 'object',
-  ...(description ? { description } : {}),
-  required: Object.keys(properties),
-  properties,
-});
-
-/** `{ data: [...] }`: a short list that is never paged. */
-export const listSchema = (item: SchemaObject): SchemaObject =>
-  recordSchema({ data: { type: 'array', items: item } });
-
-/** `{ data: [...], next_cursor }`: one page of a keyset-paged list. */
-export const pageSchema = (item: SchemaObject): SchemaObject =>
-  recordSchema({
-    data: { type: 'array', items: item },
-    next_cursor: nullable({
-      type: 'string',
-      description: 'Pass it as `cursor` to read the next page; null on the last page.',
-    }),
-  });
 
 /** The `:id` path parameter of a record with a prefixed id. */
 export const ApiIdParam = (what: string, prefix: string, name = 'id'): MethodDecorator =>
-  ApiParam({ name, description: `The ${what} id.`, schema: idSchema(prefix) });
+  ApiParam({ name, description: `The ${what} id.`, schema: Id(prefix) });
+
+/** One operation: its words, its inputs, its success answer, and the errors its inputs do not imply. */
+export interface EndpointOptions<T extends TSchema> extends ApiOperationOptions {
+  /** The `:id` path parameter: what it names and its id prefix; an unknown id answers 404. */
+  id?: [what: string, prefix: string];
+  /** The class-validator DTO of the query string; a bad parameter answers 400. */
+  query?: DtoClass;
+  /** The JSON body (a DTO or a schema) and its example; a bad, large or non-JSON body answers 400, 413, 415. */
+  body?: [body: DtoClass | SchemaObject, example: unknown];
+  /** The success answer; its status is also the one Nest sends unless the handler sets another. */
+  answer: [status: number, description: string, schema?: T, example?: Static<T>];
+  /** More error statuses, or another meaning for an implied one. */
+  errors?: ErrorStatus[];
+}
+
+/** The documentation and status code of an operation, in one decorator, from what it takes and answers. */
+export function Endpoint<T extends TSchema>(options: EndpointOptions<T>): MethodDecorator {
+  const { id, query, body, answer, errors = [], ...operation } = options;
+  const [status, description, schema, example] = answer;
+  const implied = [...(body ? [400, 413, 415] : query ? [400] : []), ...(id ? [404] : [])];
+  const named = new Set(errors.map((entry) => (typeof entry === 'number' ? entry : entry[0])));
+  return applyDecorators(
+    HttpCode(status),
+    ApiOperation(operation),
+    ...(id ? [ApiIdParam(...id)] : []),
+    ...(query ? [ApiQueryFrom(query)] : []),
+    ...(body ? [ApiJsonBody(...body)] : []),
+    schema
+      ? ApiJsonResponse<TSchema>(status, description, schema, example)
+      : ApiResponse({ status, description }),
+    ApiErrors(...implied.filter((code) => !named.has(code)), ...errors),
+  );
+}
 
 /* ---------------------------------------------------------------------------------------------------------
- * class-validator metadata as JSON Schema: the DTOs that validate a request also describe it, so the two
- * cannot drift. Validators without a mapping are recorded, and the document test requires there be none.
+ * Response shapes are TypeBox schemas: `Static<typeof X>` is the TypeScript type of the very schema the
+ * document shows. These builders write OpenAPI 3.0 (`nullable`, `enum`), not TypeBox's `anyOf` of `const`.
  * ------------------------------------------------------------------------------------------------------- */
 
-type ValidationMetadata = ReturnType<
-  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
->[number];
+const described = (description?: string) => (description === undefined ? {} : { description });
+
+/** A prefixed id such as `wh_01J…`: the prefix, then a ULID in Crockford base32. */
+export const Id = (prefix: string, description?: string): TString =>
+  Type.String({ pattern: `^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`, ...described(description) });
+
+export const Timestamp = (description?: string): TString =>
+  Type.String({ format: 'date-time', ...described(description) });
+
+/** The schema or null, as OpenAPI 3.0 says it: `nullable`, since it has no `type: 'null'`. */
+export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> =>
+  Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+
+/** One of these strings. */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  description?: string,
+): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...described(description) });
+
+/** `{ data: [...] }`: a short list that is never paged. */
+export const List = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item) });
+
+/** `{ data: [...], next_cursor }`: one page of a keyset-paged list. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    next_cursor: Nullable(
+      Type.String({ description: 'Pass it as `cursor` to read the next page; null on the last page.' }),
+    ),
+  });
+
+/* The same shapes untyped, for libs/messaging's dead-letter admin until it declares its shapes with TypeBox. */
+export const timestampSchema = (description?: string): SchemaObject => Timestamp(description);
+export const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
+export const recordSchema = (properties: Record<string, SchemaObject>): SchemaObject =>
+  Type.Object(properties as TProperties);
+export const listSchema = (item: SchemaObject): SchemaObject => List(item as TSchema);
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Requests are class-validator DTOs, which class-validator-jsonschema reads as JSON Schema: what validates a
+ * request also describes it. The converters below say what this API means where the library differs.
+ * ------------------------------------------------------------------------------------------------------- */
 
 const unmapped = new Set<string>();
 
@@ -194,140 +229,68 @@ export function unmappedValidators(): string[] {
 }
 
 type Location = 'body' | 'query';
+type ValidationMetadata = ReturnType<
+  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
+>[number];
+type Converters = NonNullable<
+  NonNullable<Parameters<typeof validationMetadataArrayToSchemas>[1]>['additionalConverters']
+>;
 
-function applyConstraint(schema: SchemaObject, metadata: ValidationMetadata, where: string): void {
-  const [first, second] = (metadata.constraints ?? []) as unknown[];
-  switch (metadata.name) {
-    case 'isString':
-      schema.type = 'string';
-      return;
-    case 'isBoolean':
-      schema.type = 'boolean';
-      return;
-    case 'isInt':
-      schema.type = 'integer';
-      return;
-    case 'isNumber':
-      schema.type = 'number';
-      return;
-    case 'isArray':
-      schema.type = 'array';
-      return;
-    case 'isObject':
-      schema.type = 'object';
-      return;
-    case 'isIn':
-      schema.enum = [...(first as unknown[])];
-      return;
-    case 'isNotEmpty':
-      schema.minLength = Math.max(schema.minLength ?? 0, 1);
-      return;
-    case 'minLength':
-      schema.minLength = first as number;
-      return;
-    case 'maxLength':
-      schema.maxLength = first as number;
-      return;
-    case 'isLength':
-      schema.minLength = first as number;
-      if (typeof second === 'number') schema.maxLength = second;
-      return;
-    case 'min':
-      schema.minimum = first as number;
-      return;
-    case 'max':
-      schema.maximum = first as number;
-      return;
-    case 'matches':
-      schema.pattern = (first as RegExp).source;
-      return;
-    case 'arrayNotEmpty':
-      schema.minItems = 1;
-      return;
-    case 'arrayMinSize':
-      schema.minItems = first as number;
-      return;
-    case 'arrayMaxSize':
-      schema.maxItems = first as number;
-      return;
-    case 'arrayUnique':
-      schema.uniqueItems = true;
-      return;
-    case 'isIso8601':
-      schema.type = 'string';
-      schema.format = 'date-time';
-      return;
-    case undefined:
-    default:
-      unmapped.add(`${where}: ${metadata.name ?? metadata.type}`);
-  }
-}
+const constraint = (meta: ValidationMetadata): unknown => (meta.constraints as unknown[])[0];
 
-/** The same schema with `type` as its first key, as people write them. */
-const typeFirst = (schema: SchemaObject): SchemaObject =>
-  schema.type === undefined ? schema : { type: schema.type, ...schema };
-
-function inferType(schema: SchemaObject): void {
-  if (schema.type || !schema.enum) return;
-  schema.type = schema.enum.every((value) => typeof value === 'string') ? 'string' : undefined;
+function converters(location: Location): Converters {
+  return {
+    // Conditional validators make a property optional; IsOptional also admits null, which no query carries.
+    [ValidationTypes.CONDITIONAL_VALIDATION]: (meta) =>
+      meta.name === IS_OPTIONAL && location === 'body' ? { nullable: true } : {},
+    // `required` says it; OpenAPI 3.0 has no `type: 'null'` for the library's `not`.
+    [ValidationTypes.IS_DEFINED]: {},
+    // Written out in place, like the rest of the body, rather than as a `$ref` to a definition.
+    [ValidationTypes.NESTED_VALIDATION]: (meta) =>
+      dtoSchema(
+        Reflect.getMetadata(
+          'design:type',
+          (meta.target as DtoClass).prototype as object,
+          meta.propertyName,
+        ) as DtoClass,
+      ),
+    // Bounds without the library's `type: number`, which would override an IsInt merged before them.
+    [MIN]: (meta) => ({ minimum: constraint(meta) }),
+    [MAX]: (meta) => ({ maximum: constraint(meta) }),
+    [IS_ISO8601]: { type: 'string', format: 'date-time' },
+    // A validator no converter knows lands here: recorded, so the document test names it.
+    [ValidationTypes.CUSTOM_VALIDATION]: (meta) => {
+      unmapped.add(`${(meta.target as DtoClass).name}.${meta.propertyName}: ${meta.type}`);
+      return {};
+    },
+  };
 }
 
 /**
  * The JSON Schema (OpenAPI 3.0 dialect) of a class-validator DTO. A property is required unless it has a
- * conditional validator; `@IsOptional()` also admits null, a `ValidateIf(present)` guard does not. Unknown
- * fields are refused by the validation pipe, hence `additionalProperties: false`. `overrides` adds what
- * the decorators cannot say, such as the shape of a field a service validates itself.
+ * conditional validator; `@IsOptional()` also admits null in a body, a `ValidateIf(present)` guard does not.
+ * Unknown fields are refused by the validation pipe, hence `additionalProperties: false`. `@JSONSchema()`
+ * on a property adds what the validators cannot say, such as a description.
  */
 export function dtoSchema(
-  dto: Type,
-  overrides: Record<string, SchemaObject> = {},
+  dto: DtoClass,
   location: Location = 'body',
 ): SchemaObject & { properties: Record<string, SchemaObject> } {
-  const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-  const byProperty = new Map<string, ValidationMetadata[]>();
-  for (const metadata of metadatas) {
-    const list = byProperty.get(metadata.propertyName) ?? [];
-    list.push(metadata);
-    byProperty.set(metadata.propertyName, list);
-  }
-
-  const properties: Record<string, SchemaObject> = {};
-  const required: string[] = [];
-  for (const [name, list] of byProperty) {
-    const property: SchemaObject = {};
-    const items: SchemaObject = {};
-    let optional = false;
-    let admitsNull = false;
-    for (const metadata of list.slice().reverse()) {
-      const where = `${dto.name}.${name}`;
-      if (metadata.type === ValidationTypes.CONDITIONAL_VALIDATION) {
-        optional = true;
-        admitsNull ||= metadata.name === 'isOptional';
-      } else if (metadata.type === ValidationTypes.IS_DEFINED) {
-        continue;
-      } else if (metadata.type === ValidationTypes.NESTED_VALIDATION) {
-        const nested = Reflect.getMetadata('design:type', dto.prototype as object, name) as Type | undefined;
-        if (nested) Object.assign(property, dtoSchema(nested));
-        else unmapped.add(`${where}: nested type unknown`);
-      } else if (metadata.type === ValidationTypes.CUSTOM_VALIDATION) {
-        applyConstraint(metadata.each ? items : property, metadata, where);
-      } else {
-        unmapped.add(`${where}: ${metadata.type}`);
-      }
-    }
-    inferType(items);
-    inferType(property);
-    if (Object.keys(items).length > 0) property.items = typeFirst(items);
-    if (admitsNull && location === 'body') property.nullable = true;
-    properties[name] = { ...typeFirst(property), ...overrides[name] };
-    if (!optional) required.push(name);
-  }
-  return {
-    type: 'object',
-    additionalProperties: false,
-    ...(required.length > 0 ? { required } : {}),
-    properties,
-  };
+  // Inherited validators as the DTO's own, under their validator names: the library would describe a
+  // subclass without validators of its own as its parent, and miss the subclass's @JSONSchema notes.
+  const storage = getMetadataStorage();
+  const metadatas = storage.getTargetValidationMetadatas(dto, '', true, false).map((meta) => ({
+    ...meta,
+    target: dto,
+    type:
+      (meta.constraintCls && storage.getTargetValidatorConstraints(meta.constraintCls)[0]?.name) || meta.type,
+  }));
+  const schemas = validationMetadataArrayToSchemas(metadatas, { additionalConverters: converters(location) });
+  const schema = (schemas[dto.name] ?? { type: 'object' }) as SchemaObject;
+  const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
+  // OpenAPI 3.0 allows `nullable` only beside a `type`; such a property's description says null is taken.
+  for (const property of Object.values(properties)) if (!property.type) delete property.nullable;
+  return { ...schema, additionalProperties: false, properties };
 }
 
 /**
@@ -499,7 +462,7 @@ export function buildOpenApiDocument(
     ),
   ].map((name) => ({ name }));
 
-  return {
+  const document: OpenAPIObject = {
     openapi: config.openapi,
     info: config.info,
     servers: config.servers,
@@ -507,6 +470,8 @@ export function buildOpenApiDocument(
     paths: byKey(paths),
     components: { securitySchemes: config.components?.securitySchemes ?? {}, schemas: byKey(schemas) },
   };
+  // Plain JSON: TypeBox marks its schemas with symbol keys, which are no part of the document.
+  return JSON.parse(JSON.stringify(document)) as OpenAPIObject;
 }
 
 /**

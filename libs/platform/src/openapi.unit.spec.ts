@@ -11,6 +11,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Type as TypeBox } from '@sinclair/typebox';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -26,19 +27,19 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { createLogger } from './logger';
 import {
-  ApiErrors,
-  ApiJsonBody,
-  ApiJsonResponse,
   ApiKeyAuth,
   ApiQueryFrom,
   buildOpenApiDocument,
   dtoSchema,
+  Endpoint,
   openApiSchema,
-  recordSchema,
+  unmappedValidators,
 } from './openapi';
 import { PlatformModule } from './platform.module';
 import { createServiceApp } from './service-app';
@@ -52,6 +53,7 @@ class LabelDto {
 }
 
 class SampleDto {
+  @JSONSchema({ description: 'Lower-case letters.' })
   @IsString()
   @MaxLength(50)
   @Matches(/^[a-z]+$/)
@@ -91,7 +93,7 @@ describe('dtoSchema', () => {
       additionalProperties: false,
       required: ['name', 'kinds', 'label'],
       properties: {
-        name: { type: 'string', maxLength: 50, pattern: '^[a-z]+$' },
+        name: { type: 'string', maxLength: 50, pattern: '^[a-z]+$', description: 'Lower-case letters.' },
         note: { type: 'string', nullable: true },
         active: { type: 'boolean' },
         kinds: { type: 'array', maxItems: 3, items: { type: 'string', enum: ['a', 'b'] } },
@@ -105,18 +107,17 @@ describe('dtoSchema', () => {
     });
   });
 
-  it('merges overrides into the derived properties', () => {
-    const schema = dtoSchema(SampleDto, { name: { description: 'Lower-case letters.' } });
-    expect(schema.properties['name']).toEqual({
-      type: 'string',
-      maxLength: 50,
-      pattern: '^[a-z]+$',
-      description: 'Lower-case letters.',
-    });
+  it('records a validator it cannot express, so that the document test names it', () => {
+    class EvenDto {
+      @ValidateBy({ name: 'isEven', validator: { validate: (value: unknown) => value === 2 } })
+      count!: number;
+    }
+    dtoSchema(EvenDto);
+    expect(unmappedValidators()).toEqual(['EvenDto.count: isEven']);
   });
 
   it('describes query parameters without nullable, since a query string has no null', () => {
-    expect(dtoSchema(PageQuery, {}, 'query').properties).toEqual({
+    expect(dtoSchema(PageQuery, 'query').properties).toEqual({
       limit: { type: 'integer', minimum: 1, maximum: 100 },
     });
   });
@@ -164,10 +165,12 @@ describe('openApiSchema', () => {
 @ApiKeyAuth()
 class SamplesController {
   @Post()
-  @ApiOperation({ summary: 'Create a sample' })
-  @ApiJsonBody(dtoSchema(SampleDto), { name: 'abc', kinds: ['a'], label: { key: 'k' } })
-  @ApiJsonResponse(201, 'Created.', recordSchema({ name: { type: 'string' } }), { name: 'abc' })
-  @ApiErrors(400, [422, 'Custom meaning.'])
+  @Endpoint({
+    summary: 'Create a sample',
+    body: [SampleDto, { name: 'abc', kinds: ['a'], label: { key: 'k' } }],
+    answer: [201, 'Created.', TypeBox.Object({ name: TypeBox.String() }), { name: 'abc' }],
+    errors: [[415, 'Custom meaning.'], 422],
+  })
   create(@Body() body: SampleDto): { name: string } {
     return { name: body.name };
   }
@@ -223,7 +226,9 @@ describe('buildOpenApiDocument', () => {
         '201': { description: 'Created.', content: { 'application/json': { example: { name: 'abc' } } } },
         '400': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         '401': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-        '422': { description: 'Custom meaning.' },
+        '413': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        '415': { description: 'Custom meaning.' },
+        '422': { description: 'An error, in the uniform error body.' },
       },
     });
     expect(document.paths['/v1/samples']!.get!.parameters).toEqual([

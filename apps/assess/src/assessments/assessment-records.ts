@@ -1,6 +1,7 @@
 import { newId, newUuidV7, type PublicEventRecord, type Severity } from '@governance/contracts';
 import { type Control, controlRef, type Framework } from '@governance/frameworks';
 import { type AssessmentResult, type ControlResult, type Evidence, type Verdict } from '../engine';
+import { type AssessmentResponse, type EvidenceEntry, type FindingResponse } from './assessment.dto';
 
 export const ASSESSMENT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
@@ -23,49 +24,12 @@ export interface AssessmentRow {
   completed_at: Date | null;
 }
 
-export interface EvidenceEntry {
-  quote: string;
-  section: string;
-  line: number;
-  offset: number;
-}
-
 /** One control's outcome as stored and as GET /:id/findings shows it. */
 export interface FindingRow {
   id: string;
   assessment_id: string;
   organization_id: string;
   position: number;
-  control: string;
-  framework: string;
-  title: string;
-  description: string;
-  status: ControlResult['status'];
-  severity: Severity;
-  evidence: EvidenceEntry[];
-  remediation_id: string;
-  remediation: string;
-}
-
-export interface AssessmentResponse {
-  id: string;
-  system_id: string;
-  framework: string;
-  status: AssessmentStatus;
-  progress: number;
-  error: string | null;
-  verdict: Verdict | null;
-  score: number | null;
-  findings_count: number | null;
-  high_findings: number | null;
-  medium_findings: number | null;
-  report_url: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
-
-export interface FindingResponse {
-  finding_id: string;
   control: string;
   framework: string;
   title: string;

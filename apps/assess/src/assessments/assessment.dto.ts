@@ -1,4 +1,7 @@
+import { SEVERITIES } from '@governance/contracts';
 import { FRAMEWORK_KEYS, type FrameworkKey } from '@governance/frameworks';
+import { Id, List, Nullable, type SchemaObject, StringEnum, Timestamp } from '@governance/platform';
+import { type Static, Type as Schema } from '@sinclair/typebox';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -10,7 +13,9 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { DOCUMENT_MAX_SIZE, TITLE_MAX_LENGTH } from './assessment-limits';
+import { ASSESSMENT_STATUSES } from './assessment-records';
 
 // PostgreSQL text cannot hold NUL; a title needs no control characters other than tab.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -41,6 +46,7 @@ export class SubmitDocumentDto {
   system_id!: string;
 
   @IsIn(FRAMEWORK_KEYS, frameworkMessage)
+  @JSONSchema({ description: 'A template id from `GET /api/service/assess/templates`.' })
   framework!: FrameworkKey;
 
   @IsDefined()
@@ -49,3 +55,68 @@ export class SubmitDocumentDto {
   @Type(() => DocumentDto)
   document!: DocumentDto;
 }
+
+/** The same request as a form: the fields of the JSON body, and the document as a file. */
+export const SUBMIT_DOCUMENT_FORM: SchemaObject = {
+  type: 'object',
+  required: ['system_id', 'framework', 'file'],
+  properties: {
+    system_id: { type: 'string', maxLength: 100 },
+    framework: StringEnum(FRAMEWORK_KEYS),
+    file: {
+      type: 'string',
+      format: 'binary',
+      description:
+        `A PDF (.pdf), Word (.docx), Markdown (.md) or text (.txt) document of at most ${DOCUMENT_MAX_SIZE} ` +
+        'bytes; its file name becomes the title.',
+    },
+  },
+};
+
+export const QueuedResponse = Schema.Object({ id: Id('asmnt'), status: StringEnum(['queued']) });
+export type QueuedResponse = Static<typeof QueuedResponse>;
+
+export const AssessmentResponse = Schema.Object({
+  id: Id('asmnt'),
+  system_id: Id('sys'),
+  framework: Schema.String(),
+  status: StringEnum(ASSESSMENT_STATUSES),
+  progress: Schema.Integer({ minimum: 0, maximum: 100, description: 'Percent of the work done.' }),
+  error: Nullable(Schema.String({ description: 'Why the assessment failed; null unless `failed`.' })),
+  verdict: Nullable(StringEnum(['pass', 'conditional', 'fail'], 'Set once `complete`.')),
+  score: Nullable(Schema.Number({ minimum: 0, maximum: 1, description: 'Set once `complete`.' })),
+  findings_count: Nullable(Schema.Integer()),
+  high_findings: Nullable(Schema.Integer()),
+  medium_findings: Nullable(Schema.Integer()),
+  report_url: Nullable(Schema.String({ format: 'uri', description: 'Set once `complete`.' })),
+  created_at: Timestamp(),
+  completed_at: Nullable(Timestamp()),
+});
+export type AssessmentResponse = Static<typeof AssessmentResponse>;
+
+export const EvidenceEntry = Schema.Object({
+  quote: Schema.String(),
+  section: Schema.String(),
+  line: Schema.Integer(),
+  offset: Schema.Integer(),
+});
+export type EvidenceEntry = Static<typeof EvidenceEntry>;
+
+export const FindingResponse = Schema.Object({
+  finding_id: Id('fnd'),
+  control: Schema.String({ description: '`<FRAMEWORK_KEY>:<control_id>`.' }),
+  framework: Schema.String(),
+  title: Schema.String(),
+  description: Schema.String(),
+  status: StringEnum(['met', 'partial', 'missing'], 'How far the document meets the control.'),
+  severity: StringEnum(SEVERITIES),
+  evidence: Schema.Array(EvidenceEntry, {
+    description: 'The passages of the document that bear on the control.',
+  }),
+  remediation_id: Id('rem'),
+  remediation: Schema.String({ description: 'What to add to the document to meet the control.' }),
+});
+export type FindingResponse = Static<typeof FindingResponse>;
+
+export const FindingList = List(FindingResponse);
+export type FindingList = Static<typeof FindingList>;

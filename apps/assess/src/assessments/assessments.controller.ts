@@ -1,25 +1,17 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, type AuthenticatedOrganization, CurrentOrganization } from '@governance/auth';
-import {
-  ApiErrors,
-  ApiIdParam,
-  ApiJsonResponse,
-  ApiKeyAuth,
-  RequestValidationPipe,
-} from '@governance/platform';
+import { Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { ApiKeyAuth, dtoSchema, Endpoint, RequestValidationPipe } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
-import { type AssessmentResponse, type FindingResponse } from './assessment-records';
-import { SubmitDocumentDto } from './assessment.dto';
 import {
-  assessmentSchema,
-  examples,
-  findingListSchema,
-  queuedSchema,
-  submitDocumentForm,
-  submitDocumentJson,
-} from './assessments.openapi';
-import { AssessmentsService, type QueuedResponse } from './assessments.service';
+  AssessmentResponse,
+  FindingList,
+  QueuedResponse,
+  SUBMIT_DOCUMENT_FORM,
+  SubmitDocumentDto,
+} from './assessment.dto';
+import { examples } from './assessments.openapi';
+import { AssessmentsService } from './assessments.service';
 import { readDocumentUpload } from './document-upload';
 
 const validation = new RequestValidationPipe();
@@ -33,8 +25,7 @@ export class AssessmentsController {
   constructor(private readonly assessments: AssessmentsService) {}
 
   @Post('document')
-  @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Start an assessment',
     description:
       'Queues the assessment of a document against a framework, for a registered system that is not ' +
@@ -43,35 +34,35 @@ export class AssessmentsController {
     requestBody: {
       required: true,
       content: {
-        'application/json': { schema: submitDocumentJson, example: examples.submit },
-        'multipart/form-data': { schema: submitDocumentForm },
+        'application/json': { schema: dtoSchema(SubmitDocumentDto), example: examples.submit },
+        'multipart/form-data': { schema: SUBMIT_DOCUMENT_FORM },
       },
     },
-  })
-  @ApiJsonResponse(202, 'The assessment is queued.', queuedSchema, examples.queued)
-  @ApiErrors(
-    400,
-    [404, '`not_found`: no system with this `system_id`.'],
-    [409, '`conflict`: the system is retired.'],
-    [413, '`payload_too_large`: the document is larger than 10 MiB.'],
-    [
-      415,
-      '`unsupported_media_type`: neither JSON nor a form, or a file that is not PDF, Word, Markdown or text.',
+    answer: [202, 'The assessment is queued.', QueuedResponse, examples.queued],
+    errors: [
+      400,
+      [404, '`not_found`: no system with this `system_id`.'],
+      [409, '`conflict`: the system is retired.'],
+      [413, '`payload_too_large`: the document is larger than 10 MiB.'],
+      [
+        415,
+        '`unsupported_media_type`: neither JSON nor a form, or a file that is not PDF, Word, Markdown or text.',
+      ],
+      [422, '`validation_failed`: the file cannot be read as the document it claims to be.'],
     ],
-    [422, '`validation_failed`: the file cannot be read as the document it claims to be.'],
-  )
+  })
   async submit(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
+    @OrganizationId() organizationId: string,
     @Req() request: FastifyRequest,
   ): Promise<QueuedResponse> {
     if (request.isMultipart())
-      return this.assessments.submitUpload(organization.id, await readDocumentUpload(request));
+      return this.assessments.submitUpload(organizationId, await readDocumentUpload(request));
     // Validated here rather than by @Body(): the same route also takes a form, which has no JSON body.
     const body = (await validation.transform(request.body, {
       type: 'body',
       metatype: SubmitDocumentDto,
     })) as SubmitDocumentDto;
-    return this.assessments.submit(organization.id, {
+    return this.assessments.submit(organizationId, {
       systemId: body.system_id,
       framework: body.framework,
       title: body.document.title,
@@ -80,33 +71,25 @@ export class AssessmentsController {
   }
 
   @Get(':id')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Get an assessment',
     description: 'Its status while it runs, and its result once complete.',
+    id: ['assessment', 'asmnt'],
+    answer: [200, 'The assessment.', AssessmentResponse, examples.assessment],
   })
-  @ApiIdParam('assessment', 'asmnt')
-  @ApiJsonResponse(200, 'The assessment.', assessmentSchema, examples.assessment)
-  @ApiErrors(404)
-  get(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Param('id') id: string,
-  ): Promise<AssessmentResponse> {
-    return this.assessments.get(organization.id, id);
+  get(@OrganizationId() organizationId: string, @Param('id') id: string): Promise<AssessmentResponse> {
+    return this.assessments.get(organizationId, id);
   }
 
   @Get(':id/findings')
-  @ApiOperation({
+  @Endpoint({
     summary: 'List findings',
     description:
-      'One finding per control the document does not fully meet; empty until the assessment is complete.',
+      'One finding per control, with how far the document meets it; empty until the assessment is complete.',
+    id: ['assessment', 'asmnt'],
+    answer: [200, 'The findings, in control order.', FindingList, examples.findings],
   })
-  @ApiIdParam('assessment', 'asmnt')
-  @ApiJsonResponse(200, 'The findings, in control order.', findingListSchema, examples.findings)
-  @ApiErrors(404)
-  findings(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Param('id') id: string,
-  ): Promise<{ data: FindingResponse[] }> {
-    return this.assessments.findings(organization.id, id);
+  findings(@OrganizationId() organizationId: string, @Param('id') id: string): Promise<FindingList> {
+    return this.assessments.findings(organizationId, id);
   }
 }

@@ -7,12 +7,8 @@ import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
-import {
-  type AssessmentResponse,
-  type FindingResponse,
-  toAssessmentResponse,
-  toFindingResponse,
-} from './assessment-records';
+import { toAssessmentResponse, toFindingResponse } from './assessment-records';
+import { type AssessmentResponse, type FindingList, type QueuedResponse } from './assessment.dto';
 import { TITLE_MAX_LENGTH } from './assessment-limits';
 import { AssessmentRepository } from './assessment.repository';
 import { AssessmentWorker } from './assessment-worker';
@@ -24,11 +20,6 @@ export interface Submission {
   framework: string;
   title: string;
   content: string;
-}
-
-export interface QueuedResponse {
-  id: string;
-  status: 'queued';
 }
 
 /** The form fields of an upload, checked as the JSON body's are. */
@@ -139,7 +130,7 @@ export class AssessmentsService {
   }
 
   /** Empty until the assessment is complete: findings are written with the result, all at once. */
-  async findings(organizationId: string, id: string): Promise<{ data: FindingResponse[] }> {
+  async findings(organizationId: string, id: string): Promise<FindingList> {
     const row = isId('assessment', id) ? await this.assessments.find(organizationId, id) : undefined;
     if (!row) throw ApiError.notFound('Assessment');
     const findings = await this.assessments.listFindings(organizationId, id);

@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type Framework, FRAMEWORKS } from '@governance/frameworks';
 import { type CompiledFramework, compileFramework } from '../engine';
+import { type TemplateResponse } from './template.dto';
 
 export interface CatalogEntry {
   framework: Framework;
   compiled: CompiledFramework;
-}
-
-export interface TemplateResponse {
-  id: string;
-  key: string;
-  name: string;
-  version: string;
-  control_count: number;
-  description: string;
 }
 
 /** A template's id is the framework key itself (`EU_AI_ACT`), the value POST /document takes as `framework`. */

@@ -1,9 +1,10 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard } from '@governance/auth';
-import { ApiJsonResponse, ApiKeyAuth } from '@governance/platform';
-import { FrameworkCatalog, type TemplateResponse } from './framework-catalog';
-import { templateListSchema, templatesExample } from './templates.openapi';
+import { ApiKeyAuth, Endpoint } from '@governance/platform';
+import { FrameworkCatalog } from './framework-catalog';
+import { TemplateList } from './template.dto';
+import { templatesExample } from './templates.openapi';
 
 /** The frameworks a document can be assessed against; the same for every organization and plan. */
 @Controller('api/service/assess/templates')
@@ -14,12 +15,12 @@ export class TemplatesController {
   constructor(private readonly catalog: FrameworkCatalog) {}
 
   @Get()
-  @ApiOperation({
+  @Endpoint({
     summary: 'List templates',
     description: 'The frameworks a document can be assessed against.',
+    answer: [200, 'Every framework.', TemplateList, templatesExample],
   })
-  @ApiJsonResponse(200, 'Every framework.', templateListSchema, templatesExample)
-  list(): { data: TemplateResponse[] } {
+  list(): TemplateList {
     return { data: this.catalog.templates() };
   }
 }

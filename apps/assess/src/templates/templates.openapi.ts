@@ -1,24 +1,6 @@
-import { FRAMEWORK_KEYS } from '@governance/frameworks';
-import { listSchema, recordSchema } from '@governance/platform';
+import { type TemplateList } from './template.dto';
 
-/* The OpenAPI description of the assessment templates. */
-
-export const templateListSchema = listSchema(
-  recordSchema({
-    id: {
-      type: 'string',
-      enum: [...FRAMEWORK_KEYS],
-      description: 'The framework key; pass it as `framework`.',
-    },
-    key: { type: 'string', enum: [...FRAMEWORK_KEYS] },
-    name: { type: 'string' },
-    version: { type: 'string' },
-    control_count: { type: 'integer' },
-    description: { type: 'string' },
-  }),
-);
-
-export const templatesExample = {
+export const templatesExample: TemplateList = {
   data: [
     {
       id: 'EU_AI_ACT',

@@ -1,20 +1,9 @@
 import { PUBLIC_EVENT_TYPES, type PublicEventType, SEVERITIES, type Severity } from '@governance/contracts';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Nullable, Page, PageQuery, StringEnum, Timestamp } from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
+import { IsIn, IsISO8601, IsOptional, IsString, Matches } from 'class-validator';
 
-export class ActivityQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
-
+export class ActivityQuery extends PageQuery {
   @IsOptional()
   @IsIn(PUBLIC_EVENT_TYPES, { message: `event must be one of: ${PUBLIC_EVENT_TYPES.join(', ')}` })
   event?: PublicEventType;
@@ -33,16 +22,14 @@ export class ActivityQuery {
   since?: string;
 }
 
-export interface ActivityItem {
-  id: string;
-  event: PublicEventType;
-  severity: Severity;
-  system_id: string | null;
-  summary: string;
-  timestamp: string;
-}
-
-export interface ActivityPage {
-  data: ActivityItem[];
-  next_cursor: string | null;
-}
+export const ActivityPage = Page(
+  Type.Object({
+    id: Type.String({ format: 'uuid', description: 'The event id.' }),
+    event: StringEnum(PUBLIC_EVENT_TYPES),
+    severity: StringEnum(SEVERITIES),
+    system_id: Nullable(Type.String()),
+    summary: Type.String({ description: 'One sentence for people.' }),
+    timestamp: Timestamp(),
+  }),
+);
+export type ActivityPage = Static<typeof ActivityPage>;

@@ -1,11 +1,11 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, type AuthenticatedOrganization, CurrentOrganization } from '@governance/auth';
-import { ApiErrors, ApiJsonResponse, ApiKeyAuth, ApiQueryFrom } from '@governance/platform';
-import { ActivityQuery, type ActivityPage } from '../activity/activity.dto';
-import { activityPageSchema, complianceStatusSchema, examples, summarySchema } from './dashboard.openapi';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { ApiKeyAuth, Endpoint } from '@governance/platform';
+import { ActivityPage, ActivityQuery } from '../activity/activity.dto';
+import { examples } from './dashboard.openapi';
 import { DashboardService } from './dashboard.service';
-import { type ComplianceStatusResponse, type SummaryResponse } from './summary.dto';
+import { ComplianceStatusResponse, SummaryResponse } from './summary.dto';
 
 /** Open to every plan; each answer covers the caller's organization only. */
 @Controller('api/service/dashboard')
@@ -16,41 +16,35 @@ export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get('summary')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Get the dashboard summary',
     description:
       'The governance score (0 to 100) and its breakdown, system and probe counts, open findings, ' +
       'compliance and policy counts. Built from events, so it trails the other services by moments.',
+    answer: [200, 'The summary.', SummaryResponse, examples.summary],
   })
-  @ApiJsonResponse(200, 'The summary.', summarySchema, examples.summary)
-  summary(@CurrentOrganization() organization: AuthenticatedOrganization): Promise<SummaryResponse> {
-    return this.dashboard.summary(organization.id);
+  summary(@OrganizationId() organizationId: string): Promise<SummaryResponse> {
+    return this.dashboard.summary(organizationId);
   }
 
   @Get('compliance-status')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Get the compliance status',
     description: 'One badge per framework, from the latest assessment of each system.',
+    answer: [200, 'A badge per framework.', ComplianceStatusResponse, examples.complianceStatus],
   })
-  @ApiJsonResponse(200, 'A badge per framework.', complianceStatusSchema, examples.complianceStatus)
-  complianceStatus(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-  ): Promise<ComplianceStatusResponse> {
-    return this.dashboard.complianceStatus(organization.id);
+  complianceStatus(@OrganizationId() organizationId: string): Promise<ComplianceStatusResponse> {
+    return this.dashboard.complianceStatus(organizationId);
   }
 
   @Get('activity')
-  @ApiOperation({
+  @Endpoint({
     summary: 'List recent activity',
     description: 'The organization’s governance events, newest first, each with a sentence to show.',
+    query: ActivityQuery,
+    answer: [200, 'One page of activity.', ActivityPage, examples.activity],
   })
-  @ApiQueryFrom(ActivityQuery)
-  @ApiJsonResponse(200, 'One page of activity.', activityPageSchema, examples.activity)
-  @ApiErrors(400)
-  activity(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Query() query: ActivityQuery,
-  ): Promise<ActivityPage> {
-    return this.dashboard.activity(organization.id, query);
+  activity(@OrganizationId() organizationId: string, @Query() query: ActivityQuery): Promise<ActivityPage> {
+    return this.dashboard.activity(organizationId, query);
   }
 }

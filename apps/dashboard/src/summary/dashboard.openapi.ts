@@ -1,89 +1,7 @@
-import { PUBLIC_EVENT_TYPES, RISK_TIERS, SEVERITIES, SYSTEM_STATUSES } from '@governance/contracts';
-import {
-  listSchema,
-  nullable,
-  pageSchema,
-  recordSchema,
-  type SchemaObject,
-  timestampSchema,
-} from '@governance/platform';
+import { type ActivityPage } from '../activity/activity.dto';
+import { type ComplianceStatusResponse, type SummaryResponse } from './summary.dto';
 
-/* The OpenAPI description of the dashboard, a read model of the organization's events. */
-
-const count: SchemaObject = { type: 'integer', minimum: 0 };
-const counts = (keys: readonly string[]): SchemaObject =>
-  recordSchema(Object.fromEntries(keys.map((key) => [key, count])));
-
-const scoreComponent = recordSchema({
-  weight: { type: 'number', description: 'Points this component can add to the score.' },
-  value: nullable({ type: 'number', minimum: 0, maximum: 1, description: 'null while onboarding.' }),
-  points: { type: 'number', description: 'weight × value, to one decimal.' },
-  detail: { type: 'string' },
-});
-
-export const summarySchema = recordSchema({
-  governance_score: { type: 'number', minimum: 0, maximum: 100 },
-  score_breakdown: recordSchema(
-    {
-      state: {
-        type: 'string',
-        enum: ['onboarding', 'scored'],
-        description: '`onboarding` until the organization has something to score.',
-      },
-      compliance: scoreComponent,
-      findings: scoreComponent,
-      inventory_coverage: scoreComponent,
-      runtime_health: scoreComponent,
-    },
-    'How the score is made up.',
-  ),
-  systems: recordSchema({
-    total: count,
-    declared: count,
-    shadow: { ...count, description: 'Discovered, not declared.' },
-    by_risk_tier: counts(RISK_TIERS),
-    by_status: counts(SYSTEM_STATUSES),
-  }),
-  probes: recordSchema({ total: count, connected: count, disconnected: count }),
-  findings: recordSchema({ open: count, by_severity: counts(SEVERITIES) }),
-  compliance: recordSchema({
-    frameworks_assessed: count,
-    passing: count,
-    conditional: count,
-    failing: count,
-  }),
-  policies: recordSchema({ active: count, block: count, warn: count }),
-  violations_24h: { ...count, description: 'policy.violated events in the last 24 hours (configurable).' },
-  drift_alerts_7d: { ...count, description: 'drift.detected events in the last 7 days (configurable).' },
-  updated_at: nullable(timestampSchema('Time of the newest event applied; null before any.')),
-});
-
-export const complianceStatusSchema = listSchema(
-  recordSchema({
-    framework: { type: 'string' },
-    name: { type: 'string' },
-    status: { type: 'string', enum: ['pass', 'conditional', 'fail', 'not_assessed'] },
-    score: nullable({
-      type: 'number',
-      minimum: 0,
-      maximum: 1,
-      description: 'Mean score of the systems’ latest assessments; null when not assessed.',
-    }),
-    systems_assessed: count,
-    last_assessed_at: nullable(timestampSchema()),
-  }),
-);
-
-export const activityPageSchema = pageSchema(
-  recordSchema({
-    id: { type: 'string', format: 'uuid', description: 'The event id.' },
-    event: { type: 'string', enum: [...PUBLIC_EVENT_TYPES] },
-    severity: { type: 'string', enum: [...SEVERITIES] },
-    system_id: nullable({ type: 'string' }),
-    summary: { type: 'string', description: 'One sentence for people.' },
-    timestamp: timestampSchema(),
-  }),
-);
+/* Examples of the dashboard; the response types check them. */
 
 const component = (weight: number, value: number, detail: string) => ({
   weight,
@@ -116,7 +34,7 @@ export const examples = {
     violations_24h: 2,
     drift_alerts_7d: 1,
     updated_at: '2026-11-22T10:59:41.000Z',
-  },
+  } satisfies SummaryResponse,
   complianceStatus: {
     data: [
       {
@@ -128,7 +46,7 @@ export const examples = {
         last_assessed_at: '2026-11-22T10:20:04.000Z',
       },
     ],
-  },
+  } satisfies ComplianceStatusResponse,
   activity: {
     data: [
       {
@@ -141,5 +59,5 @@ export const examples = {
       },
     ],
     next_cursor: null,
-  },
+  } satisfies ActivityPage,
 };

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decodeKeysetCursor, encodeKeysetCursor, ISO_MILLISECONDS } from '@governance/platform';
+import { ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { type ActivityPage, type ActivityQuery } from '../activity/activity.dto';
 import { summarizeActivity } from '../activity/activity-summary';
 import { aggregateCompliance, countCompliance, normalizeVerdict } from '../compliance/compliance-status';
@@ -8,8 +8,6 @@ import { DASHBOARD_CONFIG } from '../dashboard.tokens';
 import { governanceScore } from '../score/governance-score';
 import { DashboardQueryRepository } from './dashboard-query.repository';
 import { type ComplianceStatusResponse, type SummaryResponse } from './summary.dto';
-
-const DEFAULT_PAGE_SIZE = 20;
 
 /** `next_cursor` of the activity feed: the last entry's time and event id. */
 const ACTIVITY_CURSOR = { at: ISO_MILLISECONDS, id: /^[\w.:-]{1,100}$/ };
@@ -75,35 +73,31 @@ export class DashboardService {
     return { data: aggregateCompliance(await this.queries.verdictTallies(organizationId)) };
   }
 
-  async activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, ACTIVITY_CURSOR);
-    const rows = await this.queries.listActivity(
-      organizationId,
-      {
-        ...(query.event === undefined ? {} : { event: query.event }),
-        ...(query.system_id === undefined ? {} : { systemId: query.system_id }),
-        ...(query.severity === undefined ? {} : { severity: query.severity }),
-        ...(query.since === undefined ? {} : { since: new Date(query.since) }),
-        ...(before === undefined ? {} : { before }),
-      },
-      limit + 1,
-    );
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      data: page.map((row) => ({
+  activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
+    const filter = {
+      ...(query.event === undefined ? {} : { event: query.event }),
+      ...(query.system_id === undefined ? {} : { systemId: query.system_id }),
+      ...(query.severity === undefined ? {} : { severity: query.severity }),
+      ...(query.since === undefined ? {} : { since: new Date(query.since) }),
+    };
+    return readPage(
+      query,
+      ACTIVITY_CURSOR,
+      (limit, before) =>
+        this.queries.listActivity(
+          organizationId,
+          { ...filter, ...(before === undefined ? {} : { before }) },
+          limit,
+        ),
+      (row) => ({ at: row.occurred_at.toISOString(), id: row.event_id }),
+      (row) => ({
         id: row.event_id,
         event: row.event,
         severity: row.severity,
         system_id: row.system_id,
         summary: summarizeActivity(row, row.system_name),
         timestamp: row.occurred_at.toISOString(),
-      })),
-      next_cursor:
-        rows.length > limit && last
-          ? encodeKeysetCursor({ at: last.occurred_at.toISOString(), id: last.event_id })
-          : null,
-    };
+      }),
+    );
   }
 }

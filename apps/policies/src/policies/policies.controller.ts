@@ -4,7 +4,6 @@ import {
   createParamDecorator,
   type ExecutionContext,
   Get,
-  HttpCode,
   HttpStatus,
   Param,
   Patch,
@@ -13,33 +12,20 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, type AuthenticatedOrganization, CurrentOrganization } from '@governance/auth';
+import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard, OrganizationId } from '@governance/auth';
 import { FRAMEWORK_KEYS } from '@governance/frameworks';
-import {
-  ApiErrors,
-  ApiIdParam,
-  ApiJsonBody,
-  ApiJsonResponse,
-  ApiKeyAuth,
-  ApiQueryFrom,
-} from '@governance/platform';
+import { ApiJsonResponse, ApiKeyAuth, Endpoint, StringEnum } from '@governance/platform';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   CreatePolicyDto,
-  type FrameworkImportResponse,
+  FrameworkImportResponse,
   ListPoliciesQuery,
-  type PolicyPageResponse,
-  type PolicyResponse,
+  ModeBody,
+  PolicyPageResponse,
+  PolicyResponse,
 } from './policy.dto';
-import {
-  createPolicyBody,
-  examples,
-  frameworkImportSchema,
-  modeBody,
-  policyPageSchema,
-  policySchema,
-} from './policies.openapi';
+import { examples } from './policies.openapi';
 import { PoliciesService } from './policies.service';
 
 /**
@@ -60,92 +46,85 @@ export class PoliciesController {
   constructor(private readonly policies: PoliciesService) {}
 
   @Get()
-  @ApiOperation({
+  @Endpoint({
     summary: 'List policies',
     description: 'The policies, newest first, with optional filters.',
+    query: ListPoliciesQuery,
+    answer: [200, 'One page of policies.', PolicyPageResponse, examples.page],
   })
-  @ApiQueryFrom(ListPoliciesQuery)
-  @ApiJsonResponse(200, 'One page of policies.', policyPageSchema, examples.page)
-  @ApiErrors(400)
   list(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
+    @OrganizationId() organizationId: string,
     @Query() query: ListPoliciesQuery,
   ): Promise<PolicyPageResponse> {
-    return this.policies.list(organization.id, query);
+    return this.policies.list(organizationId, query);
   }
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Create a policy',
     description: 'Creates a custom policy, active unless `status` says otherwise.',
+    body: [CreatePolicyDto, examples.create],
+    answer: [201, 'The policy.', PolicyResponse, examples.policy],
+    errors: [[409, '`conflict`: a policy of this name already exists.']],
   })
-  @ApiJsonBody(createPolicyBody, examples.create)
-  @ApiJsonResponse(201, 'The policy.', policySchema, examples.policy)
-  @ApiErrors(400, [409, '`conflict`: a policy of this name already exists.'], 413, 415)
-  create(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Body() body: CreatePolicyDto,
-  ): Promise<PolicyResponse> {
-    return this.policies.create(organization.id, body);
+  create(@OrganizationId() organizationId: string, @Body() body: CreatePolicyDto): Promise<PolicyResponse> {
+    return this.policies.create(organizationId, body);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a policy' })
-  @ApiIdParam('policy', 'pol')
-  @ApiJsonResponse(200, 'The policy.', policySchema, examples.policy)
-  @ApiErrors(404)
-  get(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Param('id') id: string,
-  ): Promise<PolicyResponse> {
-    return this.policies.get(organization.id, id);
+  @Endpoint({
+    summary: 'Get a policy',
+    id: ['policy', 'pol'],
+    answer: [200, 'The policy.', PolicyResponse, examples.policy],
+  })
+  get(@OrganizationId() organizationId: string, @Param('id') id: string): Promise<PolicyResponse> {
+    return this.policies.get(organizationId, id);
   }
 
   @Patch(':id/enforcement')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Toggle the enforcement mode',
     description:
       'Sets the mode the body names, or flips BLOCK and WARN when there is no body. Setting the current ' +
       'mode changes nothing.',
+    id: ['policy', 'pol'],
+    answer: [200, 'The policy in its new mode.', PolicyResponse, examples.toggled],
+    errors: [400, 413, 415],
   })
-  @ApiIdParam('policy', 'pol')
-  @ApiBody({ required: false, schema: { ...modeBody, example: examples.mode } })
-  @ApiJsonResponse(200, 'The policy in its new mode.', policySchema, examples.toggled)
-  @ApiErrors(400, 404, 413, 415)
+  @ApiBody({ required: false, schema: { ...ModeBody, example: examples.mode } })
   setEnforcement(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
+    @OrganizationId() organizationId: string,
     @Param('id') id: string,
     @OptionalBody() body: unknown,
   ): Promise<PolicyResponse> {
-    return this.policies.setEnforcement(organization.id, id, body);
+    return this.policies.setEnforcement(organizationId, id, body);
   }
 
   /** 201 when the import created at least one policy; 200 when everything was already imported. */
   @Post('frameworks/:id/import')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Import a framework',
     description:
       'Creates a policy for each control of the framework that has a runtime rule and is not imported ' +
       'yet, in the mode the body names (WARN when there is no body). Importing again creates only what ' +
       'is missing.',
+    answer: [201, 'At least one policy was created.', FrameworkImportResponse, examples.imported],
+    errors: [400, [404, '`not_found`: no framework with this key.'], 409, 413, 415],
   })
   @ApiParam({
     name: 'id',
     description: 'The framework key, in any letter case.',
-    schema: { type: 'string', enum: [...FRAMEWORK_KEYS] },
+    schema: StringEnum(FRAMEWORK_KEYS),
   })
-  @ApiBody({ required: false, schema: { ...modeBody, example: examples.mode } })
-  @ApiJsonResponse(201, 'At least one policy was created.', frameworkImportSchema, examples.imported)
-  @ApiJsonResponse(200, 'Every policy of the framework was already imported.', frameworkImportSchema)
-  @ApiErrors(400, [404, '`not_found`: no framework with this key.'], 409, 413, 415)
+  @ApiBody({ required: false, schema: { ...ModeBody, example: examples.mode } })
+  @ApiJsonResponse(200, 'Every policy of the framework was already imported.', FrameworkImportResponse)
   async importFramework(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
+    @OrganizationId() organizationId: string,
     @Param('id') id: string,
     @OptionalBody() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<FrameworkImportResponse> {
-    const result = await this.policies.importFramework(organization.id, id, body);
+    const result = await this.policies.importFramework(organizationId, id, body);
     void reply.status(result.created_count > 0 ? HttpStatus.CREATED : HttpStatus.OK);
     return result;
   }

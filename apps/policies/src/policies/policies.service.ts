@@ -2,14 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { type Condition, isId, newId } from '@governance/contracts';
 import { findFramework } from '@governance/frameworks';
 import { policyEventMessage, UnitOfWork } from '@governance/messaging';
-import {
-  ApiError,
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  ErrorCode,
-  type FieldProblem,
-  ISO_MILLISECONDS,
-} from '@governance/platform';
+import { ApiError, ErrorCode, type FieldProblem, ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { validateCondition } from '@governance/policy-rules';
 import {
   decideEnforcement,
@@ -29,8 +22,6 @@ import {
   type PolicyResponse,
 } from './policy.dto';
 import { isNameTaken, PolicyRepository } from './policy.repository';
-
-const DEFAULT_PAGE_SIZE = 20;
 
 function nameConflict(name: string): ApiError {
   return new ApiError(
@@ -90,28 +81,19 @@ export class PoliciesService {
     }
   }
 
-  async list(organizationId: string, query: ListPoliciesQuery): Promise<PolicyPageResponse> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, LIST_CURSOR);
-    const rows = await this.policies.list(
-      organizationId,
-      {
-        ...(query.status === undefined ? {} : { status: query.status }),
-        ...(query.enforcement_mode === undefined ? {} : { enforcementMode: query.enforcement_mode }),
-        ...(query.framework === undefined ? {} : { framework: query.framework }),
-      },
-      limit + 1,
-      after,
-    );
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      data: page.map(toPolicyResponse),
-      next_cursor:
-        rows.length > limit && last
-          ? encodeKeysetCursor({ at: last.created_at.toISOString(), id: last.id })
-          : null,
+  list(organizationId: string, query: ListPoliciesQuery): Promise<PolicyPageResponse> {
+    const filters = {
+      ...(query.status === undefined ? {} : { status: query.status }),
+      ...(query.enforcement_mode === undefined ? {} : { enforcementMode: query.enforcement_mode }),
+      ...(query.framework === undefined ? {} : { framework: query.framework }),
     };
+    return readPage(
+      query,
+      LIST_CURSOR,
+      (limit, after) => this.policies.list(organizationId, filters, limit, after),
+      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+      toPolicyResponse,
+    );
   }
 
   async get(organizationId: string, id: string): Promise<PolicyResponse> {

@@ -1,37 +1,33 @@
 import {
+  type Condition,
+  CONDITION_OPS,
   ENFORCEMENT_MODES,
   type EnforcementMode,
+  type PolicyScope,
   POLICY_STATUSES,
-  type PolicySnapshot,
   type PolicyStatus,
+  SEVERITIES,
 } from '@governance/contracts';
 import { FRAMEWORK_KEYS, type FrameworkKey } from '@governance/frameworks';
-import { Transform, Type } from 'class-transformer';
 import {
-  IsDefined,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
-import { POLICY_SEVERITIES, type PolicySeverity } from './policy-rules';
+  Id,
+  Nullable,
+  NO_CONTROL_CHARACTERS,
+  Page,
+  PageQuery,
+  Present,
+  type SchemaObject,
+  StringEnum,
+  Timestamp,
+} from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { POLICY_SEVERITIES, type PolicySeverity, SCOPE_MAX_SYSTEMS } from './policy-rules';
 
 export const NAME_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-const CURSOR_MAX_LENGTH = 200;
-
-// PostgreSQL text cannot hold NUL, and no name needs C0 controls other than tab and newlines.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
 
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -46,6 +42,72 @@ const modeMessage = {
 const statusMessage = { message: `status must be one of: ${POLICY_STATUSES.join(', ')}` };
 const severityMessage = { message: `severity must be one of: ${POLICY_SEVERITIES.join(', ')}` };
 const frameworkMessage = { message: `framework must be one of: ${FRAMEWORK_KEYS.join(', ')}` };
+
+const nestedCondition: SchemaObject = { type: 'object', description: 'A condition, of any of these forms.' };
+
+/** The rule language; a condition is true when a telemetry record violates the policy. */
+const ConditionSchema = Type.Unsafe<Condition>({
+  description:
+    'A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one ' +
+    'field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` ' +
+    'combine conditions.',
+  oneOf: [
+    {
+      type: 'object',
+      required: ['field', 'op'],
+      additionalProperties: false,
+      properties: {
+        field: { type: 'string' },
+        op: { type: 'string', enum: [...CONDITION_OPS] },
+        value: {
+          description:
+            'Absent for `exists`; a list for `in` and `not_in`; a regular expression for `matches`.',
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['all'],
+      additionalProperties: false,
+      properties: { all: { type: 'array', items: nestedCondition } },
+    },
+    {
+      type: 'object',
+      required: ['any'],
+      additionalProperties: false,
+      properties: { any: { type: 'array', items: nestedCondition } },
+    },
+    { type: 'object', required: ['not'], additionalProperties: false, properties: { not: nestedCondition } },
+  ],
+});
+
+const ScopeSchema = Type.Unsafe<PolicyScope>({
+  description: 'Every system of the organization, or the listed ones.',
+  oneOf: [
+    {
+      type: 'object',
+      required: ['all_systems'],
+      additionalProperties: false,
+      properties: { all_systems: { type: 'boolean', enum: [true] } },
+    },
+    {
+      type: 'object',
+      required: ['system_ids'],
+      additionalProperties: false,
+      properties: {
+        system_ids: {
+          type: 'array',
+          minItems: 1,
+          maxItems: SCOPE_MAX_SYSTEMS,
+          uniqueItems: true,
+          items: Id('sys'),
+        },
+      },
+    },
+  ],
+});
+
+const MODE_DESCRIPTION = 'Read in any letter case (`Block`, `warn`); shown upper-case.';
 
 export class CreatePolicyDto {
   @IsString()
@@ -64,39 +126,41 @@ export class CreatePolicyDto {
 
   @upperCased()
   @IsIn(ENFORCEMENT_MODES, modeMessage)
+  @JSONSchema({ description: MODE_DESCRIPTION })
   enforcement_mode!: EnforcementMode;
 
-  @present('status')
+  @Present()
   @IsIn(POLICY_STATUSES, statusMessage)
+  @JSONSchema({ description: '`active` when left out.' })
   status?: PolicyStatus;
 
   /** Checked by the rule validator in the service, which names each bad part by its JSON path. */
   @IsDefined({ message: 'rules is required' })
+  @JSONSchema(ConditionSchema)
   rules!: unknown;
 
   /** Checked by parseScope in the service. */
-  @present('scope')
+  @Present()
   @IsDefined()
+  @JSONSchema({ ...ScopeSchema, description: `${ScopeSchema.description} Every system when left out.` })
   scope?: unknown;
 
-  @present('severity')
+  @Present()
   @IsIn(POLICY_SEVERITIES, severityMessage)
+  @JSONSchema({
+    description: 'The severity of its violations; HIGH for WARN and CRITICAL for BLOCK when left out.',
+  })
   severity?: PolicySeverity;
 }
 
-export class ListPoliciesQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
+/** PATCH …/enforcement and the framework import take the same optional body, which the service reads. */
+export const ModeBody: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { enforcement_mode: StringEnum(ENFORCEMENT_MODES, MODE_DESCRIPTION) },
+};
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(CURSOR_MAX_LENGTH)
-  cursor?: string;
-
+export class ListPoliciesQuery extends PageQuery {
   @IsOptional()
   @IsIn(POLICY_STATUSES, statusMessage)
   status?: PolicyStatus;
@@ -113,17 +177,33 @@ export class ListPoliciesQuery {
 }
 
 /** The policy as the API shows it: the snapshot the service announces, under `id`. */
-export type PolicyResponse = Omit<PolicySnapshot, 'policy_id'> & { id: string };
+export const PolicyResponse = Type.Object({
+  id: Id('pol'),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  enforcement_mode: StringEnum(ENFORCEMENT_MODES),
+  status: StringEnum(POLICY_STATUSES),
+  severity: StringEnum(SEVERITIES),
+  rules: ConditionSchema,
+  scope: ScopeSchema,
+  framework: Nullable(Type.String({ description: 'The framework key of an imported policy.' })),
+  control: Nullable(Type.String({ description: '`<FRAMEWORK_KEY>:<control_id>` of an imported policy.' })),
+  version: Type.Integer({ minimum: 1, description: 'Grows with every change.' }),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+export type PolicyResponse = Static<typeof PolicyResponse>;
 
-export interface PolicyPageResponse {
-  data: PolicyResponse[];
-  next_cursor: string | null;
-}
+export const PolicyPageResponse = Page(PolicyResponse);
+export type PolicyPageResponse = Static<typeof PolicyPageResponse>;
 
-export interface FrameworkImportResponse {
-  framework: FrameworkKey;
-  created: PolicyResponse[];
-  already_imported: string[];
-  created_count: number;
-  already_imported_count: number;
-}
+export const FrameworkImportResponse = Type.Object({
+  framework: StringEnum(FRAMEWORK_KEYS),
+  created: Type.Array(PolicyResponse),
+  already_imported: Type.Array(Type.String(), {
+    description: 'The controls whose policy the organization had imported before.',
+  }),
+  created_count: Type.Integer(),
+  already_imported_count: Type.Integer(),
+});
+export type FrameworkImportResponse = Static<typeof FrameworkImportResponse>;

@@ -1,11 +1,11 @@
 import { Controller, Get, Headers, HttpStatus, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, type AuthenticatedOrganization, CurrentOrganization } from '@governance/auth';
-import { ApiErrors, ApiJsonResponse, ApiKeyAuth, ApiQueryFrom } from '@governance/platform';
+import { ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { ApiKeyAuth, Endpoint } from '@governance/platform';
 import { type FastifyReply } from 'fastify';
-import { ifNoneMatchHits, type PolicySyncResponse } from './policy-sync';
-import { PolicySyncQuery } from './policy-sync.dto';
-import { examples, policySyncSchema } from './policy-sync.openapi';
+import { ifNoneMatchHits } from './policy-sync';
+import { PolicySyncQuery, PolicySyncResponse } from './policy-sync.dto';
+import { examples } from './policy-sync.openapi';
 import { PolicySyncService } from './policy-sync.service';
 
 @Controller('api/service/probe')
@@ -20,29 +20,29 @@ export class PolicySyncController {
    * a cache may keep the answer but must ask again, since any policy change makes it stale.
    */
   @Get('policy-sync')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Get the active policies for a probe',
     description:
       'The active policies of the organization that apply to the probe’s system, with their rules and ' +
       'versions. Send the ETag back in If-None-Match: 304 while nothing changed.',
+    query: PolicySyncQuery,
+    answer: [
+      200,
+      'The probe’s policies; the ETag header names this version.',
+      PolicySyncResponse,
+      examples.sync,
+    ],
+    errors: [[404, '`not_found`: no probe with this `probe_id`.']],
   })
-  @ApiQueryFrom(PolicySyncQuery)
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of the last answer.' })
-  @ApiJsonResponse(
-    200,
-    'The probe’s policies; the ETag header names this version.',
-    policySyncSchema,
-    examples.sync,
-  )
   @ApiResponse({ status: 304, description: 'Not modified: If-None-Match names the current version.' })
-  @ApiErrors(400, [404, '`not_found`: no probe with this `probe_id`.'])
   async sync(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
+    @OrganizationId() organizationId: string,
     @Query() query: PolicySyncQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PolicySyncResponse | undefined> {
-    const { etag, body } = await this.policySync.sync(organization.id, query.probe_id);
+    const { etag, body } = await this.policySync.sync(organizationId, query.probe_id);
     void reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (!ifNoneMatchHits(ifNoneMatch, etag)) return body;
     void reply.status(HttpStatus.NOT_MODIFIED);

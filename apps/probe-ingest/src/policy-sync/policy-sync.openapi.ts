@@ -1,33 +1,6 @@
-import { ENFORCEMENT_MODES } from '@governance/contracts';
-import { idSchema, nullable, recordSchema, timestampSchema } from '@governance/platform';
+import { type PolicySyncResponse } from './policy-sync.dto';
 
-/* The OpenAPI description of policy-sync; the query comes from its DTO. */
-
-const syncedPolicySchema = recordSchema({
-  policy_id: idSchema('pol'),
-  name: { type: 'string' },
-  description: nullable({ type: 'string' }),
-  enforcement_mode: { type: 'string', enum: [...ENFORCEMENT_MODES] },
-  rules: {
-    type: 'object',
-    description: 'The condition over one telemetry record, true when the record violates the policy.',
-  },
-  framework: nullable({ type: 'string' }),
-  control: nullable({ type: 'string' }),
-  version: { type: 'integer', description: 'Starts at 1 and grows with every change of the policy.' },
-  updated_at: timestampSchema(),
-});
-
-export const policySyncSchema = recordSchema({
-  probe_id: idSchema('prb'),
-  system_id: idSchema('sys', 'The system the probe watches; the policies are those that apply to it.'),
-  version: {
-    type: 'string',
-    description:
-      'Opaque; changes whenever a policy joins or leaves the set or changes. The ETag is this value, quoted.',
-  },
-  policies: { type: 'array', items: syncedPolicySchema },
-});
+/* An example of policy-sync; the response type checks it. */
 
 export const examples = {
   sync: {
@@ -47,5 +20,5 @@ export const examples = {
         updated_at: '2026-11-22T10:02:11.000Z',
       },
     ],
-  },
+  } satisfies PolicySyncResponse,
 };

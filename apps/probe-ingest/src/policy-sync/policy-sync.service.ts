@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@governance/platform';
 import { PolicyReplicaRepository, type ReplicaPolicyRow } from './policy-replica.repository';
-import { entityTag, type PolicySyncResponse, policySetVersion, type SyncedPolicy } from './policy-sync';
+import { entityTag, policySetVersion } from './policy-sync';
+import { type PolicySyncResponse, type SyncedPolicy } from './policy-sync.dto';
 
 function toSyncedPolicy(row: ReplicaPolicyRow): SyncedPolicy {
   return {

@@ -1,26 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Condition, type EnforcementMode } from '@governance/contracts';
-
-/** A policy as a probe receives it from policy-sync. */
-export interface SyncedPolicy {
-  policy_id: string;
-  name: string;
-  description: string | null;
-  enforcement_mode: EnforcementMode;
-  rules: Condition;
-  framework: string | null;
-  control: string | null;
-  version: number;
-  updated_at: string;
-}
-
-export interface PolicySyncResponse {
-  probe_id: string;
-  system_id: string;
-  /** Opaque; changes whenever a policy is added to the set, leaves it, or gets a new version. */
-  version: string;
-  policies: SyncedPolicy[];
-}
+import { type SyncedPolicy } from './policy-sync.dto';
 
 /**
  * The version of a probe's policy set: a digest of its system and every (policy, version) in it. A

@@ -1,5 +1,8 @@
 import { PROBE_STATUSES, type ProbeStatus } from '@governance/contracts';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Id, Nullable, Present, StringEnum, Timestamp } from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 const NAME_MAX_LENGTH = 200;
 const HOST_MAX_LENGTH = 253;
@@ -11,10 +14,10 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 const noControl = (field: string) =>
   Matches(NO_CONTROL_CHARACTERS, { message: `${field} must not contain control characters` });
 
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
-
 export class RegisterProbeDto {
+  @JSONSchema({
+    description: 'With `host`, identifies the probe: registering the same pair again is idempotent.',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
@@ -22,14 +25,22 @@ export class RegisterProbeDto {
   probe_name!: string;
 
   /** Exactly one of system_name and system_id; the service checks the pair. */
-  @present('system_name')
+  @Present()
+  @JSONSchema({
+    description:
+      'The system the probe watches, by name: found, or registered (`registration_source: probe`) when new. ' +
+      'Give exactly one of `system_name` and `system_id`.',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
   @noControl('system_name')
   system_name?: string;
 
-  @present('system_id')
+  @Present()
+  @JSONSchema({
+    description: 'The system the probe watches, by id. Give exactly one of `system_name` and `system_id`.',
+  })
   @IsString()
   @Matches(ID_PATTERN('sys'), { message: 'system_id must be a system id (sys_...)' })
   system_id?: string;
@@ -40,19 +51,19 @@ export class RegisterProbeDto {
   @noControl('host')
   host!: string;
 
-  @present('runtime')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('runtime')
   runtime?: string;
 
-  @present('environment')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('environment')
   environment?: string;
 
-  @present('version')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('version')
@@ -67,46 +78,50 @@ export class HeartbeatDto {
   @IsIn(PROBE_STATUSES, { message: `status must be one of: ${PROBE_STATUSES.join(', ')}` })
   status!: ProbeStatus;
 
-  @present('version')
+  @Present()
   @IsString()
   @MaxLength(LABEL_MAX_LENGTH)
   @noControl('version')
   version?: string;
 
-  @present('uptime_seconds')
+  @Present()
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   uptime_seconds?: number;
 
-  @present('queue_depth')
+  @Present()
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   queue_depth?: number;
 }
 
-export interface ProbeRegistrationResponse {
-  probe_id: string;
-  system_id: string;
-  probe_name: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  registered_at: string;
-}
+export const ProbeRegistrationResponse = Type.Object({
+  probe_id: Id('prb'),
+  system_id: Id('sys'),
+  probe_name: Type.String(),
+  host: Type.String(),
+  runtime: Nullable(Type.String()),
+  environment: Nullable(Type.String()),
+  version: Nullable(Type.String()),
+  registered_at: Timestamp(),
+});
+export type ProbeRegistrationResponse = Static<typeof ProbeRegistrationResponse>;
 
-export interface HeartbeatResponse {
-  probe_id: string;
-  received_at: string;
-}
+export const HeartbeatResponse = Type.Object({ probe_id: Id('prb'), received_at: Timestamp() });
+export type HeartbeatResponse = Static<typeof HeartbeatResponse>;
 
-export interface ProbeResponse extends ProbeRegistrationResponse {
-  status: ProbeStatus | null;
-  uptime_seconds: number | null;
-  queue_depth: number | null;
-  last_heartbeat_at: string | null;
-  last_telemetry_at: string | null;
-  connection: 'connected' | 'disconnected';
-}
+export const ProbeResponse = Type.Object({
+  ...ProbeRegistrationResponse.properties,
+  status: Nullable(StringEnum(PROBE_STATUSES, 'From the last heartbeat; null before the first one.')),
+  uptime_seconds: Nullable(Type.Integer()),
+  queue_depth: Nullable(Type.Integer()),
+  last_heartbeat_at: Nullable(Timestamp()),
+  last_telemetry_at: Nullable(Timestamp()),
+  connection: StringEnum(
+    ['connected', 'disconnected'],
+    '`disconnected` once the probe has sent no telemetry for longer than the silence limit (5 minutes by default).',
+  ),
+});
+export type ProbeResponse = Static<typeof ProbeResponse>;

@@ -1,13 +1,9 @@
-import { openApiSchema, recordSchema } from '@governance/platform';
+import { openApiSchema } from '@governance/platform';
 import { TELEMETRY_BATCH_SCHEMA, TELEMETRY_LIMITS } from './telemetry-schema';
 
 /* The OpenAPI description of telemetry ingest: the request schema is the one Ajv validates with. */
 
 export const telemetryBatchBody = openApiSchema(TELEMETRY_BATCH_SCHEMA);
-
-export const telemetryAcceptedSchema = recordSchema({
-  accepted: { type: 'integer', description: 'The number of records accepted: all of them.' },
-});
 
 export const examples = {
   batch: {

@@ -1,12 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ApiError, ErrorCode } from '@governance/platform';
 import { TelemetryCommitQueue } from './telemetry-commit-queue';
+import { type TelemetryAccepted } from './telemetry.dto';
 import { TELEMETRY_LIMITS } from './telemetry-schema';
 import { TelemetryValidator } from './telemetry-validator';
-
-export interface TelemetryAccepted {
-  accepted: number;
-}
 
 @Injectable()
 export class TelemetryService {

@@ -1,4 +1,5 @@
 import { type ReportFormat, type ReportSpec, type ReportType } from '../content/report-content';
+import { type ReportResponse } from './report.dto';
 
 export const REPORT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -22,20 +23,6 @@ export interface ReportRow {
   file_name: string | null;
   created_at: Date;
   completed_at: Date | null;
-}
-
-export interface ReportResponse {
-  id: string;
-  type: ReportType;
-  format: ReportFormat;
-  status: ReportStatus;
-  created_at: string;
-  completed_at: string | null;
-  size_bytes: number | null;
-  /** A signed link that expires; null until the report is complete. */
-  download_url: string | null;
-  /** Why generation failed; only on failed reports. */
-  error?: string;
 }
 
 export const MEDIA_TYPES: Record<ReportFormat, string> = {

@@ -1,37 +1,11 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, type AuthenticatedOrganization, CurrentOrganization } from '@governance/auth';
-import {
-  ApiErrors,
-  ApiIdParam,
-  ApiJsonBody,
-  ApiJsonResponse,
-  ApiKeyAuth,
-  ApiQueryFrom,
-  idSchema,
-} from '@governance/platform';
+import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { ApiJsonResponse, ApiKeyAuth, Endpoint, Id } from '@governance/platform';
 import { type FastifyReply } from 'fastify';
-import { CreateReportDto, ListReportsQuery } from './report.dto';
-import { type ReportResponse } from './report-records';
-import {
-  createReportBody,
-  examples,
-  queuedReportSchema,
-  reportPageSchema,
-  reportSchema,
-} from './reports.openapi';
-import { type QueuedReport, ReportsService } from './reports.service';
+import { CreateReportDto, ListReportsQuery, QueuedReport, ReportPage, ReportResponse } from './report.dto';
+import { examples } from './reports.openapi';
+import { ReportsService } from './reports.service';
 
 /** Open to every plan; each answer covers the caller's organization only. */
 @Controller('api/service/reports')
@@ -42,57 +16,49 @@ export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
   @Post()
-  @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Generate a report',
     description:
       'Queues a compliance, system, assessment or executive report as PDF, CSV or JSON, built from the ' +
       "organization's events. Poll GET /api/service/reports/{id} until `status` is `complete`.",
+    body: [CreateReportDto, examples.create],
+    answer: [202, 'The report is queued.', QueuedReport, examples.queued],
+    errors: [[404, '`not_found`: `system_id` or `assessment_id` is unknown to the organization.']],
   })
-  @ApiJsonBody(createReportBody, examples.create)
-  @ApiJsonResponse(202, 'The report is queued.', queuedReportSchema, examples.queued)
-  @ApiErrors(400, 413, 415, [
-    404,
-    '`not_found`: `system_id` or `assessment_id` is unknown to the organization.',
-  ])
-  create(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Body() body: CreateReportDto,
-  ): Promise<QueuedReport> {
-    return this.reports.create(organization.id, body);
+  create(@OrganizationId() organizationId: string, @Body() body: CreateReportDto): Promise<QueuedReport> {
+    return this.reports.create(organizationId, body);
   }
 
   @Get()
-  @ApiOperation({ summary: 'List reports', description: "The organization's reports, newest first." })
-  @ApiQueryFrom(ListReportsQuery)
-  @ApiJsonResponse(200, 'One page of reports.', reportPageSchema, examples.page)
-  @ApiErrors(400)
-  list(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Query() query: ListReportsQuery,
-  ): Promise<{ data: ReportResponse[]; next_cursor: string | null }> {
-    return this.reports.list(organization.id, query);
+  @Endpoint({
+    summary: 'List reports',
+    description: "The organization's reports, newest first.",
+    query: ListReportsQuery,
+    answer: [200, 'One page of reports.', ReportPage, examples.page],
+  })
+  list(@OrganizationId() organizationId: string, @Query() query: ListReportsQuery): Promise<ReportPage> {
+    return this.reports.list(organizationId, query);
   }
 
   /** Where `assessment.complete`'s `report_url` points: 303 to the file when ready, else 202 with the record. */
   @Get('assessments/:assessmentId')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Open the report of an assessment',
     description:
       "Where `assessment.complete`'s `report_url` points. 303 to a fresh signed download link once the PDF " +
       'is ready; 202 with the report while it is queued or running; 200 with it when generation failed.',
+    answer: [202, 'The report is not ready yet.', ReportResponse, examples.pending],
+    errors: [404],
   })
-  @ApiParam({ name: 'assessmentId', description: 'The assessment id.', schema: idSchema('asmnt') })
+  @ApiParam({ name: 'assessmentId', description: 'The assessment id.', schema: Id('asmnt') })
   @ApiResponse({ status: 303, description: 'The report is ready: `Location` is its signed download link.' })
-  @ApiJsonResponse(202, 'The report is not ready yet.', reportSchema, examples.pending)
-  @ApiJsonResponse(200, 'Generation failed; `error` says why.', reportSchema)
-  @ApiErrors(404)
+  @ApiJsonResponse(200, 'Generation failed; `error` says why.', ReportResponse)
   async assessmentReport(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
+    @OrganizationId() organizationId: string,
     @Param('assessmentId') assessmentId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReportResponse | undefined> {
-    const answer = await this.reports.assessmentReport(organization.id, assessmentId);
+    const answer = await this.reports.assessmentReport(organizationId, assessmentId);
     if ('redirect' in answer) {
       void reply.status(HttpStatus.SEE_OTHER).header('location', answer.redirect);
       return undefined;
@@ -103,17 +69,13 @@ export class ReportsController {
   }
 
   @Get(':id')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Get a report',
     description: 'Its status and, once complete, a signed download link.',
+    id: ['report', 'rpt'],
+    answer: [200, 'The report.', ReportResponse, examples.report],
   })
-  @ApiIdParam('report', 'rpt')
-  @ApiJsonResponse(200, 'The report.', reportSchema, examples.report)
-  @ApiErrors(404)
-  get(
-    @CurrentOrganization() organization: AuthenticatedOrganization,
-    @Param('id') id: string,
-  ): Promise<ReportResponse> {
-    return this.reports.get(organization.id, id);
+  get(@OrganizationId() organizationId: string, @Param('id') id: string): Promise<ReportResponse> {
+    return this.reports.get(organizationId, id);
   }
 }

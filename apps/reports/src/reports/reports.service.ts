@@ -1,33 +1,27 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
 import { ReplicaCatchUp } from '@governance/messaging';
-import {
-  ApiError,
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  ErrorCode,
-  type FieldProblem,
-  ISO_MILLISECONDS,
-} from '@governance/platform';
+import { ApiError, ErrorCode, type FieldProblem, ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { type ReportsConfig } from '../config';
 import { ReportSourceRepository } from '../content/report-source.repository';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { signedDownloadUrl, verifyDownloadLink } from '../links/download-link';
 import { REPORTS_CONFIG } from '../reports.tokens';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
-import { type CreateReportDto, type ListReportsQuery, REPORT_ID } from './report.dto';
+import {
+  type CreateReportDto,
+  type ListReportsQuery,
+  type QueuedReport,
+  REPORT_ID,
+  type ReportPage,
+  type ReportResponse,
+} from './report.dto';
 import { parseReportPeriod } from './report-period';
-import { type ReportResponse, type ReportRow, toReportResponse } from './report-records';
+import { type ReportRow, toReportResponse } from './report-records';
 import { ReportRepository } from './report.repository';
 import { ReportWorker } from './report-worker';
 
-const DEFAULT_PAGE_SIZE = 20;
 const REPORT_CURSOR = { at: ISO_MILLISECONDS, id: REPORT_ID };
-
-export interface QueuedReport {
-  id: string;
-  status: 'queued';
-}
 
 export interface ReportFile {
   row: ReportRow;
@@ -108,30 +102,19 @@ export class ReportsService {
     return { id, status: 'queued' };
   }
 
-  async list(
-    organizationId: string,
-    query: ListReportsQuery,
-  ): Promise<{ data: ReportResponse[]; next_cursor: string | null }> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, REPORT_CURSOR);
-    const rows = await this.reports.list(
-      organizationId,
-      {
-        ...(query.type === undefined ? {} : { type: query.type }),
-        ...(query.status === undefined ? {} : { status: query.status }),
-        ...(before === undefined ? {} : { before }),
-      },
-      limit + 1,
-    );
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      data: page.map((row) => this.respond(row)),
-      next_cursor:
-        rows.length > limit && last
-          ? encodeKeysetCursor({ at: last.created_at.toISOString(), id: last.id })
-          : null,
+  list(organizationId: string, query: ListReportsQuery): Promise<ReportPage> {
+    const filters = {
+      ...(query.type === undefined ? {} : { type: query.type }),
+      ...(query.status === undefined ? {} : { status: query.status }),
     };
+    return readPage(
+      query,
+      REPORT_CURSOR,
+      (limit, before) =>
+        this.reports.list(organizationId, { ...filters, ...(before === undefined ? {} : { before }) }, limit),
+      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+      (row) => this.respond(row),
+    );
   }
 
   async get(organizationId: string, id: string): Promise<ReportResponse> {

@@ -4,6 +4,7 @@ import {
   type ProbeConnectionChangedDetails,
   type ProbeHeartbeatDetails,
   type ProbeRegisteredDetails,
+  type ProbeStatus,
 } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -16,7 +17,7 @@ export interface ProbeRow {
   runtime: string | null;
   environment: string | null;
   version: string | null;
-  status: string | null;
+  status: ProbeStatus | null;
   connection: ProbeConnection;
   last_heartbeat_at: Date | null;
   last_seen_at: Date | null;

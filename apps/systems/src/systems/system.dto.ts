@@ -1,28 +1,37 @@
 import {
-  type ProbeConnection,
+  DISCOVERY_METHODS,
+  PROBE_STATUSES,
+  REGISTRATION_SOURCES,
   RISK_TIERS,
   type RiskTier,
-  type SystemSnapshot,
   SYSTEM_STATUSES,
   type SystemStatus,
 } from '@governance/contracts';
-import { Transform, Type } from 'class-transformer';
+import {
+  Id,
+  NO_CONTROL_CHARACTERS,
+  Nullable,
+  Page,
+  PageQuery,
+  Present,
+  StringEnum,
+  Timestamp,
+} from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
-  ValidateIf,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import {
   DESCRIPTION_MAX_LENGTH,
   FIELD_MAX_LENGTH,
@@ -32,14 +41,8 @@ import {
   TAGS_MAX_ITEMS,
 } from './system-limits';
 
-// PostgreSQL text cannot hold NUL, and no label needs C0 controls other than tab and newlines.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 const noControlCharacters = (field: string) =>
   Matches(NO_CONTROL_CHARACTERS, { message: `${field} must not contain control characters` });
-
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
 
 /** Surrounding spaces are never meaningful in a name or label; non-strings are left for the validators. */
 const trimmed = () =>
@@ -84,43 +87,8 @@ function Tags(): PropertyDecorator {
 const riskTierMessage = { message: `risk_tier must be one of: ${RISK_TIERS.join(', ')}` };
 const statusMessage = { message: `status must be one of: ${SYSTEM_STATUSES.join(', ')}` };
 
-export class CreateSystemDto {
-  @Name()
-  name!: string;
-
-  @OptionalText('description', DESCRIPTION_MAX_LENGTH)
-  description?: string | null;
-
-  @OptionalText('owner', FIELD_MAX_LENGTH)
-  owner?: string | null;
-
-  @OptionalText('vendor', FIELD_MAX_LENGTH)
-  vendor?: string | null;
-
-  @OptionalText('model', FIELD_MAX_LENGTH)
-  model?: string | null;
-
-  @present('risk_tier')
-  @IsIn(RISK_TIERS, riskTierMessage)
-  risk_tier?: RiskTier;
-
-  @OptionalText('environment', FIELD_MAX_LENGTH)
-  environment?: string | null;
-
-  @OptionalText('host', FIELD_MAX_LENGTH)
-  host?: string | null;
-
-  @OptionalText('runtime', FIELD_MAX_LENGTH)
-  runtime?: string | null;
-
-  @present('tags')
-  @Tags()
-  tags?: string[];
-}
-
-/** Every field optional; `null` clears an optional text field. `declared` and `status` are PATCH-only. */
-export class UpdateSystemDto {
-  @present('name')
+/** The fields a system is registered with; an update takes any of them, and `declared` and `status`. */
+class SystemFields {
   @Name()
   name?: string;
 
@@ -136,7 +104,7 @@ export class UpdateSystemDto {
   @OptionalText('model', FIELD_MAX_LENGTH)
   model?: string | null;
 
-  @present('risk_tier')
+  @Present()
   @IsIn(RISK_TIERS, riskTierMessage)
   risk_tier?: RiskTier;
 
@@ -149,32 +117,34 @@ export class UpdateSystemDto {
   @OptionalText('runtime', FIELD_MAX_LENGTH)
   runtime?: string | null;
 
-  @present('tags')
+  @Present()
   @Tags()
   tags?: string[];
+}
 
-  @present('declared')
+export class CreateSystemDto extends SystemFields {
+  declare name: string;
+
+  @JSONSchema({ description: '`unclassified` when left out.' })
+  declare risk_tier?: RiskTier;
+}
+
+/** Every field optional; `null` clears an optional text field. `declared` and `status` are PATCH-only. */
+export class UpdateSystemDto extends SystemFields {
+  @Present()
+  declare name?: string;
+
+  @Present()
   @IsBoolean()
+  @JSONSchema({ description: 'true adopts a discovered (shadow) system into the declared inventory.' })
   declared?: boolean;
 
-  @present('status')
+  @Present()
   @IsIn(SYSTEM_STATUSES, statusMessage)
   status?: SystemStatus;
 }
 
-export class ListSystemsQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(QUERY_MAX_LENGTH)
-  cursor?: string;
-
+export class ListSystemsQuery extends PageQuery {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'declared must be true or false' })
   declared?: 'true' | 'false';
@@ -194,31 +164,52 @@ export class ListSystemsQuery {
   q?: string;
 }
 
+const Text = Nullable(Type.String());
+
 /** The record as the API shows it: the snapshot the systems service announces, under `id`. */
-export type SystemResponse = Omit<SystemSnapshot, 'system_id'> & { id: string };
+export const SystemResponse = Type.Object({
+  id: Id('sys'),
+  name: Type.String({ description: 'Unique within the organization.' }),
+  description: Text,
+  owner: Text,
+  vendor: Text,
+  model: Text,
+  risk_tier: StringEnum(RISK_TIERS),
+  environment: Text,
+  host: Text,
+  runtime: Text,
+  tags: Type.Array(Type.String()),
+  declared: Type.Boolean({ description: 'false for a shadow system found by discovery.' }),
+  registration_source: StringEnum(REGISTRATION_SOURCES),
+  discovery_method: StringEnum(DISCOVERY_METHODS),
+  status: StringEnum(SYSTEM_STATUSES),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+export type SystemResponse = Static<typeof SystemResponse>;
 
-export interface ProbeResponse {
-  probe_id: string;
-  probe_name: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  /** healthy, degraded or unhealthy from the last heartbeat; null before the first one. */
-  status: string | null;
-  connection: ProbeConnection;
-  last_heartbeat_at: string | null;
-  last_seen_at: string | null;
-  uptime_seconds: number | null;
-  queue_depth: number | null;
-  registered_at: string;
-}
+export const SystemPageResponse = Page(SystemResponse);
+export type SystemPageResponse = Static<typeof SystemPageResponse>;
 
-export interface SystemDetailResponse extends SystemResponse {
-  probes: ProbeResponse[];
-}
+const ProbeResponse = Type.Object({
+  probe_id: Id('prb'),
+  probe_name: Type.String(),
+  host: Type.String(),
+  runtime: Text,
+  environment: Text,
+  version: Text,
+  status: Nullable(StringEnum(PROBE_STATUSES, 'From the last heartbeat; null before the first one.')),
+  connection: StringEnum(['connected', 'disconnected']),
+  last_heartbeat_at: Nullable(Timestamp()),
+  last_seen_at: Nullable(Timestamp()),
+  uptime_seconds: Nullable(Type.Integer()),
+  queue_depth: Nullable(Type.Integer()),
+  registered_at: Timestamp(),
+});
+export type ProbeResponse = Static<typeof ProbeResponse>;
 
-export interface SystemPageResponse {
-  data: SystemResponse[];
-  next_cursor: string | null;
-}
+export const SystemDetailResponse = Type.Object({
+  ...SystemResponse.properties,
+  probes: Type.Array(ProbeResponse, { description: 'The probes attached to the system.' }),
+});
+export type SystemDetailResponse = Static<typeof SystemDetailResponse>;

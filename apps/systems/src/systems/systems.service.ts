@@ -1,13 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { isId, newId } from '@governance/contracts';
 import { publicEventMessage, systemsEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
-import {
-  ApiError,
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  ErrorCode,
-  ISO_MILLISECONDS,
-} from '@governance/platform';
+import { ApiError, ErrorCode, ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { type EntityManager } from 'typeorm';
 import { type RegistrationRequest } from '../probes/probe-records';
 import { type ProbeRow, ProbeRepository } from '../probes/probe.repository';
@@ -29,8 +23,6 @@ import {
   type UpdateSystemDto,
 } from './system.dto';
 import { isNameTaken, SystemRepository } from './system.repository';
-
-const DEFAULT_PAGE_SIZE = 20;
 
 function toProbeResponse(row: ProbeRow): ProbeResponse {
   return {
@@ -110,29 +102,20 @@ export class SystemsService {
     }
   }
 
-  async list(organizationId: string, query: ListSystemsQuery): Promise<SystemPageResponse> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, LIST_CURSOR);
-    const rows = await this.systems.list(
-      organizationId,
-      {
-        ...(query.declared === undefined ? {} : { declared: query.declared === 'true' }),
-        ...(query.risk_tier === undefined ? {} : { riskTier: query.risk_tier }),
-        ...(query.status === undefined ? {} : { status: query.status }),
-        ...(query.q === undefined || query.q === '' ? {} : { q: query.q }),
-      },
-      limit + 1,
-      after,
-    );
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      data: page.map(toSystemResponse),
-      next_cursor:
-        rows.length > limit && last
-          ? encodeKeysetCursor({ at: last.created_at.toISOString(), id: last.id })
-          : null,
+  list(organizationId: string, query: ListSystemsQuery): Promise<SystemPageResponse> {
+    const filters = {
+      ...(query.declared === undefined ? {} : { declared: query.declared === 'true' }),
+      ...(query.risk_tier === undefined ? {} : { riskTier: query.risk_tier }),
+      ...(query.status === undefined ? {} : { status: query.status }),
+      ...(query.q === undefined || query.q === '' ? {} : { q: query.q }),
     };
+    return readPage(
+      query,
+      LIST_CURSOR,
+      (limit, after) => this.systems.list(organizationId, filters, limit, after),
+      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+      toSystemResponse,
+    );
   }
 
   async get(organizationId: string, id: string): Promise<SystemDetailResponse> {

@@ -1,15 +1,8 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  ADMIN_TOKEN_AUTH,
-  AdminTokenGuard,
-  ApiErrors,
-  ApiIdParam,
-  ApiJsonBody,
-  ApiJsonResponse,
-} from '@governance/platform';
-import { apiKeySchema, createOrganizationBody, examples, organizationSchema } from './admin.openapi';
-import { type ApiKeyResponse, CreateOrganizationDto, type OrganizationResponse } from './organization.dto';
+import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ADMIN_TOKEN_AUTH, AdminTokenGuard, ApiErrors, Endpoint } from '@governance/platform';
+import { examples } from './admin.openapi';
+import { ApiKeyResponse, CreateOrganizationDto, OrganizationResponse } from './organization.dto';
 import { OrganizationsService } from './organizations.service';
 
 @Controller('admin/v1/organizations')
@@ -21,27 +14,23 @@ export class AdminController {
   constructor(private readonly organizations: OrganizationsService) {}
 
   @Post()
-  @HttpCode(HttpStatus.CREATED)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Create an organization',
     description: 'Creates an organization (a tenant) and its first API key, which the answer shows once.',
+    body: [CreateOrganizationDto, examples.create],
+    answer: [201, 'The organization and its first API key.', OrganizationResponse, examples.organization],
   })
-  @ApiJsonBody(createOrganizationBody, examples.create)
-  @ApiJsonResponse(201, 'The organization and its first API key.', organizationSchema, examples.organization)
-  @ApiErrors(400, 413, 415)
   create(@Body() body: CreateOrganizationDto): Promise<OrganizationResponse> {
     return this.organizations.createOrganization(body.name, body.plan);
   }
 
   @Post(':id/api-keys')
-  @HttpCode(HttpStatus.CREATED)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Issue an API key',
     description: 'Issues another API key for the organization; the earlier keys stay valid.',
+    id: ['organization', 'org'],
+    answer: [201, 'The new API key, shown once.', ApiKeyResponse, examples.apiKey],
   })
-  @ApiIdParam('organization', 'org')
-  @ApiJsonResponse(201, 'The new API key, shown once.', apiKeySchema, examples.apiKey)
-  @ApiErrors(404)
   createApiKey(@Param('id') organizationId: string): Promise<ApiKeyResponse> {
     return this.organizations.createApiKey(organizationId);
   }

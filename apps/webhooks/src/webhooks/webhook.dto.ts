@@ -1,63 +1,39 @@
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '@governance/contracts';
-import { Type } from 'class-transformer';
-import { MAX_WEBHOOK_URL_LENGTH } from '../outbound/destination-policy';
+import {
+  Id,
+  NO_CONTROL_CHARACTERS,
+  Nullable,
+  Page,
+  PageQuery,
+  Present,
+  StringEnum,
+  Timestamp,
+} from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
-  ValidateIf,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { maxAttempts, SPEC_RETRY_DELAYS_MS } from '../deliveries/delivery-schedule';
+import { MAX_WEBHOOK_URL_LENGTH } from '../outbound/destination-policy';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
 const EVENTS_MAX_ITEMS = 100;
-// PostgreSQL text cannot hold NUL, and no label needs C0 controls other than tab and newlines.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
-/* `ValidateIf(... !== undefined)` rather than `IsOptional`: an explicit null must fail, not slip through. */
-const present = (field: string) => ValidateIf((body: Record<string, unknown>) => body[field] !== undefined);
-
-export class CreateWebhookDto {
-  @IsString()
-  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
-  url!: string;
-
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(EVENTS_MAX_ITEMS)
-  @IsIn(PUBLIC_EVENT_TYPES, {
-    each: true,
-    message: `each value in events must be one of: ${PUBLIC_EVENT_TYPES.join(', ')}`,
-  })
-  events!: PublicEventType[];
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(DESCRIPTION_MAX_LENGTH)
-  @Matches(NO_CONTROL_CHARACTERS, { message: 'description must not contain control characters' })
-  description?: string | null;
-
-  @present('active')
-  @IsBoolean()
-  active?: boolean;
-}
-
-export class UpdateWebhookDto {
-  @present('url')
+/** The fields of a new webhook; an update takes any of them. */
+class WebhookFields {
   @IsString()
   @MaxLength(MAX_WEBHOOK_URL_LENGTH)
   url?: string;
 
-  @present('events')
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(EVENTS_MAX_ITEMS)
@@ -67,16 +43,39 @@ export class UpdateWebhookDto {
   })
   events?: PublicEventType[];
 
-  /** null clears the description. */
   @IsOptional()
   @IsString()
   @MaxLength(DESCRIPTION_MAX_LENGTH)
   @Matches(NO_CONTROL_CHARACTERS, { message: 'description must not contain control characters' })
   description?: string | null;
 
-  @present('active')
+  @Present()
   @IsBoolean()
   active?: boolean;
+}
+
+export class CreateWebhookDto extends WebhookFields {
+  @JSONSchema({
+    description: 'HTTPS endpoint that receives the deliveries; it must resolve to public addresses.',
+  })
+  declare url: string;
+
+  @JSONSchema({ description: 'The event types to deliver; repeats are ignored.' })
+  declare events: PublicEventType[];
+
+  @JSONSchema({ description: 'Whether deliveries are sent; true when left out.' })
+  declare active?: boolean;
+}
+
+export class UpdateWebhookDto extends WebhookFields {
+  @Present()
+  declare url?: string;
+
+  @Present()
+  declare events?: PublicEventType[];
+
+  @JSONSchema({ description: 'null clears the description.' })
+  declare description?: string | null;
 }
 
 export class TestWebhookDto {
@@ -84,61 +83,63 @@ export class TestWebhookDto {
   event!: PublicEventType;
 }
 
-export class ListDeliveriesQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
+export class ListDeliveriesQuery extends PageQuery {}
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  cursor?: string;
-}
+const EventType = StringEnum(PUBLIC_EVENT_TYPES);
 
-export interface WebhookResponse {
-  id: string;
-  url: string;
-  events: PublicEventType[];
-  description: string | null;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const WebhookResponse = Type.Object({
+  id: Id('wh'),
+  url: Type.String({ format: 'uri' }),
+  events: Type.Array(EventType),
+  description: Nullable(Type.String()),
+  active: Type.Boolean(),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+export type WebhookResponse = Static<typeof WebhookResponse>;
 
-export interface CreatedWebhookResponse extends WebhookResponse {
-  /** Shown once, in the create response only. */
-  signing_secret: string;
-}
+export const CreatedWebhookResponse = Type.Object({
+  ...WebhookResponse.properties,
+  signing_secret: Type.String({
+    pattern: '^whsec_',
+    description: 'The key of the delivery signatures. Shown once, in this response only: store it now.',
+  }),
+});
+export type CreatedWebhookResponse = Static<typeof CreatedWebhookResponse>;
 
-export interface TestDeliveryResponse {
-  delivery_id: string;
-  event: PublicEventType;
-  status_code: number | null;
-  response_time_ms: number;
-  success: boolean;
-}
+export const TestDeliveryResponse = Type.Object({
+  delivery_id: Type.String({ format: 'uuid' }),
+  event: EventType,
+  status_code: Nullable(Type.Integer({ description: 'null when the endpoint gave no answer.' })),
+  response_time_ms: Type.Integer(),
+  success: Type.Boolean({ description: 'True when the endpoint answered 2xx in time.' }),
+});
+export type TestDeliveryResponse = Static<typeof TestDeliveryResponse>;
 
-export interface DeliveryAttemptResponse {
-  attempt: number;
-  attempted_at: string;
-  status_code: number | null;
-  response_time_ms: number | null;
-  error: string | null;
-}
+const DeliveryAttemptResponse = Type.Object({
+  attempt: Type.Integer({ minimum: 1, maximum: maxAttempts(SPEC_RETRY_DELAYS_MS) }),
+  attempted_at: Timestamp(),
+  status_code: Nullable(Type.Integer()),
+  response_time_ms: Nullable(Type.Integer()),
+  error: Nullable(
+    Type.String({ description: 'Why the attempt failed without a status, such as a time-out.' }),
+  ),
+});
 
-export interface DeliveryResponse {
-  delivery_id: string;
-  event: string;
-  event_id: string;
-  outcome: 'pending' | 'succeeded' | 'failed';
-  status_code: number | null;
-  response_time_ms: number | null;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  test: boolean;
-  created_at: string;
-  attempts: DeliveryAttemptResponse[];
-}
+export const DeliveryResponse = Type.Object({
+  delivery_id: Type.String({ format: 'uuid', description: 'The `X-Service-Delivery` header value.' }),
+  event: Type.String(),
+  event_id: Type.String({ format: 'uuid' }),
+  outcome: StringEnum(['pending', 'succeeded', 'failed'], '`failed` once every attempt failed.'),
+  status_code: Nullable(Type.Integer({ description: 'Of the latest attempt.' })),
+  response_time_ms: Nullable(Type.Integer({ description: 'Of the latest attempt.' })),
+  attempt_count: Type.Integer(),
+  next_attempt_at: Nullable(Timestamp('When the next retry is due; null when none is.')),
+  test: Type.Boolean({ description: 'True for a delivery of the test call.' }),
+  created_at: Timestamp(),
+  attempts: Type.Array(DeliveryAttemptResponse),
+});
+export type DeliveryResponse = Static<typeof DeliveryResponse>;
+
+export const DeliveryPage = Page(DeliveryResponse);
+export type DeliveryPage = Static<typeof DeliveryPage>;

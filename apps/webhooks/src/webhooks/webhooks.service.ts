@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { isId, newId, newUuidV7, type PublicEventType } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
-import { ApiError, decodeKeysetCursor, encodeKeysetCursor, ErrorCode } from '@governance/platform';
+import { ApiError, ErrorCode, readPage } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { type DeliveryLogRow, DeliveryRepository } from '../deliveries/delivery.repository';
 import { DestinationPolicy, DestinationRefusedError } from '../outbound/destination-policy';
@@ -14,6 +14,7 @@ import { samplePayload } from './sample-events';
 import {
   type CreatedWebhookResponse,
   type CreateWebhookDto,
+  type DeliveryPage,
   type DeliveryResponse,
   type ListDeliveriesQuery,
   type TestDeliveryResponse,
@@ -21,8 +22,6 @@ import {
   type WebhookResponse,
 } from './webhook.dto';
 import { type WebhookRow, WebhookRepository } from './webhook.repository';
-
-const DEFAULT_PAGE_SIZE = 20;
 
 export function toWebhookResponse(row: WebhookRow): WebhookResponse {
   return {
@@ -176,24 +175,16 @@ export class WebhooksService {
     organizationId: string,
     id: string,
     query: ListDeliveriesQuery,
-  ): Promise<{ data: DeliveryResponse[]; next_cursor: string | null }> {
+  ): Promise<DeliveryPage> {
     await this.require(organizationId, id);
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor, LOG_CURSOR);
-    const rows = await this.deliveries.listLog(
-      organizationId,
-      id,
-      this.config.deliveryRetentionMs,
-      limit + 1,
-      after,
+    return readPage(
+      query,
+      LOG_CURSOR,
+      (limit, after) =>
+        this.deliveries.listLog(organizationId, id, this.config.deliveryRetentionMs, limit, after),
+      (row) => ({ at: row.created_at_exact, id: row.id }),
+      toDeliveryResponse,
     );
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      data: page.map(toDeliveryResponse),
-      next_cursor:
-        rows.length > limit && last ? encodeKeysetCursor({ at: last.created_at_exact, id: last.id }) : null,
-    };
   }
 
   private async require(organizationId: string, id: string): Promise<WebhookRow> {
