@@ -101,12 +101,16 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
     outboxRetentionMs: env.int('OUTBOX_RETENTION_MS', 7 * DAY_MS, { min: 0 }),
     inboxRetentionMs: env.int('INBOX_RETENTION_MS', 7 * DAY_MS, { min: 60_000 }),
     publishWaitTimeoutMs: env.int('PUBLISH_WAIT_TIMEOUT_MS', 5_000, { min: 0, max: 60_000 }),
-    // On Kafka a miss outwaits a rebalance: a group stops consuming while one runs, and a member that
-    // died holds its partitions until its session ends.
-    replicaCatchUpTimeoutMs: env.int('REPLICA_CATCH_UP_TIMEOUT_MS', kafka?.rebalanceTimeoutMs ?? 2_000, {
-      min: 0,
-      max: 600_000,
-    }),
+    // A miss waits only while its group is behind; on Kafka it outwaits a rebalance (a group stops
+    // consuming while one runs, and a member that died holds its partitions until its session ends).
+    replicaCatchUpTimeoutMs: env.int(
+      'REPLICA_CATCH_UP_TIMEOUT_MS',
+      Math.max(10_000, kafka?.rebalanceTimeoutMs ?? 0),
+      {
+        min: 0,
+        max: 600_000,
+      },
+    ),
     consumers: {
       maxHandlerAttempts: env.int('CONSUMER_MAX_HANDLER_ATTEMPTS', 3, { min: 1, max: 100 }),
       retryBackoffMs: env.int('CONSUMER_RETRY_BACKOFF_MS', 200, { min: 0, max: 60_000 }),
