@@ -1,12 +1,6 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import {
-  type SchemaObject,
-  dtoSchema,
-  listSchema,
-  nullable,
-  recordSchema,
-  timestampSchema,
-} from '@governance/platform';
+import { dtoSchema, List, Nullable, StringEnum, Timestamp } from '@governance/platform';
+import { type Static, Type } from '@sinclair/typebox';
 import { type DeadLetter, type DeadLetterReason } from './dead-letters';
 
 const NAME_MAX_LENGTH = 255;
@@ -37,37 +31,6 @@ export class ReplayDeadLettersDto {
   topic!: string;
 }
 
-export interface DeadLetterResponse {
-  id: string;
-  consumer_group: string;
-  topic: string;
-  partition: number;
-  offset: string;
-  event_id: string;
-  event_type: string;
-  key: string;
-  headers: Record<string, string>;
-  payload: string;
-  reason: DeadLetterReason;
-  error: string;
-  attempts: number;
-  first_seen_at: string;
-  last_seen_at: string;
-}
-
-export interface ReplayOutcome {
-  id: string;
-  outcome: 'replayed' | 'failed';
-  /** Why the replay failed; null when it went through. */
-  error: string | null;
-}
-
-export interface ReplayOutcomes {
-  replayed: number;
-  failed: number;
-  data: ReplayOutcome[];
-}
-
 export function mapDeadLetter(letter: DeadLetter): DeadLetterResponse {
   return {
     id: letter.id,
@@ -88,38 +51,41 @@ export function mapDeadLetter(letter: DeadLetter): DeadLetterResponse {
   };
 }
 
-const text = (description: string): SchemaObject => ({ type: 'string', description });
+const text = (description: string) => Type.String({ description });
 
-export const deadLetterSchema: SchemaObject = recordSchema({
+export const deadLetterSchema = Type.Object({
   id: text('The dead letter id, for replay and discard.'),
   consumer_group: text('`<service>.<consumer>`'),
   topic: text('The topic the record came from.'),
-  partition: { type: 'integer', description: 'The Kafka partition; 0 on the Postgres event log.' },
+  partition: Type.Integer({ description: 'The Kafka partition; 0 on the Postgres event log.' }),
   offset: text('The Kafka offset, or the position in the Postgres event log.'),
   event_id: text('The event-id header, as received.'),
   event_type: text('The event-type header, as received.'),
   key: text('The record key.'),
-  headers: { type: 'object', additionalProperties: { type: 'string' } },
+  headers: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
   payload: text('The record value, as received.'),
-  reason: { type: 'string', enum: ['malformed', 'contract', 'handler'] },
+  reason: StringEnum(['malformed', 'contract', 'handler'] satisfies DeadLetterReason[]),
   error: text('Why it was set aside, or why its last replay failed.'),
-  attempts: { type: 'integer', minimum: 1 },
-  first_seen_at: timestampSchema(),
-  last_seen_at: timestampSchema(),
+  attempts: Type.Integer({ minimum: 1 }),
+  first_seen_at: Timestamp(),
+  last_seen_at: Timestamp(),
 });
+export type DeadLetterResponse = Static<typeof deadLetterSchema>;
 
-export const deadLetterListSchema = listSchema(deadLetterSchema);
-const replayOutcomeSchema = recordSchema({
+export const deadLetterListSchema = List(deadLetterSchema);
+export const replayOutcomeSchema = Type.Object({
   id: text('The dead letter id.'),
-  outcome: { type: 'string', enum: ['replayed', 'failed'] },
-  error: nullable(text('Why the replay failed; null when it went through.')),
+  outcome: StringEnum(['replayed', 'failed']),
+  error: Nullable(text('Why the replay failed; null when it went through.')),
 });
-export { replayOutcomeSchema };
-export const replayOutcomesSchema = recordSchema({
-  replayed: { type: 'integer', minimum: 0 },
-  failed: { type: 'integer', minimum: 0 },
-  data: { type: 'array', items: replayOutcomeSchema },
+export type ReplayOutcome = Static<typeof replayOutcomeSchema>;
+
+export const replayOutcomesSchema = Type.Object({
+  replayed: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0 }),
+  data: Type.Array(replayOutcomeSchema),
 });
+export type ReplayOutcomes = Static<typeof replayOutcomesSchema>;
 export const replayDeadLettersBody = dtoSchema(ReplayDeadLettersDto);
 
 const exampleLetter: DeadLetterResponse = {

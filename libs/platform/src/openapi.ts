@@ -209,13 +209,6 @@ export const Page = <T extends TSchema>(item: T) =>
     ),
   });
 
-/* The same shapes untyped, for libs/messaging's dead-letter admin until it declares its shapes with TypeBox. */
-export const timestampSchema = (description?: string): SchemaObject => Timestamp(description);
-export const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
-export const recordSchema = (properties: Record<string, SchemaObject>): SchemaObject =>
-  Type.Object(properties as TProperties);
-export const listSchema = (item: SchemaObject): SchemaObject => List(item as TSchema);
-
 /* ---------------------------------------------------------------------------------------------------------
  * Requests are class-validator DTOs, which class-validator-jsonschema reads as JSON Schema: what validates a
  * request also describes it. The converters below say what this API means where the library differs.
