@@ -1,14 +1,6 @@
-import {
-  CONDITION_FIELD_PREFIXES,
-  CONDITION_FIELDS,
-  CONDITION_OPS,
-  FRAMEWORK_KEYS,
-  SEVERITIES,
-  type ConditionOp,
-  type Framework,
-  type FrameworkKey,
-  type Severity,
-} from './framework';
+import { validateCondition } from '@governance/policy-rules';
+import { SEVERITIES, type Severity } from '@governance/contracts';
+import { FRAMEWORK_KEYS, type Framework, type FrameworkKey } from './framework';
 
 /** Bounds on evidence cues: enough concepts to separate documents, few enough to stay specific. */
 export const CUES_PER_CONTROL = { min: 2, max: 4 } as const;
@@ -31,96 +23,9 @@ function isSeverity(value: unknown): value is Severity {
   return typeof value === 'string' && (SEVERITIES as readonly string[]).includes(value);
 }
 
-function isOp(value: unknown): value is ConditionOp {
-  return typeof value === 'string' && (CONDITION_OPS as readonly string[]).includes(value);
-}
-
-export function isConditionField(field: string): boolean {
-  if ((CONDITION_FIELDS as readonly string[]).includes(field)) return true;
-  return CONDITION_FIELD_PREFIXES.some(
-    (prefix) => field.startsWith(prefix) && /^[a-z][a-z0-9_]*$/.test(field.slice(prefix.length)),
-  );
-}
-
 function checkRequiredStrings(obj: Json, keys: readonly string[], path: string, problems: string[]): void {
   for (const key of keys) {
     if (!isNonEmptyString(obj[key])) problems.push(`${path}.${key} must be a non-empty string`);
-  }
-}
-
-function checkCondition(raw: unknown, path: string, problems: string[]): void {
-  if (!isObject(raw)) {
-    problems.push(`${path} must be an object`);
-    return;
-  }
-  const keys = Object.keys(raw);
-  for (const combinator of ['all', 'any'] as const) {
-    if (combinator in raw) {
-      const list = raw[combinator];
-      if (keys.length !== 1 || !Array.isArray(list) || list.length === 0) {
-        problems.push(`${path}.${combinator} must be the only key and a non-empty list of conditions`);
-        return;
-      }
-      list.forEach((child, i) => checkCondition(child, `${path}.${combinator}[${i}]`, problems));
-      return;
-    }
-  }
-  if ('not' in raw) {
-    if (keys.length !== 1) problems.push(`${path}.not must be the only key`);
-    else checkCondition(raw.not, `${path}.not`, problems);
-    return;
-  }
-  checkFieldCondition(raw, path, problems);
-}
-
-function checkFieldCondition(raw: Json, path: string, problems: string[]): void {
-  const { field, op, value } = raw;
-  const extra = Object.keys(raw).filter((key) => !['field', 'op', 'value'].includes(key));
-  if (extra.length > 0) problems.push(`${path} has unknown keys: ${extra.join(', ')}`);
-  if (typeof field !== 'string' || !isConditionField(field)) {
-    problems.push(
-      `${path}.field must be metrics.<name>, labels.<name>, model or observed_endpoint (got ${JSON.stringify(field)})`,
-    );
-  }
-  if (!isOp(op)) {
-    problems.push(`${path}.op must be one of ${CONDITION_OPS.join(', ')} (got ${JSON.stringify(op)})`);
-    return;
-  }
-  const valueProblem = checkValueForOp(op, value);
-  if (valueProblem) problems.push(`${path}.value ${valueProblem}`);
-}
-
-function checkValueForOp(op: ConditionOp, value: unknown): string | undefined {
-  switch (op) {
-    case 'exists':
-      return value === undefined ? undefined : 'must be absent for exists';
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      return typeof value === 'number' && Number.isFinite(value) ? undefined : `must be a number for ${op}`;
-    case 'in':
-    case 'not_in':
-      return Array.isArray(value) &&
-        value.length > 0 &&
-        value.every((item) => typeof item === 'string' || typeof item === 'number')
-        ? undefined
-        : `must be a non-empty list of strings or numbers for ${op}`;
-    case 'contains':
-      return isNonEmptyString(value) ? undefined : 'must be a non-empty string for contains';
-    case 'matches':
-      if (!isNonEmptyString(value)) return 'must be a regular expression string for matches';
-      try {
-        new RegExp(value);
-        return undefined;
-      } catch {
-        return `is not a valid regular expression: ${value}`;
-      }
-    case 'eq':
-    case 'neq':
-      return ['string', 'number', 'boolean'].includes(typeof value)
-        ? undefined
-        : `must be a string, number or boolean for ${op}`;
   }
 }
 
@@ -181,7 +86,9 @@ function checkControl(raw: unknown, path: string, problems: string[]): void {
   if (!isSeverity(policy.severity)) {
     problems.push(`${path}.runtime_policy.severity must be one of ${SEVERITIES.join(', ')}`);
   }
-  checkCondition(policy.rules, `${path}.runtime_policy.rules`, problems);
+  // The same rules a policy made from the template must pass.
+  for (const problem of validateCondition(policy.rules, `${path}.runtime_policy.rules`))
+    problems.push(`${problem.field} ${problem.message}`);
 }
 
 /**

@@ -89,13 +89,16 @@ describe('parseFramework', () => {
   it('rejects unknown ops, fields outside telemetry and values of the wrong type', () => {
     const cases: [unknown, RegExp][] = [
       [{ field: 'metrics.toxicity', op: 'approx', value: 1 }, /op must be one of/],
-      [{ field: 'system_id', op: 'eq', value: 'x' }, /field must be metrics\.<name>/],
-      [{ field: 'metrics.toxicity', op: 'gt', value: 'high' }, /must be a number for gt/],
-      [{ field: 'labels.region', op: 'in', value: 'eu' }, /must be a non-empty list/],
-      [{ field: 'model', op: 'matches', value: '(' }, /not a valid regular expression/],
+      [
+        { field: 'system_id', op: 'eq', value: 'x' },
+        /field must be model, observed_endpoint, or metrics\.<name>/,
+      ],
+      [{ field: 'metrics.toxicity', op: 'gt', value: 'high' }, /value must be a finite number for gt/],
+      [{ field: 'labels.region', op: 'in', value: 'eu' }, /value must be a list of 1 to 100 values for in/],
+      [{ field: 'model', op: 'matches', value: '(' }, /value pattern refused/],
       [{ field: 'model', op: 'exists', value: true }, /must be absent for exists/],
       [{ all: [] }, /non-empty list of conditions/],
-      [{ not: { field: 'model', op: 'exists' }, any: [] }, /must be the only key/],
+      [{ not: { field: 'model', op: 'exists' }, any: [] }, /rules\.not must not sit beside "any"/],
     ];
     for (const [rules, message] of cases) {
       const file = validFile();

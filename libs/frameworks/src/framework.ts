@@ -1,26 +1,4 @@
-import {
-  CONDITION_FIELD_PREFIXES,
-  CONDITION_FIELDS,
-  CONDITION_OPS,
-  type Condition,
-  type ConditionOp,
-  type ConditionValue,
-  type FieldCondition,
-  SEVERITIES,
-  type Severity,
-} from '@governance/contracts';
-
-export {
-  CONDITION_FIELD_PREFIXES,
-  CONDITION_FIELDS,
-  CONDITION_OPS,
-  type Condition,
-  type ConditionOp,
-  type ConditionValue,
-  type FieldCondition,
-  SEVERITIES,
-  type Severity,
-};
+import { type Condition, type Severity } from '@governance/contracts';
 
 export const FRAMEWORK_KEYS = ['EU_AI_ACT', 'NIST_AI_RMF', 'ISO_42001'] as const;
 export type FrameworkKey = (typeof FRAMEWORK_KEYS)[number];

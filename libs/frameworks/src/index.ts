@@ -4,11 +4,6 @@ export {
   type Control,
   type EvidenceCue,
   type RuntimePolicyTemplate,
-  type Condition,
-  type FieldCondition,
-  type ConditionOp,
-  type ConditionValue,
-  CONDITION_OPS,
   controlRef,
 } from './framework';
 export { FRAMEWORKS, FRAMEWORK_KEYS, findFramework, findControl } from './catalog';

@@ -11,3 +11,4 @@ export {
 export { PersistenceModule, type PersistenceOptions } from './persistence.module';
 export { runServiceProcess, describeStartFailure } from './run-service';
 export { type ServiceMigrations } from './migrate-service';
+export { SqlConditions } from './sql-conditions';

@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 /**
  * A wake-up for a polling loop that is not lost when it arrives while nobody waits: `wait` returns at
  * once after a `notify` it missed, else after `notify`, `ms` or an abort, whichever comes first. One
@@ -54,10 +56,7 @@ function listenersOf(name: string): Set<WakeSignal> {
   const scope = globalThis as GlobalWithListeners;
   const byName = (scope[LISTENERS] ??= new Map<string, Set<WakeSignal>>());
   let listeners = byName.get(name);
-  if (!listeners) {
-    listeners = new Set<WakeSignal>();
-    byName.set(name, listeners);
-  }
+  if (!listeners) byName.set(name, (listeners = new Set()));
   return listeners;
 }
 
@@ -73,14 +72,5 @@ export function listen(name: string): WakeListener {
 
 /** Resolves after `ms`, or at once when `signal` aborts: a pause that never holds up a shutdown. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
+  return delay(ms, undefined, { signal }).catch(() => undefined);
 }

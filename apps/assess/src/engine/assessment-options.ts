@@ -3,22 +3,22 @@ import type { Severity } from '@governance/contracts';
 /**
  * The numbers that turn matched text into statuses, a score and a verdict. Defaults:
  *
- * - MET_AT 0.75: a control is **met** when at least three quarters of its concepts (by weight) are
+ * - metAt 0.75: a control is **met** when at least three quarters of its concepts (by weight) are
  *   evidenced. Controls have 2–5 concepts, so met tolerates one unaddressed minor concept in a
  *   four-concept control but not in a two-concept one.
- * - PARTIAL_AT 0.25: a control is **partial** from a quarter of its weight upwards, below that
+ * - partialAt 0.25: a control is **partial** from a quarter of its weight upwards, below that
  *   **missing**. With the usual 2–4 concepts that means "at least one concept found"; for a control with
  *   five or more, one passing mention is not yet partial compliance.
- * - SEVERITY_WEIGHTS CRITICAL 4, HIGH 3, MEDIUM 2, INFO 1: the score is the mean coverage of all
+ * - severityWeights CRITICAL 4, HIGH 3, MEDIUM 2, INFO 1: the score is the mean coverage of all
  *   controls weighted by these, so a gap in a critical control costs four times one in an
  *   informational control.
- * - The verdict is **fail** when the score is below FAIL_BELOW 0.5, or any CRITICAL control is missing,
- *   or more than MAX_MISSING_HIGH 1 HIGH controls are missing: one unaddressed high-risk area may be a
+ * - The verdict is **fail** when the score is below failBelow 0.5, or any CRITICAL control is missing,
+ *   or more than maxMissingHigh 1 HIGH controls are missing: one unaddressed high-risk area may be a
  *   remediable gap, two indicate the document does not cover the framework's core. It is **pass** when
- *   the score is at least PASS_AT 0.8 and no HIGH or CRITICAL control is missing (partial ones may
+ *   the score is at least passAt 0.8 and no HIGH or CRITICAL control is missing (partial ones may
  *   remain, as findings). Anything between is **conditional**.
- * - Evidence: up to MAX_EVIDENCE_PER_CONTROL 3 passages per control, each quote at most
- *   MAX_QUOTE_LENGTH 300 characters, cut around the matched term when the sentence is longer.
+ * - Evidence: up to maxEvidencePerControl 3 passages per control, each quote at most
+ *   maxQuoteLength 300 characters, cut around the matched term when the sentence is longer.
  *
  * Missing means no usable evidence at all in effect; a control whose only mentions are negated
  * ("we do not keep logs") or placeholders ("Logging: TBD") counts as missing too.
@@ -34,29 +34,15 @@ export interface AssessmentOptions {
   maxQuoteLength: number;
 }
 
-export const MET_AT = 0.75;
-export const PARTIAL_AT = 0.25;
-export const PASS_AT = 0.8;
-export const FAIL_BELOW = 0.5;
-export const MAX_MISSING_HIGH = 1;
-export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = {
-  CRITICAL: 4,
-  HIGH: 3,
-  MEDIUM: 2,
-  INFO: 1,
-};
-export const MAX_EVIDENCE_PER_CONTROL = 3;
-export const MAX_QUOTE_LENGTH = 300;
-
 export const DEFAULT_ASSESSMENT_OPTIONS: Readonly<AssessmentOptions> = {
-  metAt: MET_AT,
-  partialAt: PARTIAL_AT,
-  passAt: PASS_AT,
-  failBelow: FAIL_BELOW,
-  maxMissingHigh: MAX_MISSING_HIGH,
-  severityWeights: SEVERITY_WEIGHTS,
-  maxEvidencePerControl: MAX_EVIDENCE_PER_CONTROL,
-  maxQuoteLength: MAX_QUOTE_LENGTH,
+  metAt: 0.75,
+  partialAt: 0.25,
+  passAt: 0.8,
+  failBelow: 0.5,
+  maxMissingHigh: 1,
+  severityWeights: { CRITICAL: 4, HIGH: 3, MEDIUM: 2, INFO: 1 },
+  maxEvidencePerControl: 3,
+  maxQuoteLength: 300,
 };
 
 export class InvalidAssessmentOptionsError extends Error {
@@ -73,7 +59,7 @@ export function resolveAssessmentOptions(overrides: Partial<AssessmentOptions> =
   const options: AssessmentOptions = {
     ...DEFAULT_ASSESSMENT_OPTIONS,
     ...overrides,
-    severityWeights: { ...SEVERITY_WEIGHTS, ...overrides.severityWeights },
+    severityWeights: { ...DEFAULT_ASSESSMENT_OPTIONS.severityWeights, ...overrides.severityWeights },
   };
   const problems: string[] = [];
   for (const name of ['metAt', 'partialAt', 'passAt', 'failBelow'] as const) {

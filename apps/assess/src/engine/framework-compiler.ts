@@ -1,6 +1,6 @@
 import type { Severity } from '@governance/contracts';
 import { type EngineFramework } from './engine.types';
-import { tokenize } from './text-normaliser';
+import { tokenize, words } from './text-normaliser';
 
 /** A term of a concept, pointing at the phrase it stems to. */
 export interface CompiledTerm {
@@ -52,30 +52,12 @@ export interface CompiledFramework {
  * ("use of the output", "our risk management policy", "feedback is reviewed"). Terms are compiled
  * without them and the matcher passes over them.
  */
-const FILLERS = new Set([
-  'the',
-  'a',
-  'an',
-  'its',
-  'their',
-  'our',
-  'your',
-  'this',
-  'these',
-  'those',
-  'any',
-  'each',
+const FILLERS = words(
+  'the a an its their our your this these those any each',
   // Passive auxiliaries: "the impact is assessed" and "risks have been reviewed" say what
   // "impact assessment" and "risk review" name.
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-  'been',
-  'has',
-  'have',
-]);
+  'is are was were be been has have',
+);
 
 export const isFiller = (norm: string): boolean => FILLERS.has(norm);
 

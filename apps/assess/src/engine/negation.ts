@@ -1,4 +1,4 @@
-import { stem, type Token } from './text-normaliser';
+import { stem, type Token, words } from './text-normaliser';
 
 /**
  * Whether a sentence denies what a matched term names ("we do not keep logs", "no human review is
@@ -28,69 +28,22 @@ import { stem, type Token } from './text-normaliser';
 export const PRE_WINDOW = 5;
 export const POST_WINDOW = 5;
 
-const NEGATORS = new Set([
-  'no',
-  'not',
-  'never',
-  'none',
-  'nor',
-  'neither',
-  'without',
-  'cannot',
-  'nobody',
-  'nothing',
-  'lack',
-  'lacks',
-  'lacking',
-  'absence',
-  'absent',
+const NEGATORS = words(
+  'no not never none nor neither without cannot nobody nothing lack lacks lacking absence absent',
   // Contractions typed without the apostrophe.
-  'dont',
-  'doesnt',
-  'didnt',
-  'isnt',
-  'arent',
-  'wasnt',
-  'werent',
-  'wont',
-  'cant',
-  'hasnt',
-  'havent',
-  'hadnt',
-]);
+  'dont doesnt didnt isnt arent wasnt werent wont cant hasnt havent hadnt',
+);
 
 /** Words that put what follows in the future: on their own, or before "to" ("we plan to log"). */
 const DEFERRALS = new Set(['planned', 'roadmap', 'future', 'eventually']);
-const DEFERRING_VERBS = new Set([
-  'plan',
-  'plans',
-  'planning',
-  'intend',
-  'intends',
-  'aim',
-  'aims',
-  'hope',
-  'hopes',
-]);
+const DEFERRING_VERBS = words('plan plans planning intend intends aim aims hope hopes');
 
 /**
  * "We are considering drift monitoring" is an intention, but a participle "considering" only lists what
  * is taken into account ("the board reviews the system twice a year, considering audit results"), so it
  * defers only in the progressive, after a form of "be" or an adverb of time.
  */
-const BEFORE_CONSIDERING = new Set([
-  'am',
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-  'been',
-  "we're",
-  "they're",
-  'currently',
-  'still',
-]);
+const BEFORE_CONSIDERING = words("am is are was were be been we're they're currently still");
 
 function isDeferral(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index]!;
@@ -123,89 +76,22 @@ const NON_NEGATING_NEXT: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** Words that open a new clause, so a negation does not reach across them in either direction. */
-const CLAUSE_WORDS = new Set([
-  'but',
-  'however',
-  'although',
-  'though',
-  'whereas',
-  'while',
-  'whilst',
-  'except',
-  'unless',
-  'which',
-  'that',
-  'who',
-  'whom',
-  'where',
-  'when',
-  'if',
-  'because',
-  'since',
-  'so',
-  'instead',
-  'rather',
-  'until',
-  'otherwise',
-]);
+const CLAUSE_WORDS = words(
+  'but however although though whereas while whilst except unless which that who whom where when if',
+  'because since so instead rather until otherwise',
+);
 
 /** After "and"/"or", one of these starts a new clause rather than continuing a list of nouns. */
-const CLAUSE_OPENERS = new Set([
-  'we',
-  'they',
-  'it',
-  'he',
-  'she',
-  'i',
-  'you',
-  'this',
-  'these',
-  'those',
-  'do',
-  'does',
-  'did',
-  'is',
-  'are',
-  'was',
-  'were',
-  'has',
-  'have',
-  'had',
-  'will',
-  'would',
-  'can',
-  'could',
-  'should',
-  'shall',
-  'must',
-  'may',
-  'might',
-  'be',
-]);
+const CLAUSE_OPENERS = words(
+  'we they it he she i you this these those do does did is are was were has have had',
+  'will would can could should shall must may might be',
+);
 
 /** Verbs of taking away: negating one affirms what it would take away. */
 const REMOVAL_STEMS = new Set(
   [
-    'delete',
-    'disable',
-    'remove',
-    'lose',
-    'lost',
-    'overwrite',
-    'skip',
-    'bypass',
-    'omit',
-    'ignore',
-    'discard',
-    'purge',
-    'erase',
-    'tamper',
-    'alter',
-    'modify',
-    'override',
-    'circumvent',
-    'truncate',
-    'suppress',
+    ...words('delete disable remove lose lost overwrite skip bypass omit ignore discard purge erase tamper'),
+    ...words('alter modify override circumvent truncate suppress'),
   ].map(stem),
 );
 
@@ -218,12 +104,16 @@ function isNegator(tokens: readonly Token[], index: number, allowed: ReadonlySet
   return next === undefined || !(NON_NEGATING_NEXT[token.norm]?.has(next.norm) ?? false);
 }
 
-function hasRemovalVerb(tokens: readonly Token[], from: number, to: number): boolean {
+/** Whether a token from `from` to `to` (inclusive, clamped to the sentence) has one of `stems`. */
+function hasStem(stems: ReadonlySet<string>, tokens: readonly Token[], from: number, to: number): boolean {
   for (let index = Math.max(0, from); index <= Math.min(to, tokens.length - 1); index += 1) {
-    if (REMOVAL_STEMS.has(tokens[index]!.stem)) return true;
+    if (stems.has(tokens[index]!.stem)) return true;
   }
   return false;
 }
+
+const hasRemovalVerb = (tokens: readonly Token[], from: number, to: number): boolean =>
+  hasStem(REMOVAL_STEMS, tokens, from, to);
 
 /** Index of the last token after the term still in its clause, looking at most POST_WINDOW ahead. */
 function postScopeEnd(tokens: readonly Token[], first: number, last: number): number {
@@ -268,12 +158,8 @@ export type Polarity = 'affirmed' | 'denied' | 'deferred' | 'prohibited';
 /** Stems of words that forbid what they govern: "prohibits", "banned", "forbidden", "excluded". */
 const PROHIBITION_STEMS = new Set(['prohibit', 'ban', 'forbid', 'forbidden', 'exclude', 'outlaw'].map(stem));
 
-function hasProhibition(tokens: readonly Token[], from: number, to: number): boolean {
-  for (let index = Math.max(0, from); index <= Math.min(to, tokens.length - 1); index += 1) {
-    if (PROHIBITION_STEMS.has(tokens[index]!.stem)) return true;
-  }
-  return false;
-}
+const hasProhibition = (tokens: readonly Token[], from: number, to: number): boolean =>
+  hasStem(PROHIBITION_STEMS, tokens, from, to);
 
 /** First index of the clause the term sits in, looking at most PRE_WINDOW back. */
 function preScopeStart(tokens: readonly Token[], first: number): number {
@@ -336,9 +222,11 @@ export function polarityOf(tokens: readonly Token[], first: number, last: number
 
 /** Whether the term spanning tokens `first`..`last` of one sentence is denied, or only intended, by it. */
 export function isNegated(tokens: readonly Token[], first: number, last: number): boolean {
-  const polarity = polarityOf(tokens, first, last);
-  return polarity === 'denied' || polarity === 'deferred';
+  return isDenial(polarityOf(tokens, first, last));
 }
+
+/** Denied or only intended: no evidence of an ordinary concept. */
+export const isDenial = (polarity: Polarity): boolean => polarity === 'denied' || polarity === 'deferred';
 
 /** A sentence that stands in for content not yet written, so nothing in it is evidence. */
 const PLACEHOLDER =

@@ -1,6 +1,6 @@
 import { FRAMEWORKS, type FrameworkKey } from '@governance/frameworks';
 import { type AssessedDocument, type AssessmentResult, type ControlResult } from './engine.types';
-import { readFixture } from './fixtures/governance-framework.fixture';
+import { readFixture } from './testing/governance-framework';
 import { compileFramework, type CompiledFramework } from './framework-compiler';
 import { assessDocument } from './rule-based.assessor';
 

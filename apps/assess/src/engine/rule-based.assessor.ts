@@ -19,18 +19,9 @@ export function assessDocument(
   const units = readUnits(document.content);
   const occurrences = findOccurrences(units, framework);
   const controls = evaluateControls(framework, document.content, units, occurrences, options);
-  const findings = controls.flatMap((control): EngineFinding[] =>
-    control.status === 'met'
-      ? []
-      : [
-          {
-            control_id: control.control_id,
-            title: control.title,
-            severity: control.severity,
-            status: control.status,
-            missing_concepts: control.missing_concepts,
-          },
-        ],
+  const findings = controls.flatMap(
+    ({ control_id, title, severity, status, missing_concepts }): EngineFinding[] =>
+      status === 'met' ? [] : [{ control_id, title, severity, status, missing_concepts }],
   );
   return { framework: framework.key, controls, findings, summary: summarise(controls, options) };
 }

@@ -1,5 +1,5 @@
 import { type AssessedDocument, type AssessmentResult, type ControlResult } from './engine.types';
-import { governanceFramework, readFixture } from './fixtures/governance-framework.fixture';
+import { governanceFramework, readFixture } from './testing/governance-framework';
 import { compileFramework } from './framework-compiler';
 import { assessDocument, RuleBasedAssessor } from './rule-based.assessor';
 

@@ -1,33 +1,11 @@
 import { type TextSpan } from './document-sections';
 import { lineAt, type TextLine } from './text-lines';
+import { words } from './text-normaliser';
 
 /** Words that end in a full stop without ending the sentence. */
-const ABBREVIATIONS = new Set([
-  'e.g',
-  'i.e',
-  'etc',
-  'vs',
-  'cf',
-  'fig',
-  'nr',
-  'art',
-  'sec',
-  'approx',
-  'incl',
-  'dr',
-  'mr',
-  'mrs',
-  'ms',
-  'inc',
-  'ltd',
-  'co',
-  'corp',
-  'resp',
-  'ref',
-  'para',
-  'ch',
-  'al',
-]);
+const ABBREVIATIONS = words(
+  'e.g i.e etc vs cf fig nr art sec approx incl dr mr mrs ms inc ltd co corp resp ref para ch al',
+);
 
 /**
  * Sentence-ending punctuation with any closing quotes or brackets, followed by whitespace. Not

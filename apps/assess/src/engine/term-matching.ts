@@ -1,6 +1,6 @@
 import { type TextUnit } from './document-units';
 import { type CompiledFramework, type CompiledPhrase, isFiller } from './framework-compiler';
-import { type Polarity, polarityOf } from './negation';
+import { isDenial, type Polarity, polarityOf } from './negation';
 import { type Token } from './text-normaliser';
 
 /** One place a phrase occurs. */
@@ -50,13 +50,7 @@ export function findOccurrences(units: readonly TextUnit[], framework: CompiledF
         const last = matchEnd(tokens, first, phrase);
         if (last < 0) continue;
         const polarity = polarityOf(tokens, first, last);
-        occurrences[phrase.id]!.push({
-          unit: unitIndex,
-          first,
-          last,
-          negated: polarity === 'denied' || polarity === 'deferred',
-          polarity,
-        });
+        occurrences[phrase.id]!.push({ unit: unitIndex, first, last, negated: isDenial(polarity), polarity });
       }
     }
   });

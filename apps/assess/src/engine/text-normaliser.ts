@@ -37,6 +37,9 @@ const CLAUSE_GAP = /[,;()[\]{}|.!?]/;
 /** A hyphen joins words ("human-in-the-loop"); one set off by spaces is a dash. */
 const DASH_GAP = /[—–]|\s-+|-+\s/;
 
+/** A set of the words of `lines`, which list them separated by single spaces. */
+export const words = (...lines: string[]): ReadonlySet<string> => new Set(lines.join(' ').split(' '));
+
 export function normaliseWord(raw: string): string {
   const lower = raw.toLowerCase();
   // Plain ASCII words, nearly all of them, need no Unicode folding.

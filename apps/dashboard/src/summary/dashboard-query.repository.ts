@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type PublicEventType, type Severity } from '@governance/contracts';
 import { type KeysetPosition } from '@governance/platform';
+import { SqlConditions } from '@governance/persistence';
 import { DataSource } from 'typeorm';
 import { type VerdictTally } from '../compliance/compliance-status';
 
@@ -154,31 +155,21 @@ export class DashboardQueryRepository {
   }
 
   async listActivity(organizationId: string, filter: ActivityFilter, limit: number): Promise<ActivityRow[]> {
-    const conditions = ['a.organization_id = $1'];
-    const params: unknown[] = [organizationId];
-    const add = (sql: (n: string) => string, value: unknown): void => {
-      params.push(value);
-      conditions.push(sql(`$${params.length}`));
-    };
-    if (filter.event !== undefined) add((p) => `a.event = ${p}`, filter.event);
-    if (filter.systemId !== undefined) add((p) => `a.system_id = ${p}`, filter.systemId);
-    if (filter.severity !== undefined) add((p) => `a.severity = ${p}`, filter.severity);
-    if (filter.since !== undefined) add((p) => `a.occurred_at >= ${p}`, filter.since);
-    if (filter.before !== undefined) {
-      params.push(filter.before.at, filter.before.id);
-      conditions.push(
-        `(a.occurred_at, a.event_id) < ($${params.length - 1}::timestamptz, $${params.length})`,
-      );
-    }
-    params.push(limit);
+    const where = new SqlConditions().add('a.organization_id = $', organizationId);
+    if (filter.event !== undefined) where.add('a.event = $', filter.event);
+    if (filter.systemId !== undefined) where.add('a.system_id = $', filter.systemId);
+    if (filter.severity !== undefined) where.add('a.severity = $', filter.severity);
+    if (filter.since !== undefined) where.add('a.occurred_at >= $', filter.since);
+    if (filter.before !== undefined)
+      where.add('(a.occurred_at, a.event_id) < ($::timestamptz, $)', filter.before.at, filter.before.id);
     return await this.dataSource.query<ActivityRow[]>(
       `SELECT a.event_id, a.event, a.severity, a.system_id, a.occurred_at, a.details, s.name AS system_name
        FROM dashboard.activity a
        LEFT JOIN dashboard.systems s ON s.organization_id = a.organization_id AND s.system_id = a.system_id
-       WHERE ${conditions.join(' AND ')}
+       WHERE ${where.sql}
        ORDER BY a.occurred_at DESC, a.event_id DESC
-       LIMIT $${params.length}`,
-      params,
+       LIMIT ${where.param(limit)}`,
+      where.params,
     );
   }
 }

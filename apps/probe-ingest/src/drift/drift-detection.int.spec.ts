@@ -1,8 +1,14 @@
 import { type PublicEventRecord } from '@governance/contracts';
-import { seededRng } from './synthetic-stream';
+import { seededRng } from './testing/synthetic-stream';
 import { publicRecordErrors } from '../testing/public-event-schema';
 import { ProbeIngestHarness, type TestOrganization } from '../testing/probe-ingest-harness';
-import { outboxRecords, processed, scoreRecords, seedProbe, telemetryMessage } from './drift-test-support';
+import {
+  outboxRecords,
+  processed,
+  scoreRecords,
+  seedProbe,
+  telemetryMessage,
+} from './testing/drift-test-support';
 
 type DriftRecord = PublicEventRecord<'drift.detected'>;
 

@@ -1,8 +1,14 @@
 import { type PublicEventRecord } from '@governance/contracts';
 import { type KafkaMockCluster, startKafkaMockCluster } from '@governance/testing';
-import { seededRng } from './synthetic-stream';
+import { seededRng } from './testing/synthetic-stream';
 import { ProbeIngestHarness, type TestOrganization } from '../testing/probe-ingest-harness';
-import { outboxRecords, processed, scoreRecords, seedProbe, telemetryMessage } from './drift-test-support';
+import {
+  outboxRecords,
+  processed,
+  scoreRecords,
+  seedProbe,
+  telemetryMessage,
+} from './testing/drift-test-support';
 
 /** The distributed wiring: telemetry.received arrives over the Kafka protocol, from a mock cluster. */
 describe('drift detection and shadow discovery on Kafka', () => {

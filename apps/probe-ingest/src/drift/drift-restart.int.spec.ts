@@ -1,7 +1,13 @@
 import { createTestDatabase, type TestDatabase } from '@governance/testing';
-import { seededRng } from './synthetic-stream';
+import { seededRng } from './testing/synthetic-stream';
 import { ProbeIngestHarness } from '../testing/probe-ingest-harness';
-import { outboxRecords, processed, scoreRecords, seedProbe, telemetryMessage } from './drift-test-support';
+import {
+  outboxRecords,
+  processed,
+  scoreRecords,
+  seedProbe,
+  telemetryMessage,
+} from './testing/drift-test-support';
 
 describe('drift state across a restart', () => {
   let database: TestDatabase;

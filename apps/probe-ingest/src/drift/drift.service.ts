@@ -55,16 +55,10 @@ export class DriftService {
     @Inject(DRIFT_CONFIG) private readonly config: DriftConfig,
   ) {}
 
-  /** Folds one telemetry batch into the drift state; returns how many drift.detected events it queued. */
-  observeBatch(tx: Transaction, organizationId: string, batch: TelemetryReceivedDetails): Promise<number> {
-    return this.observeBatches(tx, organizationId, [batch]);
-  }
-
   /**
-   * Folds telemetry batches of one organization into the drift state, one after the other exactly as
-   * observeBatch would one at a time, but with the state read and locked once before and written once
-   * after: per batch, that SQL was most of the consumer's cost. Returns how many drift.detected events
-   * it queued.
+   * Folds telemetry batches of one organization into the drift state, one after the other, with the
+   * state read and locked once before and written once after. Returns how many drift.detected events it
+   * queued.
    */
   async observeBatches(
     tx: Transaction,

@@ -1,4 +1,4 @@
-import { normal, seededRng } from './synthetic-stream';
+import { normal, seededRng } from './testing/synthetic-stream';
 import { DRIFT_DEFAULTS, type DriftConfig } from './drift-config';
 import {
   classifyWindow,

@@ -1,7 +1,7 @@
 import { newId } from '@governance/contracts';
-import { seedProbe } from '../drift/drift-test-support';
+import { seedProbe } from '../drift/testing/drift-test-support';
 import { ProbeIngestHarness, type TestOrganization } from '../testing/probe-ingest-harness';
-import { announcePolicy, policySnapshot } from './policy-test-support';
+import { announcePolicy, policySnapshot } from './testing/policy-test-support';
 
 interface SyncBody {
   probe_id: string;

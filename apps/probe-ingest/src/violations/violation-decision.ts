@@ -38,23 +38,17 @@ export interface ViolationCandidate {
 }
 
 /** Blocking is the stronger stance: a BLOCK policy's violation is CRITICAL, a WARN policy's HIGH. */
-export function violationSeverity(mode: EnforcementMode): ViolationSeverity {
-  switch (mode) {
-    case 'BLOCK':
-      return 'CRITICAL';
-    case 'WARN':
-      return 'HIGH';
-  }
-}
+const SEVERITY_BY_MODE: Readonly<Record<EnforcementMode, ViolationSeverity>> = {
+  BLOCK: 'CRITICAL',
+  WARN: 'HIGH',
+};
+const ACTION_BY_MODE: Readonly<Record<EnforcementMode, EnforcementAction>> = {
+  BLOCK: 'blocked',
+  WARN: 'warned',
+};
 
-export function actionTaken(mode: EnforcementMode): EnforcementAction {
-  switch (mode) {
-    case 'BLOCK':
-      return 'blocked';
-    case 'WARN':
-      return 'warned';
-  }
-}
+export const violationSeverity = (mode: EnforcementMode): ViolationSeverity => SEVERITY_BY_MODE[mode];
+export const actionTaken = (mode: EnforcementMode): EnforcementAction => ACTION_BY_MODE[mode];
 
 /** JSON with every object's keys sorted, so equal records serialize to equal text. */
 export function canonicalJson(value: unknown): string {

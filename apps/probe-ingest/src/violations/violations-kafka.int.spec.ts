@@ -2,8 +2,8 @@ import { publicTopicFor } from '@governance/contracts';
 import { type ConsumedEvent, createKafka, KafkaEventSource, type Subscription } from '@governance/messaging';
 import { createLogger } from '@governance/platform';
 import { type KafkaMockCluster, startKafkaMockCluster } from '@governance/testing';
-import { seedProbe, telemetryMessage } from '../drift/drift-test-support';
-import { announcePolicy, policySnapshot } from '../policy-sync/policy-test-support';
+import { seedProbe, telemetryMessage } from '../drift/testing/drift-test-support';
+import { announcePolicy, policySnapshot } from '../policy-sync/testing/policy-test-support';
 import { publicRecordErrors } from '../testing/public-event-schema';
 import { eventually, ProbeIngestHarness } from '../testing/probe-ingest-harness';
 

@@ -1,6 +1,6 @@
 import { type PublicEventRecord, type TelemetryRecord } from '@governance/contracts';
-import { outboxRecords, processed, seedProbe, telemetryMessage } from '../drift/drift-test-support';
-import { announcePolicy, policySnapshot } from '../policy-sync/policy-test-support';
+import { outboxRecords, processed, seedProbe, telemetryMessage } from '../drift/testing/drift-test-support';
+import { announcePolicy, policySnapshot } from '../policy-sync/testing/policy-test-support';
 import { publicRecordErrors } from '../testing/public-event-schema';
 import {
   eventually,

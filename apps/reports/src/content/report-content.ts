@@ -146,9 +146,22 @@ export const INCIDENT_LIST_LIMIT = 200;
 /** The executive summary lists only the controls that matter most. */
 export const EXECUTIVE_CONTROL_LIMIT = 10;
 
+const isOneOf = <K extends string>(keys: readonly K[], value: string): value is K =>
+  (keys as readonly string[]).includes(value);
 const severityRank = (severity: string): number => SEVERITIES.indexOf(severity as Severity);
-const asSeverity = (severity: string): Severity =>
-  (SEVERITIES as readonly string[]).includes(severity) ? (severity as Severity) : 'INFO';
+const asSeverity = (severity: string): Severity => (isOneOf(SEVERITIES, severity) ? severity : 'INFO');
+
+/** How many items have each of `keys`; an item whose key is not among them counts as `otherwise`. */
+function tally<K extends string, T>(
+  keys: readonly K[],
+  otherwise: K,
+  items: readonly T[],
+  keyOf: (item: T) => string,
+) {
+  const counts = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+  for (const key of items.map(keyOf)) counts[isOneOf(keys, key) ? key : otherwise] += 1;
+  return counts;
+}
 const round = (value: number, digits = 4): number => Number(value.toFixed(digits));
 
 /**
@@ -270,21 +283,7 @@ export function buildReportContent(spec: ReportSpec, source: ReportSource, gener
       : scopedSystem
         ? [scopedSystem]
         : [];
-  const byRiskTier = Object.fromEntries(RISK_TIER_KEYS.map((tier) => [tier, 0])) as Record<
-    (typeof RISK_TIER_KEYS)[number],
-    number
-  >;
-  for (const system of inventory) {
-    const tier = (RISK_TIER_KEYS as readonly string[]).includes(system.risk_tier)
-      ? (system.risk_tier as (typeof RISK_TIER_KEYS)[number])
-      : 'unclassified';
-    byRiskTier[tier] += 1;
-  }
-  const findingsBySeverity = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<
-    Severity,
-    number
-  >;
-  for (const finding of source.findings) findingsBySeverity[asSeverity(finding.severity)] += 1;
+  const byRiskTier = tally(RISK_TIER_KEYS, 'unclassified', inventory, (system) => system.risk_tier);
   const verdicts: Record<string, number> = {};
   for (const row of source.assessments) verdicts[row.verdict] = (verdicts[row.verdict] ?? 0) + 1;
   const scores = source.assessments.map((row) => row.score);
@@ -321,7 +320,7 @@ export function buildReportContent(spec: ReportSpec, source: ReportSource, gener
         scores.length === 0 ? null : round(scores.reduce((sum, score) => sum + score, 0) / scores.length),
       verdicts,
       findings: source.findings.length,
-      findings_by_severity: findingsBySeverity,
+      findings_by_severity: tally(SEVERITIES, 'INFO', source.findings, (finding) => finding.severity),
       policy_violations: countOf('policy.violated'),
       drift_alerts: countOf('drift.detected'),
       probe_disconnects: countOf('probe.disconnected'),

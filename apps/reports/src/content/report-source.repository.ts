@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SqlConditions } from '@governance/persistence';
 import { DataSource } from 'typeorm';
 import { type ReportPeriod } from '../reports/report-period';
 import {
@@ -55,29 +56,22 @@ export class ReportSourceRepository {
   }
 
   async assessments(organizationId: string, scope: AssessmentScope): Promise<AssessmentRow[]> {
-    const conditions = ['organization_id = $1'];
-    const params: unknown[] = [organizationId];
-    const add = (sql: (n: string) => string, value: unknown): void => {
-      params.push(value);
-      conditions.push(sql(`$${params.length}`));
-    };
-    if (scope.assessmentId !== null) add((p) => `assessment_id = ${p}`, scope.assessmentId);
-    if (scope.systemId !== null) add((p) => `system_id = ${p}`, scope.systemId);
-    if (scope.framework !== null) add((p) => `framework = ${p}`, scope.framework);
-    if (scope.period !== null) {
-      add((p) => `completed_at >= ${p}`, scope.period.from);
-      add((p) => `completed_at < ${p}`, scope.period.to);
-    }
+    const where = new SqlConditions().add('organization_id = $', organizationId);
+    if (scope.assessmentId !== null) where.add('assessment_id = $', scope.assessmentId);
+    if (scope.systemId !== null) where.add('system_id = $', scope.systemId);
+    if (scope.framework !== null) where.add('framework = $', scope.framework);
+    if (scope.period !== null)
+      where.add('completed_at >= $', scope.period.from).add('completed_at < $', scope.period.to);
     const columns = `assessment_id, system_id, framework, verdict, score, findings_count, high_findings,
       medium_findings, completed_at`;
     // Without a chosen assessment only the newest run per (system, framework) counts; ids sort by time.
     const sql =
       scope.assessmentId === null
         ? `SELECT DISTINCT ON (coalesce(system_id, ''), framework) ${columns}
-           FROM reports.assessments WHERE ${conditions.join(' AND ')}
+           FROM reports.assessments WHERE ${where.sql}
            ORDER BY coalesce(system_id, ''), framework, assessment_id DESC`
-        : `SELECT ${columns} FROM reports.assessments WHERE ${conditions.join(' AND ')}`;
-    return await this.dataSource.query<AssessmentRow[]>(sql, params);
+        : `SELECT ${columns} FROM reports.assessments WHERE ${where.sql}`;
+    return await this.dataSource.query<AssessmentRow[]>(sql, where.params);
   }
 
   async findings(organizationId: string, assessmentIds: readonly string[]): Promise<FindingRow[]> {
@@ -91,20 +85,19 @@ export class ReportSourceRepository {
   }
 
   async incidents(organizationId: string, scope: IncidentScope): Promise<IncidentRow[]> {
-    const { where, params } = incidentConditions(organizationId, scope);
-    params.push(INCIDENT_LIST_LIMIT);
+    const where = incidentConditions(organizationId, scope);
     return await this.dataSource.query<IncidentRow[]>(
       `SELECT event_id, event, severity, system_id, occurred_at, details FROM reports.incidents
-       WHERE ${where} ORDER BY occurred_at DESC, event_id LIMIT $${params.length}`,
-      params,
+       WHERE ${where.sql} ORDER BY occurred_at DESC, event_id LIMIT ${where.param(INCIDENT_LIST_LIMIT)}`,
+      where.params,
     );
   }
 
   async incidentCounts(organizationId: string, scope: IncidentScope): Promise<Record<string, number>> {
-    const { where, params } = incidentConditions(organizationId, scope);
+    const where = incidentConditions(organizationId, scope);
     const rows = await this.dataSource.query<Array<{ event: string; count: number }>>(
-      `SELECT event, count(*)::int AS count FROM reports.incidents WHERE ${where} GROUP BY event`,
-      params,
+      `SELECT event, count(*)::int AS count FROM reports.incidents WHERE ${where.sql} GROUP BY event`,
+      where.params,
     );
     return Object.fromEntries(rows.map((row) => [row.event, row.count]));
   }
@@ -115,20 +108,10 @@ export interface IncidentScope {
   period: ReportPeriod | null;
 }
 
-function incidentConditions(
-  organizationId: string,
-  scope: IncidentScope,
-): { where: string; params: unknown[] } {
-  const conditions = ['organization_id = $1'];
-  const params: unknown[] = [organizationId];
-  const add = (sql: (n: string) => string, value: unknown): void => {
-    params.push(value);
-    conditions.push(sql(`$${params.length}`));
-  };
-  if (scope.systemId !== null) add((p) => `system_id = ${p}`, scope.systemId);
-  if (scope.period !== null) {
-    add((p) => `occurred_at >= ${p}`, scope.period.from);
-    add((p) => `occurred_at < ${p}`, scope.period.to);
-  }
-  return { where: conditions.join(' AND '), params };
+function incidentConditions(organizationId: string, scope: IncidentScope): SqlConditions {
+  const where = new SqlConditions().add('organization_id = $', organizationId);
+  if (scope.systemId !== null) where.add('system_id = $', scope.systemId);
+  if (scope.period !== null)
+    where.add('occurred_at >= $', scope.period.from).add('occurred_at < $', scope.period.to);
+  return where;
 }

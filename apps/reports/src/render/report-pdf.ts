@@ -21,6 +21,9 @@ interface Column {
   width: number;
 }
 
+type Font = 'Helvetica' | 'Helvetica-Bold';
+type Point = [x: number, y: number];
+
 const percent = (score: number): string => `${Math.round(score * 100)}%`;
 const day = (iso: string): string => iso.slice(0, 10);
 const scoreColour = (score: number): string =>
@@ -30,45 +33,53 @@ function contentWidth(doc: Doc): number {
   return doc.page.width - 2 * MARGIN;
 }
 
+/** Sets the font, size and colour of what is written next. */
+const style = (doc: Doc, font: Font, size: number, colour: string): Doc =>
+  doc.font(font).fontSize(size).fillColor(colour);
+
+function line(doc: Doc, from: Point, to: Point, width: number, colour: string): void {
+  doc
+    .moveTo(...from)
+    .lineTo(...to)
+    .lineWidth(width)
+    .strokeColor(colour)
+    .stroke();
+}
+
+const fits = (doc: Doc, height: number): boolean => doc.y + height <= doc.page.height - MARGIN - FOOTER_SPACE;
+
 /** Starts a new page when `height` more points would run into the footer. */
 function ensureSpace(doc: Doc, height: number): void {
-  if (doc.y + height > doc.page.height - MARGIN - FOOTER_SPACE) doc.addPage();
+  if (!fits(doc, height)) doc.addPage();
 }
 
 function heading(doc: Doc, text: string): void {
   ensureSpace(doc, 60);
-  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(16).fillColor(INK).text(text, MARGIN, doc.y);
+  style(doc.moveDown(0.5), 'Helvetica-Bold', 16, INK).text(text, MARGIN, doc.y);
   doc.moveDown(0.4);
 }
 
 function paragraph(doc: Doc, text: string, options: { colour?: string; size?: number } = {}): void {
-  doc
-    .font('Helvetica')
-    .fontSize(options.size ?? 10)
-    .fillColor(options.colour ?? INK)
-    .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
+  style(doc, 'Helvetica', options.size ?? 10, options.colour ?? INK).text(text, MARGIN, doc.y, {
+    width: contentWidth(doc),
+  });
 }
 
 /** A table that repeats its header on every page it spans; rows grow to fit wrapped text. */
 function table(doc: Doc, columns: readonly Column[], rows: ReadonlyArray<ReadonlyArray<string>>): void {
   const padding = 4;
+  const headers = columns.map((column) => column.header);
   const drawRow = (cells: ReadonlyArray<string>, bold: boolean): void => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    const height =
-      Math.max(
-        ...cells.map((cell, index) =>
-          doc.heightOfString(cell, { width: columns[index]!.width - 2 * padding }),
-        ),
-      ) +
-      2 * padding;
-    if (doc.y + height > doc.page.height - MARGIN - FOOTER_SPACE) {
+    const font = (): Doc => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    font();
+    const cellHeights = cells.map((cell, i) =>
+      doc.heightOfString(cell, { width: columns[i]!.width - 2 * padding }),
+    );
+    const height = Math.max(...cellHeights) + 2 * padding;
+    if (!fits(doc, height)) {
       doc.addPage();
-      if (!bold)
-        drawRow(
-          columns.map((column) => column.header),
-          true,
-        );
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+      if (!bold) drawRow(headers, true);
+      font();
     }
     const top = doc.y;
     let x = MARGIN;
@@ -81,38 +92,25 @@ function table(doc: Doc, columns: readonly Column[], rows: ReadonlyArray<Readonl
       doc.fillColor(colour).text(cell, x + padding, top + padding, { width: width - 2 * padding });
       x += width;
     });
-    doc
-      .moveTo(MARGIN, top + height)
-      .lineTo(MARGIN + contentWidth(doc), top + height)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    line(doc, [MARGIN, top + height], [MARGIN + contentWidth(doc), top + height], 0.5, RULE);
     doc.x = MARGIN;
     doc.y = top + height;
   };
-  drawRow(
-    columns.map((column) => column.header),
-    true,
-  );
+  drawRow(headers, true);
   for (const row of rows) drawRow(row, false);
   doc.moveDown(0.5);
 }
 
-/** Widths as fractions of the text column. */
-function columnsOf(doc: Doc, spec: ReadonlyArray<[string, number]>): Column[] {
-  return spec.map(([header, share]) => ({ header, width: contentWidth(doc) * share }));
+/** Column headers with their widths as fractions of the text column. */
+function columnsOf(doc: Doc, shares: Record<string, number>): Column[] {
+  return Object.entries(shares).map(([header, share]) => ({ header, width: contentWidth(doc) * share }));
 }
 
 function titlePage(doc: Doc, content: ReportContent): void {
   doc.rect(0, 0, doc.page.width, 12).fill('#243b53');
   doc.y = 200;
-  doc.font('Helvetica').fontSize(12).fillColor(MUTED).text('AI governance report', MARGIN, doc.y);
-  doc
-    .moveDown(0.5)
-    .font('Helvetica-Bold')
-    .fontSize(26)
-    .fillColor(INK)
-    .text(content.title, { width: contentWidth(doc) });
+  style(doc, 'Helvetica', 12, MUTED).text('AI governance report', MARGIN, doc.y);
+  style(doc.moveDown(0.5), 'Helvetica-Bold', 26, INK).text(content.title, { width: contentWidth(doc) });
   doc.moveDown(1.5);
   const facts: Array<[string, string]> = [
     ['Organization', content.organization_name ?? content.organization_id],
@@ -125,11 +123,7 @@ function titlePage(doc: Doc, content: ReportContent): void {
   if (content.scope.framework) facts.push(['Framework', content.scope.framework]);
   if (content.scope.assessment_id) facts.push(['Assessment', content.scope.assessment_id]);
   for (const [label, value] of facts) {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(`${label}: `, MARGIN, doc.y, { continued: true });
+    style(doc, 'Helvetica-Bold', 11, INK).text(`${label}: `, MARGIN, doc.y, { continued: true });
     doc.font('Helvetica').text(value);
   }
 }
@@ -138,7 +132,7 @@ function titlePage(doc: Doc, content: ReportContent): void {
 function scoreGauge(doc: Doc, score: number | null): void {
   const width = contentWidth(doc);
   const top = doc.y;
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Average assessment score', MARGIN, top);
+  style(doc, 'Helvetica-Bold', 11, INK).text('Average assessment score', MARGIN, top);
   const barTop = doc.y + 6;
   doc.roundedRect(MARGIN, barTop, width, 18, 4).fill('#e4e7eb');
   if (score !== null) {
@@ -148,22 +142,10 @@ function scoreGauge(doc: Doc, score: number | null): void {
   }
   for (const mark of [0, 0.5, 0.8, 1]) {
     const x = MARGIN + width * mark;
-    doc
-      .moveTo(x, barTop + 18)
-      .lineTo(x, barTop + 22)
-      .lineWidth(0.5)
-      .strokeColor(MUTED)
-      .stroke();
+    line(doc, [x, barTop + 18], [x, barTop + 22], 0.5, MUTED);
   }
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(INK)
-    .text(
-      score === null ? 'No completed assessment in this report' : `Score ${percent(score)}`,
-      MARGIN,
-      barTop + 26,
-    );
+  const label = score === null ? 'No completed assessment in this report' : `Score ${percent(score)}`;
+  style(doc, 'Helvetica', 10, INK).text(label, MARGIN, barTop + 26);
   doc.moveDown(1);
 }
 
@@ -171,33 +153,26 @@ function scoreGauge(doc: Doc, score: number | null): void {
 function severityChart(doc: Doc, counts: Record<Severity, number>): void {
   const chartHeight = 120;
   ensureSpace(doc, chartHeight + 60);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Findings by severity', MARGIN, doc.y);
+  style(doc, 'Helvetica-Bold', 11, INK).text('Findings by severity', MARGIN, doc.y);
   const top = doc.y + 16;
   const bottom = top + chartHeight;
   const order: Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'INFO'];
   const max = Math.max(1, ...order.map((severity) => counts[severity]));
   const slot = contentWidth(doc) / order.length;
   const barWidth = Math.min(60, slot * 0.6);
-  doc
-    .moveTo(MARGIN, bottom)
-    .lineTo(MARGIN + contentWidth(doc), bottom)
-    .lineWidth(1)
-    .strokeColor(MUTED)
-    .stroke();
+  line(doc, [MARGIN, bottom], [MARGIN + contentWidth(doc), bottom], 1, MUTED);
   order.forEach((severity, index) => {
     const height = (counts[severity] / max) * (chartHeight - 14);
     const x = MARGIN + slot * index + (slot - barWidth) / 2;
     if (height > 0) doc.rect(x, bottom - height, barWidth, height).fill(SEVERITY_COLOURS[severity]);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(String(counts[severity]), x, bottom - height - 13, { width: barWidth, align: 'center' });
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(severity, x - 10, bottom + 4, { width: barWidth + 20, align: 'center' });
+    style(doc, 'Helvetica-Bold', 10, INK).text(String(counts[severity]), x, bottom - height - 13, {
+      width: barWidth,
+      align: 'center',
+    });
+    style(doc, 'Helvetica', 9, MUTED).text(severity, x - 10, bottom + 4, {
+      width: barWidth + 20,
+      align: 'center',
+    });
   });
   doc.x = MARGIN;
   doc.y = bottom + 24;
@@ -216,21 +191,14 @@ function summary(doc: Doc, content: ReportContent): void {
     .filter(([, count]) => count > 0)
     .map(([tier, count]) => `${tier} ${count}`)
     .join(', ');
-  table(
-    doc,
-    columnsOf(doc, [
-      ['Measure', 0.45],
-      ['Value', 0.55],
-    ]),
-    [
-      ['AI systems', `${s.systems}${tiers ? ` (${tiers})` : ''}`],
-      ['Assessments', `${s.assessments}${verdicts ? ` (${verdicts})` : ''}`],
-      ['Findings', String(s.findings)],
-      ['Policy violations', String(s.policy_violations)],
-      ['Drift alerts', String(s.drift_alerts)],
-      ['Probe disconnections', String(s.probe_disconnects)],
-    ],
-  );
+  table(doc, columnsOf(doc, { Measure: 0.45, Value: 0.55 }), [
+    ['AI systems', `${s.systems}${tiers ? ` (${tiers})` : ''}`],
+    ['Assessments', `${s.assessments}${verdicts ? ` (${verdicts})` : ''}`],
+    ['Findings', String(s.findings)],
+    ['Policy violations', String(s.policy_violations)],
+    ['Drift alerts', String(s.drift_alerts)],
+    ['Probe disconnections', String(s.probe_disconnects)],
+  ]);
 }
 
 function assessments(doc: Doc, content: ReportContent): void {
@@ -239,14 +207,14 @@ function assessments(doc: Doc, content: ReportContent): void {
     return paragraph(doc, 'No completed assessment is in scope.', { colour: MUTED });
   table(
     doc,
-    columnsOf(doc, [
-      ['Assessment', 0.3],
-      ['System', 0.2],
-      ['Framework', 0.16],
-      ['Verdict', 0.12],
-      ['Score', 0.1],
-      ['Findings', 0.12],
-    ]),
+    columnsOf(doc, {
+      Assessment: 0.3,
+      System: 0.2,
+      Framework: 0.16,
+      Verdict: 0.12,
+      Score: 0.1,
+      Findings: 0.12,
+    }),
     content.assessments.map((row) => [
       `${row.assessment_id}\n${day(row.completed_at)}`,
       row.system_name ?? row.system_id ?? 'organization',
@@ -264,26 +232,15 @@ function controls(doc: Doc, content: ReportContent): void {
   if (content.controls.length === 0) return paragraph(doc, 'No findings.', { colour: MUTED });
   for (const control of content.controls) {
     ensureSpace(doc, 90);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(`${control.control}  ${control.control_title}`, MARGIN, doc.y, { width: contentWidth(doc) });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .fillColor(SEVERITY_COLOURS[control.severity])
-      .text(control.severity);
+    const title = `${control.control}  ${control.control_title}`;
+    style(doc, 'Helvetica-Bold', 11, INK).text(title, MARGIN, doc.y, { width: contentWidth(doc) });
+    style(doc, 'Helvetica-Bold', 9, SEVERITY_COLOURS[control.severity]).text(control.severity);
     if (control.remediation)
       paragraph(doc, `Remediation: ${control.remediation}`, { size: 9, colour: MUTED });
     doc.moveDown(0.3);
     table(
       doc,
-      columnsOf(doc, [
-        ['Severity', 0.14],
-        ['Finding', 0.56],
-        ['System', 0.3],
-      ]),
+      columnsOf(doc, { Severity: 0.14, Finding: 0.56, System: 0.3 }),
       control.findings.map((finding) => [
         finding.severity,
         finding.title,
@@ -300,12 +257,7 @@ function incidents(doc: Doc, content: ReportContent): void {
     return paragraph(doc, 'No incidents in this period.', { colour: MUTED });
   table(
     doc,
-    columnsOf(doc, [
-      ['When', 0.2],
-      ['Severity', 0.14],
-      ['Event', 0.18],
-      ['What happened', 0.48],
-    ]),
+    columnsOf(doc, { When: 0.2, Severity: 0.14, Event: 0.18, 'What happened': 0.48 }),
     content.incidents.map((incident) => [
       incident.occurred_at.replace('T', ' ').slice(0, 16),
       incident.severity,
@@ -322,15 +274,16 @@ function pageNumbers(doc: Doc): void {
     doc.switchToPage(index);
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`Page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
+    style(doc, 'Helvetica', 8, MUTED).text(
+      `Page ${index + 1} of ${range.count}`,
+      MARGIN,
+      doc.page.height - MARGIN + 10,
+      {
         width: contentWidth(doc),
         align: 'center',
         lineBreak: false,
-      });
+      },
+    );
     doc.page.margins.bottom = bottomMargin;
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SqlConditions } from '@governance/persistence';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ReportFormat, type ReportType } from '../content/report-content';
@@ -89,23 +90,15 @@ export class ReportRepository {
   }
 
   async list(organizationId: string, filter: ReportFilter, limit: number): Promise<ReportRow[]> {
-    const conditions = ['organization_id = $1'];
-    const params: unknown[] = [organizationId];
-    const add = (sql: (n: string) => string, value: unknown): void => {
-      params.push(value);
-      conditions.push(sql(`$${params.length}`));
-    };
-    if (filter.type !== undefined) add((p) => `type = ${p}`, filter.type);
-    if (filter.status !== undefined) add((p) => `status = ${p}`, filter.status);
-    if (filter.before !== undefined) {
-      params.push(filter.before.at, filter.before.id);
-      conditions.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length})`);
-    }
-    params.push(limit);
+    const where = new SqlConditions().add('organization_id = $', organizationId);
+    if (filter.type !== undefined) where.add('type = $', filter.type);
+    if (filter.status !== undefined) where.add('status = $', filter.status);
+    if (filter.before !== undefined)
+      where.add('(created_at, id) < ($::timestamptz, $)', filter.before.at, filter.before.id);
     return await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports WHERE ${conditions.join(' AND ')}
-       ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
-      params,
+      `SELECT ${COLUMNS} FROM reports.reports WHERE ${where.sql}
+       ORDER BY created_at DESC, id DESC LIMIT ${where.param(limit)}`,
+      where.params,
     );
   }
 
