@@ -12,14 +12,7 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import {
-  type Static,
-  type TProperties,
-  type TSchema,
-  type TString,
-  type TUnsafe,
-  Type,
-} from '@sinclair/typebox';
+import { type Static, type TSchema, type TString, type TUnsafe, Type } from '@sinclair/typebox';
 import { getMetadataStorage, IS_ISO8601, IS_OPTIONAL, MAX, MIN, ValidationTypes } from 'class-validator';
 import { validationMetadataArrayToSchemas } from 'class-validator-jsonschema';
 import { ErrorCode } from './errors';
