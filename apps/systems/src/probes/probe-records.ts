@@ -1,5 +1,4 @@
 import {
-  type DiscoveryMethod,
   type ProbeHeartbeatDetails,
   type ProbeRegisteredDetails,
   type SystemRegistrationRequestedDetails,
@@ -7,18 +6,7 @@ import {
 import { FIELD_MAX_LENGTH, NAME_MAX_LENGTH } from '../systems/system-limits';
 
 /** A registration probe ingest asked for, cleaned to what the systems table accepts. */
-export interface RegistrationRequest {
-  system_id: string;
-  name: string;
-  registration_source: 'probe' | 'shadow_ai_discovery';
-  discovery_method: DiscoveryMethod;
-  declared: boolean;
-  host: string | null;
-  runtime: string | null;
-  environment: string | null;
-  vendor: string | null;
-  model: string | null;
-}
+export type RegistrationRequest = Omit<SystemRegistrationRequestedDetails, 'probe_id'>;
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
