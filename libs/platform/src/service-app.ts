@@ -39,6 +39,8 @@ export interface ServiceAppOptions {
 }
 
 const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The largest refused body read to its end so that its sender gets the 413 rather than a reset. */
+const DRAINED_BODY_MAX_BYTES = 64 * 1024 * 1024;
 
 /*
  * Nest turns errors Fastify raises while reading a request (bad JSON, wrong media type, too large) into
@@ -161,8 +163,12 @@ function instrumentRequests(fastify: FastifyInstance, service: string, logger: L
     closing = true;
     done();
   });
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', async (request, reply) => {
     if (closing) void reply.header('connection', 'close');
+    // Fastify closes the connection after a refused body, which resets a client still uploading it before
+    // it reads its 413; Node instead discards the rest of a declared body of bounded size and keeps it open.
+    else if (reply.statusCode === 413 && Number(request.headers['content-length']) <= DRAINED_BODY_MAX_BYTES)
+      reply.removeHeader('connection');
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
