@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { request as httpRequest, Agent } from 'node:http';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsObject, IsOptional, IsString } from 'class-validator';
@@ -85,6 +86,64 @@ describe('JSON bodies nested too deep', () => {
     expect(tooLarge.json()).toMatchObject({ error: { code: 'payload_too_large' } });
     const wrongType = await post('title=t', 'application/x-www-form-urlencoded');
     expect(wrongType.statusCode).toBe(415);
+  });
+});
+
+describe('bodies over the limit, on a real socket', () => {
+  let app: NestFastifyApplication;
+  let port: number;
+
+  beforeAll(async () => {
+    app = await createServiceApp(NotesModule, { name: 'notes', logger: createLogger('notes', 'silent') });
+    await app.listen(0, '127.0.0.1');
+    port = (app.getHttpServer().address() as { port: number }).port;
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** Sends the whole body, as a client that does not wait for an early answer does. */
+  const upload = (agent: Agent, body: Buffer) =>
+    new Promise<{ status: number; code: unknown; reused: boolean }>((resolve, reject) => {
+      const outgoing = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/notes',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              code: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: { code?: unknown } })
+                .error?.code,
+              reused: outgoing.reusedSocket,
+            }),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+
+  it('answer 413 to a client still uploading, and keep its connection', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = Buffer.from(JSON.stringify({ title: 'x'.repeat(3 * 1024 * 1024) }));
+      for (let round = 0; round < 5; round += 1) {
+        const answer = await upload(agent, body);
+        expect(answer).toMatchObject({ status: 413, code: 'payload_too_large' });
+        if (round > 0) expect(answer.reused).toBe(true);
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
