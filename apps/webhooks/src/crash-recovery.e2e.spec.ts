@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Client } from 'pg';
 import {
   createTestDatabase,
   startKafkaMockCluster,
@@ -110,6 +112,9 @@ describe('crash recovery in the distributed mode', () => {
       SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_ALLOW_HTTP: 'true',
+      ...(process.env.CHAOS_DISPATCHER_LOG_LEVEL
+        ? { LOG_LEVEL: process.env.CHAOS_DISPATCHER_LOG_LEVEL }
+        : {}),
     };
     const roles: Role[] = [
       'tenancy',
@@ -131,6 +136,10 @@ describe('crash recovery in the distributed mode', () => {
 
   afterAll(async () => {
     await Promise.all(everyProcess.map((process) => process.stop('SIGKILL')));
+    if (process.env.CHAOS_LOG_DIR)
+      everyProcess.forEach((child, index) =>
+        writeFileSync(`${process.env.CHAOS_LOG_DIR}/${index}.log`, child.output()),
+      );
     await receiver?.close();
     await cluster?.stop();
     await database?.drop();
@@ -160,6 +169,38 @@ describe('crash recovery in the distributed mode', () => {
         if (Date.now() > deadline) throw error;
       }
       await sleep(100);
+    }
+  }
+
+  /** For the slowest events: when (from the start) the 201 came, the delivery was made, its attempt sent. */
+  async function whereTheTimeWent(
+    slowest: Registration[],
+    latencyOf: Map<string, number>,
+    startedAt: number,
+  ): Promise<unknown[]> {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return await Promise.all(
+        slowest.map(async ({ systemId, createdAt }) => {
+          const { rows } = await client.query<{ created: Date; attempted: Date | null; event: string }>(
+            `SELECT d.created_at AS created, a.attempted_at AS attempted, d.event_id AS event FROM webhooks.deliveries d
+             LEFT JOIN webhooks.delivery_attempts a ON a.delivery_id = d.id AND a.attempt = 1
+             WHERE d.payload LIKE '%' || $1 || '%'`,
+            [systemId],
+          );
+          const at = (time: Date | null | undefined) => (time ? (time.getTime() - startedAt) / 1000 : null);
+          return {
+            answeredAt: (createdAt - startedAt) / 1000,
+            latencyMs: latencyOf.get(systemId) ?? null,
+            deliveryCreatedAt: at(rows[0]?.created),
+            firstAttemptAt: at(rows[0]?.attempted),
+            eventId: rows[0]?.event,
+          };
+        }),
+      );
+    } finally {
+      await client.end();
     }
   }
 
@@ -298,6 +339,13 @@ describe('crash recovery in the distributed mode', () => {
       eventsUnderTwoDeliveryIds: duplicates.length,
       latencyMs: { p50, p99, max },
       resume,
+      slowest: await whereTheTimeWent(
+        [...registrations]
+          .sort((a, b) => (latencyOf.get(b.systemId) ?? Infinity) - (latencyOf.get(a.systemId) ?? Infinity))
+          .slice(0, 5),
+        latencyOf,
+        startedAt,
+      ),
     };
     console.log(`crash recovery figures: ${JSON.stringify(figures, null, 2)}`);
 

@@ -340,6 +340,8 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     const logFields = {
       consumer_group: first.consumerGroup,
       topic: first.topic,
+      partition: first.partition,
+      offset: first.offset,
       event_id: first.eventId,
       ...(count > 1 ? { events: count } : {}),
     };

@@ -2,14 +2,20 @@ import { type Logger } from '@governance/platform';
 import { type Consumer, Kafka, logLevel, type Producer, type IHeaders } from 'kafkajs';
 import { type ConsumedEventHandler, type EventSource, type Subscription } from './consumed-event';
 import { type EventTransport } from './event-transport';
-import { defaultHeartbeatMs, type KafkaConfig } from './messaging-config';
+import {
+  DEFAULT_PARTITIONS_CONSUMED_CONCURRENTLY,
+  defaultHeartbeatMs,
+  type KafkaConfig,
+} from './messaging-config';
 import { type OutboxMessage } from './outbox-message';
 import { reportConsumerLag } from './consumer-lag';
 import { EVENT_HEADERS } from '@governance/contracts';
 import { fixKafkaRequestQueueTimer } from './kafkajs-request-queue';
+import { fixLateFollowerSync } from './kafkajs-consumer-group';
 
 export function createKafka(config: KafkaConfig, logger: Logger): Kafka {
   fixKafkaRequestQueueTimer();
+  fixLateFollowerSync();
   return new Kafka({
     clientId: config.clientId,
     brokers: config.brokers,
@@ -110,6 +116,8 @@ export class KafkaEventSource implements EventSource {
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({
+      partitionsConsumedConcurrently:
+        this.config.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS_CONSUMED_CONCURRENTLY,
       eachMessage: async ({ topic, partition, message }) => {
         const headers: Record<string, string> = {};
         for (const name of Object.keys(message.headers ?? {}))

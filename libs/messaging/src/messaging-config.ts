@@ -5,6 +5,11 @@ export interface KafkaConfig {
   clientId: string;
   /** How long a fetch waits for new records; kafkajs's default of 5 s makes an idle consumer slow to react. */
   maxWaitMs: number;
+  /**
+   * Partitions a consumer handles side by side, each still in order. One at a time, a member that takes
+   * over a crashed one's partitions drains their backlog no faster than it handles its own. Unset: 4.
+   */
+  partitionsConsumedConcurrently?: number;
   idempotentProducer: boolean;
   ssl: boolean;
   /**
@@ -54,6 +59,8 @@ export interface MessagingConfig {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+export const DEFAULT_PARTITIONS_CONSUMED_CONCURRENTLY = 4;
+
 export function defaultHeartbeatMs(sessionTimeoutMs: number): number {
   return Math.max(500, Math.floor(sessionTimeoutMs / 6));
 }
@@ -74,6 +81,11 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
           .filter(Boolean),
         clientId: env.string('KAFKA_CLIENT_ID', `governance-${service}`),
         maxWaitMs: env.int('KAFKA_MAX_WAIT_MS', 100, { min: 10, max: 10_000 }),
+        partitionsConsumedConcurrently: env.int(
+          'KAFKA_PARTITIONS_CONSUMED_CONCURRENTLY',
+          DEFAULT_PARTITIONS_CONSUMED_CONCURRENTLY,
+          { min: 1, max: 64 },
+        ),
         idempotentProducer: env.bool('KAFKA_IDEMPOTENT_PRODUCER', false),
         ssl: env.bool('KAFKA_SSL', false),
         sessionTimeoutMs,
