@@ -24,9 +24,8 @@ const project = {
 };
 
 /**
- * The chaos test (every service as a process, kills, a broker outage) is its own project, run alone by
- * `npm run test:chaos`: on librdkafka's mock cluster its 10 s bound after a dispatcher kill still fails
- * about one run in five (docs/development.md), too often for `npm test`.
+ * The chaos test (every service as a process, kills, a broker outage) is its own project: `npm test` runs
+ * it last and alone, since its time bounds assume no other test shares the cores (docs/development.md).
  */
 const CHAOS = '<rootDir>/apps/webhooks/src/crash-recovery.e2e.spec.ts';
 

@@ -40,3 +40,17 @@ describe('readMessagingConfig: consumers and dead letters', () => {
     expect(() => read({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN must be at least 16 characters/);
   });
 });
+
+describe('readMessagingConfig: Kafka consumers', () => {
+  const brokers = { KAFKA_BROKERS: 'b1:9092, b2:9092' };
+
+  it('handles four partitions side by side by default, and as many as KAFKA_PARTITIONS_CONSUMED_CONCURRENTLY says', () => {
+    expect(read(brokers).kafka?.partitionsConsumedConcurrently).toBe(4);
+    expect(
+      read({ ...brokers, KAFKA_PARTITIONS_CONSUMED_CONCURRENTLY: '1' }).kafka?.partitionsConsumedConcurrently,
+    ).toBe(1);
+    expect(() => read({ ...brokers, KAFKA_PARTITIONS_CONSUMED_CONCURRENTLY: '0' })).toThrow(
+      /KAFKA_PARTITIONS_CONSUMED_CONCURRENTLY must be at least 1/,
+    );
+  });
+});
