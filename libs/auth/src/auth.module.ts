@@ -1,8 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ApiKeyGuard } from './api-key.guard';
-import { AUTH_SCHEMA } from './auth.tokens';
 import { CredentialCache } from './credential-cache';
-import { TenantDirectoryRepository } from './tenant-directory.repository';
+import { AUTH_SCHEMA, TenantDirectoryRepository } from './tenant-directory.repository';
 import { TenantReplicaConsumer } from './tenant-replica.consumer';
 
 /** Found credentials are trusted this long without a query; a new plan shows within it. */

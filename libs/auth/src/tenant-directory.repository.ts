@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ApiKeyCreatedDetails, type OrganizationCreatedDetails, type Plan } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AUTH_SCHEMA } from './auth.tokens';
+
+export const AUTH_SCHEMA = Symbol('AUTH_SCHEMA');
 
 export interface Credential {
   organizationId: string;

@@ -3,7 +3,6 @@ export { ID_PREFIXES, type IdKind, newId, isId, newUuidV7, isUuid } from './ids'
 export {
   PUBLIC_EVENT_TYPES,
   type PublicEventType,
-  isPublicEventType,
   type FindingCreatedDetails,
   type AssessmentCompleteDetails,
   type PolicyViolatedDetails,
@@ -84,11 +83,7 @@ export {
   type PolicyEventType,
   type PolicyEventRecord,
 } from './policy-events';
-export {
-  type JsonSchema,
-  eventPayloadSchema,
-  eventRecordSchema,
-  PUBLIC_EVENT_SCHEMAS,
-} from './event-schemas';
+export { type JsonSchema } from './json-schema';
+export { eventPayloadSchema, eventRecordSchema, PUBLIC_EVENT_SCHEMAS } from './event-schemas';
 export { INTERNAL_TOPIC_SCHEMAS, TOPIC_RECORD_SCHEMAS } from './internal-event-schemas';
 export { type TopicRecords, type Topic, type TopicRecord } from './topic-records';

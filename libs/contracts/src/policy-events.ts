@@ -1,5 +1,17 @@
 import { type InternalEventRecord } from './internal-event';
-import { type Severity } from './severity';
+import {
+  details,
+  type DetailsOf,
+  id,
+  nonEmpty,
+  nullableText,
+  objectAs,
+  oneOf,
+  timestamp,
+  typed,
+  type TypeOf,
+} from './json-schema';
+import { SEVERITIES } from './severity';
 
 /**
  * The rule language of policies: a condition over one telemetry record, true when the record VIOLATES
@@ -46,29 +58,28 @@ export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 export type PolicyScope = { all_systems: true } | { system_ids: string[] };
 
 /** A policy as the policies service announces it: the whole record after every change. */
-export interface PolicySnapshot {
-  policy_id: string;
-  name: string;
-  description: string | null;
-  enforcement_mode: EnforcementMode;
-  status: PolicyStatus;
-  severity: Severity;
-  rules: Condition;
-  scope: PolicyScope;
+const policySnapshot = details({
+  policy_id: id('pol'),
+  name: nonEmpty,
+  description: nullableText,
+  enforcement_mode: oneOf(ENFORCEMENT_MODES),
+  status: oneOf(POLICY_STATUSES),
+  severity: oneOf(SEVERITIES),
+  rules: objectAs<Condition>(),
+  scope: objectAs<PolicyScope>(),
   /** The framework key when the policy was imported from a framework, else null. */
-  framework: string | null;
+  framework: nullableText,
   /** `<FRAMEWORK_KEY>:<control_id>` of the control it enforces, for imported policies. */
-  control: string | null;
+  control: nullableText,
   /** Starts at 1 and grows with every change; probes compare it to know their copy is current. */
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+  version: typed<number>({ type: 'integer', minimum: 1 }),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type PolicySnapshot = TypeOf<typeof policySnapshot>;
 
-export interface PolicyEventDetails {
-  'policy.created': PolicySnapshot;
-  'policy.updated': PolicySnapshot;
-}
+export const POLICY_DETAILS_SCHEMAS = { 'policy.created': policySnapshot, 'policy.updated': policySnapshot };
+export type PolicyEventDetails = DetailsOf<typeof POLICY_DETAILS_SCHEMAS>;
 export type PolicyEventType = keyof PolicyEventDetails;
 
 /** Internal events of the policies service, published on INTERNAL_TOPICS.policies. */

@@ -1,101 +1,116 @@
 import { type InternalEventRecord } from './internal-event';
-import { type DiscoveryMethod } from './systems-events';
+import {
+  arrayOf,
+  boolean,
+  details,
+  type DetailsOf,
+  id,
+  nullableNumber,
+  nullableText,
+  number,
+  oneOf,
+  recordOf,
+  text,
+  timestamp,
+  type TypeOf,
+} from './json-schema';
+import { DISCOVERY_METHODS } from './systems-events';
 
 export const PROBE_STATUSES = ['healthy', 'degraded', 'unhealthy'] as const;
 export type ProbeStatus = (typeof PROBE_STATUSES)[number];
 
 /** `connected` until a silence longer than PROBE_SILENCE_MS; telemetry makes it `connected` again. */
-export type ProbeConnection = 'connected' | 'disconnected';
+const probeConnection = oneOf(['connected', 'disconnected']);
+export type ProbeConnection = TypeOf<typeof probeConnection>;
 
-export interface ProbeRegisteredDetails {
-  probe_id: string;
-  probe_name: string;
-  system_id: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  registered_at: string;
-}
-
-export interface ProbeHeartbeatDetails {
-  probe_id: string;
-  system_id: string;
-  status: ProbeStatus;
-  version: string | null;
-  uptime_seconds: number | null;
-  queue_depth: number | null;
-  received_at: string;
-}
-
-/** A probe's connection changed; `disconnected` also goes out publicly as probe.disconnected. */
-export interface ProbeConnectionChangedDetails {
-  probe_id: string;
-  system_id: string;
-  connection: ProbeConnection;
-  last_seen_at: string;
-}
-
-/**
- * Probe ingest asks the systems service to register a system it met first: named by a probe at
- * registration, or discovered in telemetry. The id is minted by the asker, so the probe gets its
- * `system_id` at once; the systems service records the system and announces system.registered.
- */
-export interface SystemRegistrationRequestedDetails {
-  system_id: string;
-  name: string;
-  registration_source: 'probe' | 'shadow_ai_discovery';
-  discovery_method: DiscoveryMethod;
-  declared: boolean;
-  host: string | null;
-  runtime: string | null;
-  environment: string | null;
-  vendor: string | null;
-  model: string | null;
-  /** The probe whose registration or telemetry led here. */
-  probe_id: string;
-}
-
-export interface ProbeEventDetails {
-  'probe.registered': ProbeRegisteredDetails;
-  'probe.heartbeat': ProbeHeartbeatDetails;
-  'probe.connection_changed': ProbeConnectionChangedDetails;
-  'system.registration_requested': SystemRegistrationRequestedDetails;
-}
+export const PROBE_DETAILS_SCHEMAS = {
+  'probe.registered': details({
+    probe_id: id('prb'),
+    probe_name: text,
+    system_id: id('sys'),
+    host: text,
+    runtime: nullableText,
+    environment: nullableText,
+    version: nullableText,
+    registered_at: timestamp,
+  }),
+  'probe.heartbeat': details({
+    probe_id: id('prb'),
+    system_id: text,
+    status: oneOf(PROBE_STATUSES),
+    version: nullableText,
+    uptime_seconds: nullableNumber,
+    queue_depth: nullableNumber,
+    received_at: timestamp,
+  }),
+  /** A probe's connection changed; `disconnected` also goes out publicly as probe.disconnected. */
+  'probe.connection_changed': details({
+    probe_id: id('prb'),
+    system_id: text,
+    connection: probeConnection,
+    last_seen_at: timestamp,
+  }),
+  /**
+   * Probe ingest asks the systems service to register a system it met first: named by a probe at
+   * registration, or discovered in telemetry. The id is minted by the asker, so the probe gets its
+   * `system_id` at once; the systems service records the system and announces system.registered.
+   */
+  'system.registration_requested': details({
+    system_id: id('sys'),
+    name: text,
+    registration_source: oneOf(['probe', 'shadow_ai_discovery']),
+    discovery_method: oneOf(DISCOVERY_METHODS),
+    declared: boolean,
+    host: nullableText,
+    runtime: nullableText,
+    environment: nullableText,
+    vendor: nullableText,
+    model: nullableText,
+    /** The probe whose registration or telemetry led here. */
+    probe_id: id('prb'),
+  }),
+};
+export type ProbeEventDetails = DetailsOf<typeof PROBE_DETAILS_SCHEMAS>;
+export type ProbeRegisteredDetails = ProbeEventDetails['probe.registered'];
+export type ProbeHeartbeatDetails = ProbeEventDetails['probe.heartbeat'];
+export type ProbeConnectionChangedDetails = ProbeEventDetails['probe.connection_changed'];
+export type SystemRegistrationRequestedDetails = ProbeEventDetails['system.registration_requested'];
 export type ProbeEventType = keyof ProbeEventDetails;
 
 /** Internal events of probe ingest about probes, published on INTERNAL_TOPICS.probes. */
 export type ProbeEventRecord = InternalEventRecord<ProbeEventDetails>;
 
 /** One telemetry record as a probe sends it, after validation. */
-export interface TelemetryRecord {
-  timestamp: string;
-  system_id?: string;
-  metrics: Record<string, number>;
-  labels?: Record<string, string>;
-  model?: string;
-  /** `sha256:<hex>` of the model input, when the probe reports one. */
-  input_hash?: string;
-  /** A host (or URL) the system was seen calling. */
-  observed_endpoint?: string;
-  /**
-   * Policies the probe enforced locally on this record, with what it did; each counts as a violation of
-   * that policy, exactly as if the service had matched the record itself.
-   */
-  enforcement?: Array<{ policy_id: string; action: 'blocked' | 'warned' }>;
-}
+const telemetryRecord = details(
+  { timestamp: text, metrics: recordOf(number) },
+  {
+    system_id: text,
+    labels: recordOf(text),
+    model: text,
+    /** `sha256:<hex>` of the model input, when the probe reports one. */
+    input_hash: text,
+    /** A host (or URL) the system was seen calling. */
+    observed_endpoint: text,
+    /**
+     * Policies the probe enforced locally on this record, with what it did; each counts as a violation of
+     * that policy, exactly as if the service had matched the record itself.
+     */
+    enforcement: arrayOf(details({ policy_id: text, action: oneOf(['blocked', 'warned']) })),
+  },
+);
+export type TelemetryRecord = TypeOf<typeof telemetryRecord>;
 
-/** One accepted telemetry batch; records without a system_id belong to the probe's system. */
-export interface TelemetryReceivedDetails {
-  probe_id: string;
-  system_id: string;
-  received_at: string;
-  records: TelemetryRecord[];
-}
-
-export interface TelemetryEventDetails {
-  'telemetry.received': TelemetryReceivedDetails;
-}
+export const TELEMETRY_DETAILS_SCHEMAS = {
+  /** One accepted telemetry batch; records without a system_id belong to the probe's system. */
+  'telemetry.received': details({
+    probe_id: id('prb'),
+    system_id: text,
+    received_at: timestamp,
+    records: arrayOf(telemetryRecord),
+  }),
+};
+export type TelemetryEventDetails = DetailsOf<typeof TELEMETRY_DETAILS_SCHEMAS>;
+export type TelemetryReceivedDetails = TelemetryEventDetails['telemetry.received'];
 
 /** Accepted telemetry batches, published on INTERNAL_TOPICS.telemetry. Large: one record per batch. */
 export type TelemetryEventRecord = InternalEventRecord<TelemetryEventDetails>;

@@ -1,3 +1,16 @@
+import {
+  boolean,
+  count,
+  type DetailsOf,
+  id,
+  type JsonSchema,
+  number,
+  object,
+  pattern,
+  text,
+  timestamp,
+  typed,
+} from './json-schema';
 import type { Severity } from './severity';
 
 /** The six event types of the published interface, in the order the spec lists them. */
@@ -11,83 +24,73 @@ export const PUBLIC_EVENT_TYPES = [
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 
-export function isPublicEventType(value: unknown): value is PublicEventType {
-  return typeof value === 'string' && (PUBLIC_EVENT_TYPES as readonly string[]).includes(value);
-}
+/** The details of each event type, as consumers receive them. */
+export const PUBLIC_DETAILS_SCHEMAS = {
+  'finding.created': object({
+    finding_id: id('fnd'),
+    title: text,
+    description: text,
+    control: pattern('^[A-Z0-9_]+:.+$'),
+    framework: text,
+    system_name: text,
+    assessment_id: id('asmnt'),
+    remediation_id: id('rem'),
+  }),
+  'assessment.complete': object({
+    assessment_id: id('asmnt'),
+    verdict: text,
+    score: typed<number>({ type: 'number', minimum: 0, maximum: 1 }),
+    findings_count: count,
+    high_findings: count,
+    medium_findings: count,
+    framework: text,
+    report_url: typed<string>({ type: 'string', format: 'uri' }),
+  }),
+  'policy.violated': object({
+    violation_id: id('vio'),
+    policy_id: id('pol'),
+    policy_name: text,
+    enforcement_mode: text,
+    action_taken: text,
+    probe_id: id('prb'),
+    input_hash: pattern('^sha256:[0-9a-f]{64}$'),
+    context: text,
+  }),
+  'drift.detected': object({
+    drift_id: id('dft'),
+    system_name: text,
+    drift_score: number,
+    baseline_score: number,
+    /** drift_score - baseline_score */
+    delta: number,
+    detection_layer: text,
+    description: text,
+    recommended_action: text,
+  }),
+  'probe.disconnected': object({
+    probe_id: id('prb'),
+    probe_name: text,
+    last_seen_at: timestamp,
+    silence_duration_seconds: count,
+    environment: text,
+  }),
+  'system.registered': object({
+    system_name: text,
+    registration_source: text,
+    discovery_method: text,
+    host: text,
+    runtime: text,
+    declared: boolean,
+  }),
+} satisfies Record<PublicEventType, JsonSchema>;
 
-export interface FindingCreatedDetails {
-  finding_id: string;
-  title: string;
-  description: string;
-  /** `<FRAMEWORK_KEY>:<control_id>` */
-  control: string;
-  framework: string;
-  system_name: string;
-  assessment_id: string;
-  remediation_id: string;
-}
-
-export interface AssessmentCompleteDetails {
-  assessment_id: string;
-  verdict: string;
-  /** A fraction between 0 and 1. */
-  score: number;
-  findings_count: number;
-  high_findings: number;
-  medium_findings: number;
-  framework: string;
-  report_url: string;
-}
-
-export interface PolicyViolatedDetails {
-  violation_id: string;
-  policy_id: string;
-  policy_name: string;
-  enforcement_mode: string;
-  action_taken: string;
-  probe_id: string;
-  /** `sha256:<hex>` */
-  input_hash: string;
-  context: string;
-}
-
-export interface DriftDetectedDetails {
-  drift_id: string;
-  system_name: string;
-  drift_score: number;
-  baseline_score: number;
-  /** drift_score - baseline_score */
-  delta: number;
-  detection_layer: string;
-  description: string;
-  recommended_action: string;
-}
-
-export interface ProbeDisconnectedDetails {
-  probe_id: string;
-  probe_name: string;
-  last_seen_at: string;
-  silence_duration_seconds: number;
-  environment: string;
-}
-
-export interface SystemRegisteredDetails {
-  system_name: string;
-  registration_source: string;
-  discovery_method: string;
-  host: string;
-  runtime: string;
-  declared: boolean;
-}
-
-export interface PublicEventDetails {
-  'finding.created': FindingCreatedDetails;
-  'assessment.complete': AssessmentCompleteDetails;
-  'policy.violated': PolicyViolatedDetails;
-  'drift.detected': DriftDetectedDetails;
-  'probe.disconnected': ProbeDisconnectedDetails;
-  'system.registered': SystemRegisteredDetails;
-}
+export type PublicEventDetails = DetailsOf<typeof PUBLIC_DETAILS_SCHEMAS>;
+export type FindingCreatedDetails = PublicEventDetails['finding.created'];
+export type AssessmentCompleteDetails = PublicEventDetails['assessment.complete'];
+export type PolicyViolatedDetails = PublicEventDetails['policy.violated'];
+export type DriftDetectedDetails = PublicEventDetails['drift.detected'];
+export type ProbeDisconnectedDetails = PublicEventDetails['probe.disconnected'];
+export type SystemRegisteredDetails = PublicEventDetails['system.registered'];
 
 /** The common payload: what a webhook delivery carries, byte for byte. */
 export interface EventPayload<T extends PublicEventType = PublicEventType> {

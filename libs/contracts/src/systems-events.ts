@@ -1,4 +1,17 @@
 import { type InternalEventRecord } from './internal-event';
+import {
+  boolean,
+  details,
+  type DetailsOf,
+  id,
+  nonEmpty,
+  nullableText,
+  oneOf,
+  arrayOf,
+  text,
+  timestamp,
+  type TypeOf,
+} from './json-schema';
 
 export const RISK_TIERS = ['unacceptable', 'high', 'limited', 'minimal', 'unclassified'] as const;
 export type RiskTier = (typeof RISK_TIERS)[number];
@@ -24,41 +37,38 @@ export const DISCOVERY_METHODS = [
 export type DiscoveryMethod = (typeof DISCOVERY_METHODS)[number];
 
 /** A system as the systems service announces it: the whole record after every change. */
-export interface SystemSnapshot {
-  system_id: string;
-  name: string;
-  description: string | null;
-  owner: string | null;
-  vendor: string | null;
-  model: string | null;
-  risk_tier: RiskTier;
-  environment: string | null;
-  host: string | null;
-  runtime: string | null;
-  tags: string[];
-  declared: boolean;
-  registration_source: RegistrationSource;
-  discovery_method: DiscoveryMethod;
-  status: SystemStatus;
-  created_at: string;
-  updated_at: string;
-}
+const systemSnapshot = details({
+  system_id: id('sys'),
+  name: nonEmpty,
+  description: nullableText,
+  owner: nullableText,
+  vendor: nullableText,
+  model: nullableText,
+  risk_tier: oneOf(RISK_TIERS),
+  environment: nullableText,
+  host: nullableText,
+  runtime: nullableText,
+  tags: arrayOf(text),
+  declared: boolean,
+  registration_source: oneOf(REGISTRATION_SOURCES),
+  discovery_method: oneOf(DISCOVERY_METHODS),
+  status: oneOf(SYSTEM_STATUSES),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type SystemSnapshot = TypeOf<typeof systemSnapshot>;
 
-/**
- * A system that already existed under the same name when a probe or discovery asked for it: the requested
- * id now stands for `system_id`, and whoever holds `requested_system_id` should follow it.
- */
-export interface SystemRegistrationMergedDetails {
-  requested_system_id: string;
-  system_id: string;
-  name: string;
-}
-
-export interface SystemsEventDetails {
-  'system.created': SystemSnapshot;
-  'system.updated': SystemSnapshot;
-  'system.registration_merged': SystemRegistrationMergedDetails;
-}
+export const SYSTEMS_DETAILS_SCHEMAS = {
+  'system.created': systemSnapshot,
+  'system.updated': systemSnapshot,
+  /**
+   * A system that already existed under the same name when a probe or discovery asked for it: the
+   * requested id now stands for `system_id`, and whoever holds `requested_system_id` should follow it.
+   */
+  'system.registration_merged': details({ requested_system_id: id('sys'), system_id: id('sys'), name: text }),
+};
+export type SystemsEventDetails = DetailsOf<typeof SYSTEMS_DETAILS_SCHEMAS>;
+export type SystemRegistrationMergedDetails = SystemsEventDetails['system.registration_merged'];
 export type SystemsEventType = keyof SystemsEventDetails;
 
 /** Internal events of the systems service, published on INTERNAL_TOPICS.systems. */

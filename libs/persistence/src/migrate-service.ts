@@ -1,11 +1,7 @@
-import { type DataSourceOptions } from 'typeorm';
-import { createServiceDataSource, migrate } from './data-source';
+import { createServiceDataSource, migrate, type ServiceDataSourceOptions } from './data-source';
 
 /** A service's own schema and its migrations in order, as its definition declares them. */
-export interface ServiceMigrations {
-  schema: string;
-  migrations: DataSourceOptions['migrations'];
-}
+export type ServiceMigrations = Pick<ServiceDataSourceOptions, 'schema' | 'migrations'>;
 
 /**
  * Applies a service's pending migrations, creating its schema, under the same advisory lock as a

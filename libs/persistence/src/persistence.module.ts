@@ -6,15 +6,10 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { ReadinessChecks } from '@governance/platform';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { createServiceDataSource, migrate } from './data-source';
+import { DataSource } from 'typeorm';
+import { createServiceDataSource, migrate, type ServiceDataSourceOptions } from './data-source';
 
-export interface PersistenceOptions {
-  url: string;
-  schema: string;
-  migrations: DataSourceOptions['migrations'];
-  poolSize: number;
-  applicationName: string;
+export interface PersistenceOptions extends ServiceDataSourceOptions {
   /** Apply pending migrations at start; a deployment with a migration job turns this off. */
   runMigrations: boolean;
 }

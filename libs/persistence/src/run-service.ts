@@ -10,6 +10,8 @@ import { EmbeddedPostgresError } from './embedded-postgres';
 import { migrateService, type ServiceMigrations } from './migrate-service';
 import { parseServiceCommand } from './service-command';
 
+type CreateService = (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>;
+
 /**
  * The entry point of one service run as its own process (`node dist/apps/<name>/main.js`): embedded
  * PostgreSQL when DATABASE_URL is unset, the service on PORT, and a graceful stop on SIGTERM or SIGINT.
@@ -18,7 +20,7 @@ import { parseServiceCommand } from './service-command';
  */
 export function runServiceProcess(
   name: string,
-  createService: (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>,
+  createService: CreateService,
   migrations: ServiceMigrations,
 ): void {
   run(name, createService, migrations).catch((error: unknown) => {
@@ -33,11 +35,7 @@ export function describeStartFailure(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-async function run(
-  name: string,
-  createService: (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>,
-  migrations: ServiceMigrations,
-): Promise<void> {
+async function run(name: string, createService: CreateService, migrations: ServiceMigrations): Promise<void> {
   if (parseServiceCommand(process.argv.slice(2)) === 'serve') return start(name, createService);
   await migrateAndStop(name, migrations);
   // Nothing is left to do; exiting here means no stray handle can keep a one-shot job running.
@@ -59,10 +57,7 @@ async function migrateAndStop(name: string, migrations: ServiceMigrations): Prom
   }
 }
 
-async function start(
-  name: string,
-  createService: (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>,
-): Promise<void> {
+async function start(name: string, createService: CreateService): Promise<void> {
   const logger = createLogger(name);
   const env = new EnvReader(process.env);
   const port = env.int('PORT', 8080, { min: 0, max: 65535 });

@@ -54,14 +54,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const apiError = toApiError(exception);
-    if (apiError.status >= 500) {
-      this.logger.error({ err: exception }, 'request failed');
-    }
-    void reply
-      .status(apiError.status)
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(apiError.toBody());
+    if (apiError.status >= 500) this.logger.error({ err: exception }, 'request failed');
+    void sendApiError(host.switchToHttp().getResponse<FastifyReply>(), apiError);
   }
+}
+
+/** Answers with `error` in the uniform error body. */
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply
+    .status(error.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(error.toBody());
 }

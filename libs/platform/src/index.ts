@@ -10,7 +10,7 @@ export { createServiceApp, type ServiceAppOptions, type ServiceInstance } from '
 export { readOrCreateLocalSecret } from './local-secrets';
 export { serveComposition, type ComposedService } from './composition';
 export { RequestValidationPipe } from './validation';
-export { stopOnSignals } from './shutdown';
+export { closeGracefully, stopOnSignals } from './shutdown';
 export {
   type KeysetPosition,
   ISO_MILLISECONDS,
@@ -43,7 +43,6 @@ export {
   type Span,
   type Context,
 } from './tracing';
-export { closeGracefully } from './shutdown';
 export {
   ADMIN_TOKEN_AUTH,
   API_KEY_AUTH,

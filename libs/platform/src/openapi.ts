@@ -355,13 +355,7 @@ function describeKeys(schema: Record<string, unknown>): string {
  * The document: every service's routes, scanned from its Nest application, as one OpenAPI 3.0 document.
  * ------------------------------------------------------------------------------------------------------- */
 
-export interface OpenApiDocumentOptions {
-  title?: string;
-  version?: string;
-  description?: string;
-}
-
-const DEFAULT_DESCRIPTION =
+const DESCRIPTION =
   'The HTTP API of the AI governance service: the admin API, systems, probes, assessments, policies, ' +
   'the dashboard and webhooks.\n\n' +
   '* **Authentication.** Every endpoint but the admin API takes an organization API key as ' +
@@ -374,12 +368,12 @@ const DEFAULT_DESCRIPTION =
   '`docs/asyncapi.json`.\n\n' +
   'Generated from the controllers by `tools/generate-openapi.ts`; do not edit `docs/openapi.json`.';
 
-function documentConfig(options: OpenApiDocumentOptions): Omit<OpenAPIObject, 'paths'> {
+function documentConfig(): Omit<OpenAPIObject, 'paths'> {
   return new DocumentBuilder()
     .setOpenAPIVersion('3.0.3')
-    .setTitle(options.title ?? 'Governance service API')
-    .setVersion(options.version ?? '1.0.0')
-    .setDescription(options.description ?? DEFAULT_DESCRIPTION)
+    .setTitle('Governance service API')
+    .setVersion('1.0.0')
+    .setDescription(DESCRIPTION)
     .addServer('/', 'The server that serves this document')
     .addBearerAuth(
       {
@@ -415,11 +409,8 @@ const byMethod = <T>(record: Record<string, T>): Record<string, T> =>
  * need not be initialised nor connected: a preview-mode application (`NestFactory.create(module,
  * { preview: true })`) is scanned the same way, which is how the committed document is generated.
  */
-export function buildOpenApiDocument(
-  apps: INestApplication[],
-  options: OpenApiDocumentOptions = {},
-): OpenAPIObject {
-  const config = documentConfig(options);
+export function buildOpenApiDocument(apps: INestApplication[]): OpenAPIObject {
+  const config = documentConfig();
   const paths: OpenAPIObject['paths'] = {};
   const schemas: Record<string, SchemaObject | ReferenceObject> = {};
   for (const app of apps) {

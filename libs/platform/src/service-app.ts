@@ -6,7 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { answerClientError } from './client-error';
 import { ApiError } from './errors';
-import { ApiExceptionFilter, toApiError } from './exception-filter';
+import { ApiExceptionFilter, sendApiError, toApiError } from './exception-filter';
 import { limitJsonDepth, readMaxJsonDepth } from './json-body';
 import { type Logger, PinoNestLogger } from './logger';
 import { httpRequestDuration } from './metrics';
@@ -53,13 +53,8 @@ class UniformErrorsFastifyAdapter extends FastifyAdapter {
     handler: Parameters<FastifyAdapter['setErrorHandler']>[0],
   ): ReturnType<FastifyAdapter['setErrorHandler']> {
     return super.setErrorHandler(function (this: FastifyInstance, error, request, reply) {
-      if (error instanceof ApiError || (error instanceof Error && error.name === 'FastifyError')) {
-        const apiError = toApiError(error);
-        return reply
-          .status(apiError.status)
-          .header('content-type', 'application/json; charset=utf-8')
-          .send(apiError.toBody());
-      }
+      if (error instanceof ApiError || (error instanceof Error && error.name === 'FastifyError'))
+        return sendApiError(reply, toApiError(error));
       return (handler as (this: FastifyInstance, ...args: unknown[]) => unknown).call(
         this,
         error,
@@ -87,13 +82,8 @@ export async function createServiceApp(
     // Requests Node's HTTP parser refuses (headers too large, not HTTP) get the uniform error body too.
     clientErrorHandler: answerClientError,
     // Errors the router raises before any route matches, such as a malformed percent-encoding.
-    frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
-      const apiError = toApiError(error);
-      void reply
-        .status(apiError.status)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(apiError.toBody());
-    },
+    frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
+      void sendApiError(reply, toApiError(error)),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(options.logger),

@@ -70,31 +70,24 @@ export function readTracesExporter(env: NodeJS.ProcessEnv = process.env): Traces
   ]);
 }
 
+const STARTED = Symbol.for('governance.platform.tracing-started');
+type GlobalWithTracing = typeof globalThis & { [STARTED]?: boolean };
+
 /**
  * Registers the tracer provider, the async context manager and the propagator, once per process;
  * later calls find them registered and change nothing. Spans are always recorded, so trace ids exist
  * and travel even when the exporter is `none`.
  */
 export function startTracing(options: TracingOptions = {}): void {
-  if (isTracingStarted()) return;
+  const scope = globalThis as GlobalWithTracing;
+  if (scope[STARTED] === true) return;
   const processors = [...(options.spanProcessors ?? [])];
   if (options.exporter === 'console') processors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
   const contextManager = new AsyncLocalStorageContextManager();
   contextManager.enable();
   context.setGlobalContextManager(contextManager);
   trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: processors }));
-  markTracingStarted();
-}
-
-const STARTED = Symbol.for('governance.platform.tracing-started');
-type GlobalWithTracing = typeof globalThis & { [STARTED]?: boolean };
-
-function isTracingStarted(): boolean {
-  return (globalThis as GlobalWithTracing)[STARTED] === true;
-}
-
-function markTracingStarted(): void {
-  (globalThis as GlobalWithTracing)[STARTED] = true;
+  scope[STARTED] = true;
 }
 
 export function tracer(): Tracer {

@@ -1,6 +1,7 @@
 import {
   newId,
   newUuidV7,
+  type Plan,
   type PolicySnapshot,
   type PublicEventDetails,
   type PublicEventType,
@@ -83,13 +84,13 @@ export function publicMessage<T extends PublicEventType>(
 
 /** Records of each topic as their producers publish them, for tests that need one a consumer handles. */
 export const recordOf = {
-  organizationCreated(organizationId: string): OutboxMessage {
+  organizationCreated(organizationId: string, plan: Plan = 'professional'): OutboxMessage {
     return tenancyEventMessage({
       id: newUuidV7(),
       organization_id: organizationId,
       event: 'organization.created',
       timestamp: new Date().toISOString(),
-      details: { name: `Org ${organizationId}`, plan: 'professional' },
+      details: { name: `Org ${organizationId}`, plan },
     });
   },
   systemCreated(organizationId: string): OutboxMessage {

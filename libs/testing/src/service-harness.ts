@@ -20,6 +20,7 @@ import {
 import { createLogger, type ServiceInstance } from '@governance/platform';
 import { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
+import { recordOf } from './event-fixtures';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface ServiceHarnessOptions {
@@ -166,20 +167,13 @@ export class ServiceHarness {
 export async function announceOrganization(bus: EventTransport, plan: Plan): Promise<TestOrganization> {
   const id = newId('organization');
   const key = issueApiKey();
-  const timestamp = new Date().toISOString();
   await bus.publish([
-    tenancyEventMessage({
-      id: newUuidV7(),
-      organization_id: id,
-      event: 'organization.created',
-      timestamp,
-      details: { name: `Org ${id}`, plan },
-    }),
+    recordOf.organizationCreated(id, plan),
     tenancyEventMessage({
       id: newUuidV7(),
       organization_id: id,
       event: 'api_key.created',
-      timestamp,
+      timestamp: new Date().toISOString(),
       details: { key_id: key.keyId, secret_sha256: key.secretSha256 },
     }),
   ]);

@@ -14,6 +14,16 @@ function serverUrl(): string {
   return url;
 }
 
+async function onServer(sql: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
@@ -23,24 +33,10 @@ function withDatabase(url: string, database: string): string {
 /** A fresh, empty database on the test PostgreSQL, so test files never see each other's rows. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(`CREATE DATABASE ${name}`);
   return {
     url: withDatabase(serverUrl(), name),
-    drop: async () => {
-      const client = new Client({ connectionString: serverUrl() });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

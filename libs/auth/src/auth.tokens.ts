@@ -1,1 +1,0 @@
-export const AUTH_SCHEMA = Symbol('AUTH_SCHEMA');
