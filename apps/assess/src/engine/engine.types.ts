@@ -66,15 +66,6 @@ export interface ControlResult {
   counter_evidence: Evidence[];
 }
 
-/** An unmet control, which the service turns into a finding with the control's severity. */
-export interface EngineFinding {
-  control_id: string;
-  title: string;
-  severity: Severity;
-  status: Exclude<ControlStatus, 'met'>;
-  missing_concepts: string[];
-}
-
 export interface AssessmentSummary {
   /** Severity-weighted mean coverage, 0..1. */
   score: number;
@@ -92,7 +83,5 @@ export interface AssessmentResult {
   framework: string;
   /** In the framework's control order. */
   controls: ControlResult[];
-  /** In the framework's control order. */
-  findings: EngineFinding[];
   summary: AssessmentSummary;
 }
