@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /** Test documents in the binary formats the upload accepts, built here because nothing we install writes them. */
 
@@ -34,19 +34,7 @@ export function buildPdf(lines: readonly string[]): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A ZIP archive of deflated entries: local headers, then the central directory. */
+/** A ZIP archive of deflated entries: local headers, then the central directory; unset fields stay 0. */
 function zip(entries: ReadonlyArray<{ name: string; data: string }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -59,21 +47,16 @@ function zip(entries: ReadonlyArray<{ name: string; data: string }>): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 10);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(raw.length, 22);
     local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(raw.length, 24);
