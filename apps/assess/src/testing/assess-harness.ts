@@ -10,6 +10,7 @@ import {
   systemSnapshot,
   type TestDatabase,
 } from '@governance/testing';
+import { type AssessmentResponse } from '../assessments/assessment.dto';
 import { createService } from '../service';
 
 export { eventually, type TestOrganization } from '@governance/testing';
@@ -61,23 +62,16 @@ export async function registerSystem(
   return { systemId: snapshot.system_id, name };
 }
 
-export interface AssessmentBody {
-  status: string;
-  verdict: string | null;
-  score: number | null;
-  [field: string]: unknown;
-}
-
 /** Polls GET /:id until the assessment is complete or failed. */
 export async function awaitAssessment(
   harness: ServiceHarness,
   apiKey: string,
   id: string,
   timeoutMs = 20_000,
-): Promise<AssessmentBody> {
+): Promise<AssessmentResponse> {
   return await eventually(
     async () => {
-      const body = (await harness.request('GET', `${ASSESS_PATH}/${id}`, apiKey)).json<AssessmentBody>();
+      const body = (await harness.request('GET', `${ASSESS_PATH}/${id}`, apiKey)).json<AssessmentResponse>();
       return (body.status === 'complete' || body.status === 'failed') && body;
     },
     timeoutMs,
