@@ -85,7 +85,7 @@ describe('assess service process', () => {
       }),
     ]);
 
-    const pdf = buildPdf([
+    const pdf = await buildPdf([
       'Risk management',
       'A risk assessment was carried out and each risk is recorded in the risk register.',
       'Human oversight: adjusters review every recommendation before it is acted upon.',

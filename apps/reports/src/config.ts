@@ -1,25 +1,19 @@
 import { join } from 'node:path';
+import { type LeasedJobSettings } from '@governance/messaging';
 import { readReportBaseUrl, readServiceConfig, type ServiceConfig } from '@governance/service';
 
 export const REPORT_STORAGE_KINDS = ['postgres', 'disk'] as const;
 export type ReportStorageKind = (typeof REPORT_STORAGE_KINDS)[number];
 
-export interface ReportWorkerConfig {
-  /** How often an idle worker looks for queued reports. */
-  pollIntervalMs: number;
-  /** How long a claimed report is reserved before another worker may take it over. */
-  claimLeaseMs: number;
-  /** Reports generated at once by one process. */
-  concurrency: number;
-  /**
-   * How long the automatic report of a completed assessment waits for findings still in flight; it is
-   * generated as soon as all `findings_count` findings arrived, or when this grace ends.
-   */
-  assessmentGraceMs: number;
-}
-
 export type ReportsConfig = ServiceConfig<{
-  worker: ReportWorkerConfig;
+  /** Reports generated at once by one process, how often an idle worker looks, and each claim's lease. */
+  worker: LeasedJobSettings & {
+    /**
+     * How long the automatic report of a completed assessment waits for findings still in flight; it is
+     * generated as soon as all `findings_count` findings arrived, or when this grace ends.
+     */
+    assessmentGraceMs: number;
+  };
   /** Base of report links, without a trailing slash. */
   reportBaseUrl: string;
   /** HMAC-SHA256 key of download links. */

@@ -56,9 +56,7 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
     return {
       outcome: result.summary.verdict,
       commit: async (tx) => {
-        const systemName =
-          (await this.systems.findName(claimed.organizationId, claimed.systemId, tx.manager)) ??
-          claimed.systemId;
+        const system = await this.systems.find(claimed.organizationId, claimed.systemId, tx.manager);
         const completedAt = new Date();
         const rows = findingRows(
           { id: claimed.id, organizationId: claimed.organizationId },
@@ -72,7 +70,7 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
             id: claimed.id,
             organizationId: claimed.organizationId,
             systemId: claimed.systemId,
-            systemName,
+            systemName: system?.name ?? claimed.systemId,
             framework: entry.framework.key,
             completedAt,
             reportUrl: reportUrl(this.config.reportBaseUrl, claimed.id),

@@ -6,16 +6,6 @@ import { type AssessmentRow, type FindingRow } from './assessment-records';
 const COLUMNS = `id, organization_id, system_id, framework, title, status, progress, error, verdict, score,
   findings_count, high_findings, medium_findings, created_at, completed_at`;
 
-export interface NewAssessment {
-  id: string;
-  organizationId: string;
-  systemId: string;
-  framework: string;
-  title: string;
-  content: string;
-  createdAt: Date;
-}
-
 /** An assessment a worker holds until its lease ends; `claim` tells this hold from a later one. */
 export interface ClaimedAssessment {
   id: string;
@@ -32,7 +22,10 @@ export interface ClaimedAssessment {
 export class AssessmentRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(manager: EntityManager, assessment: NewAssessment): Promise<void> {
+  async insert(
+    manager: EntityManager,
+    assessment: Omit<ClaimedAssessment, 'claim'> & { createdAt: Date },
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO assess.assessments (id, organization_id, system_id, framework, title, content, status,
          progress, created_at)

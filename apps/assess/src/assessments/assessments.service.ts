@@ -7,20 +7,15 @@ import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
-import { toAssessmentResponse, toFindingResponse } from './assessment-records';
+import { type AssessmentRow, toAssessmentResponse, toFindingResponse } from './assessment-records';
 import { type AssessmentResponse, type FindingList, type QueuedResponse } from './assessment.dto';
 import { TITLE_MAX_LENGTH } from './assessment-limits';
-import { AssessmentRepository } from './assessment.repository';
+import { AssessmentRepository, type ClaimedAssessment } from './assessment.repository';
 import { AssessmentWorker } from './assessment-worker';
 import { type DocumentUpload } from './document-upload';
 import { extractText, UnreadableDocumentError } from './document-text';
 
-export interface Submission {
-  systemId: string;
-  framework: string;
-  title: string;
-  content: string;
-}
+export type Submission = Pick<ClaimedAssessment, 'systemId' | 'framework' | 'title' | 'content'>;
 
 /** The form fields of an upload, checked as the JSON body's are. */
 export function uploadFieldProblems(fields: Record<string, string>): FieldProblem[] {
@@ -67,15 +62,7 @@ export class AssessmentsService {
     await this.requireAssessableSystem(organizationId, submission.systemId);
     const id = newId('assessment');
     await this.unitOfWork.run((tx) =>
-      this.assessments.insert(tx.manager, {
-        id,
-        organizationId,
-        systemId: submission.systemId,
-        framework: submission.framework,
-        title: submission.title,
-        content: submission.content,
-        createdAt: new Date(),
-      }),
+      this.assessments.insert(tx.manager, { id, organizationId, ...submission, createdAt: new Date() }),
     );
     this.worker.wake();
     return { id, status: 'queued' };
@@ -124,16 +111,19 @@ export class AssessmentsService {
   }
 
   async get(organizationId: string, id: string): Promise<AssessmentResponse> {
-    const row = isId('assessment', id) ? await this.assessments.find(organizationId, id) : undefined;
-    if (!row) throw ApiError.notFound('Assessment');
-    return toAssessmentResponse(row, this.config.reportBaseUrl);
+    return toAssessmentResponse(await this.find(organizationId, id), this.config.reportBaseUrl);
   }
 
   /** Empty until the assessment is complete: findings are written with the result, all at once. */
   async findings(organizationId: string, id: string): Promise<FindingList> {
-    const row = isId('assessment', id) ? await this.assessments.find(organizationId, id) : undefined;
-    if (!row) throw ApiError.notFound('Assessment');
+    await this.find(organizationId, id);
     const findings = await this.assessments.listFindings(organizationId, id);
     return { data: findings.map(toFindingResponse) };
+  }
+
+  private async find(organizationId: string, id: string): Promise<AssessmentRow> {
+    const row = isId('assessment', id) ? await this.assessments.find(organizationId, id) : undefined;
+    if (!row) throw ApiError.notFound('Assessment');
+    return row;
   }
 }

@@ -12,7 +12,6 @@ export class UnreadableDocumentError extends Error {
   }
 }
 
-const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const BY_EXTENSION: Record<string, DocumentFormat> = {
   pdf: 'pdf',
   docx: 'docx',
@@ -22,7 +21,7 @@ const BY_EXTENSION: Record<string, DocumentFormat> = {
 };
 const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
   'application/pdf': 'pdf',
-  [DOCX_MEDIA_TYPE]: 'docx',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'text/markdown': 'text',
   'text/x-markdown': 'text',
   'text/plain': 'text',

@@ -70,9 +70,8 @@ describe('document uploads', () => {
   });
 
   it('assesses a PDF', async () => {
-    expect(quotedFromTheCard(await assessUpload('model-card.pdf', 'application/pdf', buildPdf(LINES)))).toBe(
-      true,
-    );
+    const pdf = await buildPdf(LINES);
+    expect(quotedFromTheCard(await assessUpload('model-card.pdf', 'application/pdf', pdf))).toBe(true);
   });
 
   it('names the assessment after the uploaded file', async () => {

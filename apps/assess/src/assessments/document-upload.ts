@@ -22,8 +22,6 @@ export interface DocumentUpload {
   data: Buffer;
 }
 
-const badUpload = (problems: FieldProblem[]): ApiError => ApiError.validation(problems);
-
 /** What @fastify/multipart throws while reading, as our uniform errors. */
 function uploadError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -34,10 +32,11 @@ function uploadError(error: unknown): ApiError {
       ErrorCode.PayloadTooLarge,
       `The file is larger than ${DOCUMENT_MAX_SIZE} bytes (10 MiB)`,
     );
-  if (code === 'FST_FILES_LIMIT') return badUpload([{ field: 'file', message: 'send exactly one file' }]);
+  if (code === 'FST_FILES_LIMIT')
+    return ApiError.validation([{ field: 'file', message: 'send exactly one file' }]);
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return badUpload([{ field: 'body', message: 'too many form fields' }]);
-  return badUpload([{ field: 'body', message: 'is not a readable multipart/form-data body' }]);
+    return ApiError.validation([{ field: 'body', message: 'too many form fields' }]);
+  return ApiError.validation([{ field: 'body', message: 'is not a readable multipart/form-data body' }]);
 }
 
 /**
@@ -86,6 +85,6 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<Docum
     throw uploadError(error);
   }
   if (!file) problems.push({ field: 'file', message: 'a file is required' });
-  if (problems.length > 0 || !file) throw badUpload(problems);
+  if (problems.length > 0 || !file) throw ApiError.validation(problems);
   return { fields, ...file };
 }

@@ -1,27 +1,11 @@
 import type { Severity } from '@governance/contracts';
 
 /**
- * The numbers that turn matched text into statuses, a score and a verdict. Defaults:
- *
- * - metAt 0.75: a control is **met** when at least three quarters of its concepts (by weight) are
- *   evidenced. Controls have 2–5 concepts, so met tolerates one unaddressed minor concept in a
- *   four-concept control but not in a two-concept one.
- * - partialAt 0.25: a control is **partial** from a quarter of its weight upwards, below that
- *   **missing**. With the usual 2–4 concepts that means "at least one concept found"; for a control with
- *   five or more, one passing mention is not yet partial compliance.
- * - severityWeights CRITICAL 4, HIGH 3, MEDIUM 2, INFO 1: the score is the mean coverage of all
- *   controls weighted by these, so a gap in a critical control costs four times one in an
- *   informational control.
- * - The verdict is **fail** when the score is below failBelow 0.5, or any CRITICAL control is missing,
- *   or more than maxMissingHigh 1 HIGH controls are missing: one unaddressed high-risk area may be a
- *   remediable gap, two indicate the document does not cover the framework's core. It is **pass** when
- *   the score is at least passAt 0.8 and no HIGH or CRITICAL control is missing (partial ones may
- *   remain, as findings). Anything between is **conditional**.
- * - Evidence: up to maxEvidencePerControl 3 passages per control, each quote at most
- *   maxQuoteLength 300 characters, cut around the matched term when the sentence is longer.
- *
- * Missing means no usable evidence at all in effect; a control whose only mentions are negated
- * ("we do not keep logs") or placeholders ("Logging: TBD") counts as missing too.
+ * The numbers that turn matched text into statuses, a score and a verdict. Controls have 2–5 concepts:
+ * metAt 0.75 tolerates one unaddressed minor concept in a four-concept control but not in a two-concept
+ * one, and partialAt 0.25 means "at least one concept found" for most. The score weighs each control's
+ * coverage by its severity. One missing HIGH control (maxMissingHigh) may be a remediable gap; two mean
+ * the document misses the framework's core.
  */
 export interface AssessmentOptions {
   metAt: number;

@@ -169,6 +169,7 @@ export function splitIntoSections(content: string): DocumentSection[] {
   let current: DocumentSection | null = null;
   let paragraphs = 0;
   let block: OpenBlock | null = null;
+  // What the last line of the open block was; a closed block (null) starts afresh whatever they say.
   let previousWasTableRow = false;
   let previousWasQuote = false;
 
@@ -178,8 +179,6 @@ export function splitIntoSections(content: string): DocumentSection[] {
       block = closeBlock(content, block);
       // Outside any heading a blank line ends the paragraph, and with it the section.
       if (current !== null && current.level === 0 && line.text.trim() === '') current = null;
-      previousWasTableRow = false;
-      previousWasQuote = false;
       continue;
     }
 
@@ -194,16 +193,12 @@ export function splitIntoSections(content: string): DocumentSection[] {
       };
       sections.push(current);
       if (heading.consumesNextLine) index += 1;
-      previousWasTableRow = false;
-      previousWasQuote = false;
       continue;
     }
 
     // A rule that no heading claimed as its underline is a thematic break.
     if (THEMATIC_BREAK.test(line.text) || SETEXT_UNDERLINE.test(line.text)) {
       block = closeBlock(content, block);
-      previousWasTableRow = false;
-      previousWasQuote = false;
       continue;
     }
 

@@ -1,4 +1,5 @@
 import type { Severity } from '@governance/contracts';
+import type { Control, EvidenceCue } from '@governance/frameworks';
 
 /** A document as the engine reads it: PDF and DOCX are turned into text before they get here. */
 export interface AssessedDocument {
@@ -7,27 +8,11 @@ export interface AssessedDocument {
   content: string;
 }
 
-/** One part of a control, found when any of its terms occurs, un-negated, somewhere in the document. */
-export interface EngineEvidenceCue {
-  concept: string;
-  /** Lowercase words or phrases meaning the concept; matched after the same normalising as the text. */
-  terms: readonly string[];
-  /** Relative share of the control's coverage; 1 when absent. */
-  weight?: number;
-  /** A forbidden practice: found when the document denies it, and a plain mention of it counts against. */
-  negation_satisfies?: boolean;
-  /** When the control applies ("chatbot"): a denial puts it out of scope, so it counts as well as an affirmation. */
-  scope_condition?: boolean;
-}
-
-/** The least of a framework control the engine needs; the frameworks library's controls fit this shape. */
-export interface EngineControl {
-  id: string;
-  title: string;
-  severity: Severity;
+/** The least of a framework the engine needs, so tests can state small ones; a cue's weight defaults to 1. */
+type EngineEvidenceCue = Omit<EvidenceCue, 'weight'> & Partial<Pick<EvidenceCue, 'weight'>>;
+export type EngineControl = Pick<Control, 'id' | 'title' | 'severity'> & {
   evidence_cues: readonly EngineEvidenceCue[];
-}
-
+};
 export interface EngineFramework {
   key: string;
   controls: readonly EngineControl[];
@@ -66,15 +51,6 @@ export interface ControlResult {
   counter_evidence: Evidence[];
 }
 
-/** An unmet control, which the service turns into a finding with the control's severity. */
-export interface EngineFinding {
-  control_id: string;
-  title: string;
-  severity: Severity;
-  status: Exclude<ControlStatus, 'met'>;
-  missing_concepts: string[];
-}
-
 export interface AssessmentSummary {
   /** Severity-weighted mean coverage, 0..1. */
   score: number;
@@ -92,7 +68,5 @@ export interface AssessmentResult {
   framework: string;
   /** In the framework's control order. */
   controls: ControlResult[];
-  /** In the framework's control order. */
-  findings: EngineFinding[];
   summary: AssessmentSummary;
 }

@@ -2,31 +2,12 @@ import { stem, type Token, words } from './text-normaliser';
 
 /**
  * Whether a sentence denies what a matched term names ("we do not keep logs", "no human review is
- * performed", "the risk assessment has not been evaluated"). Rules, not a parser:
- *
- * - Before the term: a negator within PRE_WINDOW tokens ("do not currently log", "without a risk
- *   assessment"). Scope ends at a clause boundary (comma, semicolon, colon, bracket, dash, table cell)
- *   or a clause word ("but", "which", "that", "if"), so "no exceptions, all requests are logged" and
- *   "not in production but logs are kept" stay evidence. A comma inside a list joined by "or" does not
- *   end it: "we do not use subliminal, manipulative or deceptive techniques".
- * - After the term: "not", "never", "none" or an n't contraction within POST_WINDOW tokens ("human
- *   oversight is not performed", "human oversight: none"). A colon or a dash after a term that opens
- *   the sentence does not end this scope, since "Label: not done" and "Logging – not implemented" speak
- *   of the label; later in a sentence both do. "and"/"or" followed by a new verb or subject ends it too
- *   ("we log requests and do not share them").
- * - A double negative is not a negation: when a removal verb sits next to the negator ("logs are never
- *   deleted", "no human review is skipped", "without disabling logging") the sentence affirms the term.
- * - So is a negated "without": "no decision is made without human review", "outputs are never
- *   released without human review" require the term.
- * - Fixed phrases that only look negative ("not only", "not limited to", "no later than") are skipped.
- * - An intention counts as a denial too, before the term: "we plan to introduce human review", "a
- *   planned audit trail", "we are considering drift monitoring" say the thing does not exist yet. After
- *   the term only a plan dated in the future does ("an internal audit is planned for next year").
- * - A prohibition ("the policy prohibits social scoring", "emotion recognition is banned") is reported
- *   apart, so that forbidden-practice concepts can count it as evidence; for others it is a mention.
+ * performed"). Rules, not a parser: a negator or an intention within PRE_WINDOW tokens before the term,
+ * or a verbal negation within POST_WINDOW after it, counts only inside the term's clause; a double
+ * negative ("logs are never deleted") affirms.
  */
-export const PRE_WINDOW = 5;
-export const POST_WINDOW = 5;
+const PRE_WINDOW = 5;
+const POST_WINDOW = 5;
 
 const NEGATORS = words(
   'no not never none nor neither without cannot nobody nothing lack lacks lacking absence absent',
@@ -218,11 +199,6 @@ export function polarityOf(tokens: readonly Token[], first: number, last: number
     hasProhibition(tokens, preScopeStart(tokens, first), first - 1) ||
     hasProhibition(tokens, last + 1, scopeEnd);
   return prohibited ? 'prohibited' : 'affirmed';
-}
-
-/** Whether the term spanning tokens `first`..`last` of one sentence is denied, or only intended, by it. */
-export function isNegated(tokens: readonly Token[], first: number, last: number): boolean {
-  return isDenial(polarityOf(tokens, first, last));
 }
 
 /** Denied or only intended: no evidence of an ordinary concept. */

@@ -1,4 +1,4 @@
-import { isNegated, isPlaceholder, isQuestion, type Polarity, polarityOf } from './negation';
+import { isDenial, isPlaceholder, isQuestion, type Polarity, polarityOf } from './negation';
 import { tokenize } from './text-normaliser';
 
 /** Tokens of `sentence` and where `term` first occurs in them. */
@@ -13,7 +13,7 @@ function locate(sentence: string, term: string): [ReturnType<typeof tokenize>, n
 }
 
 /** Whether `term` is negated where it first occurs in `sentence`. */
-const negated = (sentence: string, term: string): boolean => isNegated(...locate(sentence, term));
+const negated = (sentence: string, term: string): boolean => isDenial(polarityOf(...locate(sentence, term)));
 
 describe('isNegated', () => {
   it.each([

@@ -1,9 +1,8 @@
 import { type AssessmentOptions, resolveAssessmentOptions } from './assessment-options';
 import { summarise } from './assessment-verdict';
-import { type Assessor } from './assessor';
 import { evaluateControls } from './control-coverage';
 import { readUnits } from './document-units';
-import { type AssessedDocument, type AssessmentResult, type EngineFinding } from './engine.types';
+import { type AssessedDocument, type AssessmentResult } from './engine.types';
 import { type CompiledFramework } from './framework-compiler';
 import { findOccurrences } from './term-matching';
 
@@ -19,23 +18,5 @@ export function assessDocument(
   const units = readUnits(document.content);
   const occurrences = findOccurrences(units, framework);
   const controls = evaluateControls(framework, document.content, units, occurrences, options);
-  const findings = controls.flatMap(
-    ({ control_id, title, severity, status, missing_concepts }): EngineFinding[] =>
-      status === 'met' ? [] : [{ control_id, title, severity, status, missing_concepts }],
-  );
-  return { framework: framework.key, controls, findings, summary: summarise(controls, options) };
-}
-
-/** Deterministic and explainable: every status traces to quoted sentences, or to their absence. */
-export class RuleBasedAssessor implements Assessor {
-  private readonly options: AssessmentOptions;
-
-  constructor(options: Partial<AssessmentOptions> = {}) {
-    this.options = resolveAssessmentOptions(options);
-  }
-
-  assess(document: AssessedDocument, framework: CompiledFramework): Promise<AssessmentResult> {
-    // Inside the executor, so a thrown error rejects the promise instead of escaping synchronously.
-    return new Promise((resolve) => resolve(assessDocument(document, framework, this.options)));
-  }
+  return { framework: framework.key, controls, summary: summarise(controls, options) };
 }

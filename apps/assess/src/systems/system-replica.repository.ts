@@ -27,23 +27,15 @@ export class SystemReplicaRepository implements SystemSnapshotStore {
     );
   }
 
-  async find(organizationId: string, systemId: string): Promise<SystemOfRecord | undefined> {
-    const rows = await this.dataSource.manager.query<SystemOfRecord[]>(
+  async find(
+    organizationId: string,
+    systemId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SystemOfRecord | undefined> {
+    const rows = await manager.query<SystemOfRecord[]>(
       'SELECT name, status FROM assess.systems WHERE organization_id = $1 AND system_id = $2',
       [organizationId, systemId],
     );
     return rows[0];
-  }
-
-  async findName(
-    organizationId: string,
-    systemId: string,
-    manager?: EntityManager,
-  ): Promise<string | undefined> {
-    const rows = await (manager ?? this.dataSource.manager).query<Array<{ name: string }>>(
-      'SELECT name FROM assess.systems WHERE organization_id = $1 AND system_id = $2',
-      [organizationId, systemId],
-    );
-    return rows[0]?.name;
   }
 }

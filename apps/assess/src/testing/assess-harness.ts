@@ -2,7 +2,15 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { newId, newUuidV7, PUBLIC_EVENT_SCHEMAS } from '@governance/contracts';
 import { systemsEventMessage } from '@governance/messaging';
-import { ServiceHarness, systemSnapshot, type TestDatabase } from '@governance/testing';
+import {
+  eventually,
+  type OutboxEntry,
+  readOutbox as readOutboxOf,
+  ServiceHarness,
+  systemSnapshot,
+  type TestDatabase,
+} from '@governance/testing';
+import { type AssessmentResponse } from '../assessments/assessment.dto';
 import { createService } from '../service';
 
 export { eventually, type TestOrganization } from '@governance/testing';
@@ -41,31 +49,17 @@ export async function registerSystem(
       details: snapshot,
     }),
   ]);
-  await waitFor(
+  await eventually(
     async () =>
       (
         await harness.sql.query<unknown[]>('SELECT 1 FROM assess.systems WHERE system_id = $1', [
           snapshot.system_id,
         ])
       ).length > 0,
+    15_000,
     'the systems replica',
   );
   return { systemId: snapshot.system_id, name };
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-export interface AssessmentBody {
-  status: string;
-  verdict: string | null;
-  score: number | null;
-  [field: string]: unknown;
 }
 
 /** Polls GET /:id until the assessment is complete or failed. */
@@ -74,38 +68,19 @@ export async function awaitAssessment(
   apiKey: string,
   id: string,
   timeoutMs = 20_000,
-): Promise<AssessmentBody> {
-  let body: AssessmentBody | undefined;
-  await waitFor(
+): Promise<AssessmentResponse> {
+  return await eventually(
     async () => {
-      body = (await harness.request('GET', `${ASSESS_PATH}/${id}`, apiKey)).json<AssessmentBody>();
-      return body.status === 'complete' || body.status === 'failed';
+      const body = (await harness.request('GET', `${ASSESS_PATH}/${id}`, apiKey)).json<AssessmentResponse>();
+      return (body.status === 'complete' || body.status === 'failed') && body;
     },
-    `assessment ${id}`,
     timeoutMs,
+    `assessment ${id}`,
   );
-  return body!;
 }
 
-export interface OutboxEntry {
-  eventType: string;
-  record: Record<string, unknown> & {
-    details: Record<string, unknown>;
-    system_id: string | null;
-    severity: string;
-  };
-}
-
-export async function readOutbox(harness: ServiceHarness, eventType?: string): Promise<OutboxEntry[]> {
-  const rows = await harness.sql.query<Array<{ event_type: string; payload: string }>>(
-    `SELECT event_type, payload FROM assess.outbox WHERE $1::text IS NULL OR event_type = $1 ORDER BY position`,
-    [eventType ?? null],
-  );
-  return rows.map((row) => ({
-    eventType: row.event_type,
-    record: JSON.parse(row.payload) as OutboxEntry['record'],
-  }));
-}
+export const readOutbox = (harness: ServiceHarness, eventType?: string): Promise<OutboxEntry[]> =>
+  readOutboxOf(harness, 'assess', eventType);
 
 const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
 const recordValidators = new Map(
@@ -126,38 +101,22 @@ export interface UploadPart {
   field?: string;
 }
 
-/** POSTs a multipart/form-data body to /document, built by hand as a browser would send it. */
-export function upload(
+/** POSTs a multipart/form-data body to /document, encoded by the platform's FormData as a browser's. */
+export async function upload(
   harness: ServiceHarness,
   apiKey: string,
   fields: Record<string, string>,
   files: UploadPart[],
 ): ReturnType<ServiceHarness['request']> {
-  const boundary = `----assess${newUuidV7().replace(/-/g, '')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files)
+    form.append(file.field ?? 'file', new Blob([file.data], { type: file.contentType }), file.filename);
+  const body = new Response(form);
   return harness.fastify.inject({
     method: 'POST',
     url: `${ASSESS_PATH}/document`,
-    headers: {
-      authorization: `Bearer ${apiKey}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat(chunks),
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': body.headers.get('content-type')! },
+    payload: Buffer.from(await body.arrayBuffer()),
   });
 }

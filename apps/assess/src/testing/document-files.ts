@@ -1,52 +1,18 @@
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 
-/** Test documents in the binary formats the upload accepts, built here because nothing we install writes them. */
-
-const escapePdfText = (text: string): string => text.replace(/[\\()]/g, (char) => `\\${char}`);
-
-/** A one-page PDF showing `lines` in Helvetica, with a correct cross-reference table. */
-export function buildPdf(lines: readonly string[]): Buffer {
-  const content = [
-    'BT',
-    '/F1 11 Tf',
-    '14 TL',
-    '50 780 Td',
-    ...lines.map((line) => `(${escapePdfText(line)}) Tj T*`),
-    'ET',
-  ].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(pdf, 'latin1'));
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, 'latin1');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+/** A PDF showing `lines` in Helvetica, one paragraph each. */
+export function buildPdf(lines: readonly string[]): Promise<Buffer> {
+  const doc = new PDFDocument();
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (const line of lines) doc.text(line);
+  doc.end();
+  return done;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A ZIP archive of deflated entries: local headers, then the central directory. */
+/** A ZIP archive of deflated entries: local headers, then the central directory; unset fields stay 0. */
 function zip(entries: ReadonlyArray<{ name: string; data: string }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -59,21 +25,16 @@ function zip(entries: ReadonlyArray<{ name: string; data: string }>): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 10);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(raw.length, 22);
     local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(raw.length, 24);
@@ -96,7 +57,7 @@ function zip(entries: ReadonlyArray<{ name: string; data: string }>): Buffer {
 const escapeXml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A minimal Word document: one paragraph per entry of `paragraphs`. */
+/** A minimal Word document, one paragraph per entry; built by hand, as nothing we install writes one. */
 export function buildDocx(paragraphs: readonly string[]): Buffer {
   const body = paragraphs.map(
     (text) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`,

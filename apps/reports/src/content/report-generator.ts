@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { renderCsv } from '../render/report-csv';
-import { renderJson } from '../render/report-json';
 import { renderPdf } from '../render/report-pdf';
 import {
   buildReportContent,
@@ -55,7 +54,7 @@ export class ReportGenerator {
       case 'csv':
         return renderCsv(content);
       case 'json':
-        return renderJson(content);
+        return Buffer.from(`${JSON.stringify(content, null, 2)}\n`, 'utf8');
     }
   }
 }

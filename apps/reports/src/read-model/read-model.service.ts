@@ -42,44 +42,15 @@ export class ReadModelService implements Projection<ReadModelTopic, Applied> {
     manager: EntityManager,
     record: ProjectedRecord<ReadModelTopic>['record'],
   ): Promise<boolean> {
-    const repo = this.repository;
-    const organizationId = record.organization_id;
     switch (record.event) {
       case 'finding.created':
-        await repo.insertFinding(manager, organizationId, {
-          findingId: record.details.finding_id,
-          assessmentId: record.details.assessment_id,
-          systemId: record.system_id,
-          systemName: record.details.system_name,
-          framework: record.details.framework,
-          control: record.details.control,
-          title: record.details.title,
-          description: record.details.description,
-          severity: record.severity,
-          remediationId: record.details.remediation_id,
-          createdAt: record.timestamp,
-        });
+        await this.repository.insertFinding(manager, record);
         return true;
       case 'assessment.complete': {
-        const details = record.details;
-        await repo.insertAssessment(manager, organizationId, {
-          assessmentId: details.assessment_id,
-          systemId: record.system_id,
-          framework: details.framework,
-          verdict: details.verdict,
-          score: details.score,
-          findingsCount: details.findings_count,
-          highFindings: details.high_findings,
-          mediumFindings: details.medium_findings,
-          completedAt: record.timestamp,
-        });
+        await this.repository.insertAssessment(manager, record);
         const now = new Date();
-        await repo.queueAssessmentReport(manager, {
+        await this.repository.queueAssessmentReport(manager, record, {
           id: newId('report', now.getTime()),
-          organizationId,
-          assessmentId: details.assessment_id,
-          systemId: record.system_id,
-          framework: details.framework,
           createdAt: now,
           notBefore: new Date(now.getTime() + this.config.worker.assessmentGraceMs),
         });
@@ -88,7 +59,7 @@ export class ReadModelService implements Projection<ReadModelTopic, Applied> {
       case 'policy.violated':
       case 'drift.detected':
       case 'probe.disconnected':
-        await repo.insertIncident(manager, record);
+        await this.repository.insertIncident(manager, record);
         return false;
     }
   }

@@ -35,7 +35,7 @@ export function reportFileName(type: ReportType, id: string, format: ReportForma
   return `${type}-report-${id}.${format}`;
 }
 
-export function toReportResponse(row: ReportRow, downloadUrl: string | null): ReportResponse {
+export function toReportResponse(row: ReportRow, downloadUrl: string): ReportResponse {
   return {
     id: row.id,
     type: row.type,

@@ -158,16 +158,10 @@ export class ReportsService {
     );
   }
 
+  /** The link is signed anew on every read, so each answer carries a full time to live. */
   private respond(row: ReportRow): ReportResponse {
-    const url =
-      row.status === 'complete'
-        ? signedDownloadUrl(
-            this.config.signingKey,
-            this.config.reportBaseUrl,
-            { reportId: row.id, organizationId: row.organization_id },
-            this.config.linkTtlMs,
-          )
-        : null;
-    return toReportResponse(row, url);
+    const { signingKey, reportBaseUrl, linkTtlMs } = this.config;
+    const subject = { reportId: row.id, organizationId: row.organization_id };
+    return toReportResponse(row, signedDownloadUrl(signingKey, reportBaseUrl, subject, linkTtlMs));
   }
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ReportStorage } from './report-storage';
 
@@ -30,9 +30,5 @@ export class DiskReportStorage implements ReportStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-  }
-
-  async delete(organizationId: string, reportId: string): Promise<void> {
-    await rm(join(this.directory, segment(organizationId), segment(reportId)), { force: true });
   }
 }

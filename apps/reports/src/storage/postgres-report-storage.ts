@@ -21,11 +21,4 @@ export class PostgresReportStorage implements ReportStorage {
     );
     return rows[0]?.content;
   }
-
-  async delete(organizationId: string, reportId: string): Promise<void> {
-    await this.dataSource.query(
-      'DELETE FROM reports.report_files WHERE organization_id = $1 AND report_id = $2',
-      [organizationId, reportId],
-    );
-  }
 }

@@ -7,7 +7,6 @@ export interface ReportStorage {
   /** Stores (or replaces) the file of a report. */
   put(organizationId: string, reportId: string, content: Buffer): Promise<void>;
   get(organizationId: string, reportId: string): Promise<Buffer | undefined>;
-  delete(organizationId: string, reportId: string): Promise<void>;
 }
 
 export const REPORT_STORAGE = Symbol('REPORT_STORAGE');

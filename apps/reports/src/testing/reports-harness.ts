@@ -7,6 +7,7 @@ import {
 } from '@governance/contracts';
 import { type OutboxMessage, systemsEventMessage } from '@governance/messaging';
 import { eventually, ServiceHarness, type TestDatabase } from '@governance/testing';
+import { type ReportResponse } from '../reports/report.dto';
 import { createService } from '../service';
 
 export { eventually, publicMessage, systemSnapshot, type TestOrganization } from '@governance/testing';
@@ -93,17 +94,7 @@ export async function waitForProcessed(harness: ServiceHarness, count: number): 
   );
 }
 
-export interface ReportRecord {
-  id: string;
-  type: string;
-  format: string;
-  status: string;
-  created_at: string;
-  completed_at: string | null;
-  size_bytes: number | null;
-  download_url: string | null;
-  error?: string;
-}
+export type ReportRecord = ReportResponse;
 
 /** Polls the report until it is complete or failed. */
 export async function awaitReport(
