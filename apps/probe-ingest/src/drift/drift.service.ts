@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { newId, newUuidV7, type TelemetryReceivedDetails } from '@governance/contracts';
 import { publicEventMessage, type Transaction } from '@governance/messaging';
-import { type ProbeIngestConfig } from '../config';
-import { PROBE_INGEST_CONFIG } from '../probe-ingest.tokens';
+import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import {
   decideAlert,
   describeDrift,

@@ -10,8 +10,7 @@ import {
   LOGGER,
   type Logger,
 } from '@governance/platform';
-import { type ProbeIngestConfig } from '../config';
-import { PROBE_INGEST_CONFIG } from '../probe-ingest.tokens';
+import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { reconnectedEventDraft, telemetryEventDraft } from './telemetry-event-draft';
 import { type ProbeEventDraft, TelemetryRepository } from './telemetry.repository';
 

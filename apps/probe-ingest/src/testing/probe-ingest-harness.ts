@@ -16,8 +16,8 @@ import {
   policySnapshot,
   readOutbox,
   ServiceHarness,
+  type ServiceHarnessOptions,
   systemSnapshot as fixtureSystemSnapshot,
-  type TestDatabase,
   type TestOrganization,
 } from '@governance/testing';
 import { type ProbeRegistrationResponse } from '../probes/probe.dto';
@@ -29,17 +29,10 @@ export type ProbeIngestHarness = ServiceHarness;
 
 /** The probe ingest service in-process on a real database, with a short silence window for tests. */
 export const ProbeIngestHarness = {
-  start(
-    options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
-  ): Promise<ServiceHarness> {
+  start(options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
-      ...(options.database ? { database: options.database } : {}),
-      env: {
-        PROBE_SILENCE_MS: '1500',
-        PROBE_SILENCE_SWEEP_MS: '100',
-        ...options.env,
-      },
+      ...options,
+      env: { PROBE_SILENCE_MS: '1500', PROBE_SILENCE_SWEEP_MS: '100', ...options.env },
     });
   },
 };
