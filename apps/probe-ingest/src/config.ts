@@ -2,6 +2,8 @@ import { readServiceConfig, type ServiceConfig } from '@governance/service';
 import { type DriftConfig, readDriftConfig } from './drift/drift-config';
 import { SPEC_PROBE_SILENCE_MS } from './silence/silence-decision';
 
+export const PROBE_INGEST_CONFIG = Symbol('PROBE_INGEST_CONFIG');
+
 export interface SilenceConfig {
   /** A probe silent for longer than this is disconnected (spec: more than 5 minutes). */
   silenceMs: number;

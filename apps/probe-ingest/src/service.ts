@@ -1,12 +1,10 @@
 import { defineService } from '@governance/service';
-import { readProbeIngestConfig } from './config';
-import { DRIFT_CONFIG } from './drift/drift-config';
+import { PROBE_INGEST_CONFIG, readProbeIngestConfig } from './config';
 import { DriftModule } from './drift/drift.module';
 import { ProbeIngestInitial1763850000000 } from './migrations/1763850000000-probe-ingest-initial';
 import { ProbeIngestDrift1763900000000 } from './migrations/1763900000000-probe-ingest-drift';
 import { ProbeIngestPolicies1764200000000 } from './migrations/1764200000000-probe-ingest-policies';
 import { PolicySyncModule } from './policy-sync/policy-sync.module';
-import { PROBE_INGEST_CONFIG } from './probe-ingest.tokens';
 import { ProbesModule } from './probes/probes.module';
 import { ViolationsModule } from './violations/violations.module';
 
@@ -23,11 +21,8 @@ export const probeIngestService = defineService({
   readConfig: readProbeIngestConfig,
   domain: (config) => ({
     imports: [ProbesModule, DriftModule, PolicySyncModule, ViolationsModule],
-    providers: [
-      { provide: PROBE_INGEST_CONFIG, useValue: config },
-      { provide: DRIFT_CONFIG, useValue: config.drift },
-    ],
-    exports: [PROBE_INGEST_CONFIG, DRIFT_CONFIG],
+    providers: [{ provide: PROBE_INGEST_CONFIG, useValue: config }],
+    exports: [PROBE_INGEST_CONFIG],
   }),
 });
 

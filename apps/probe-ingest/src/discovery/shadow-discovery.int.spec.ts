@@ -1,6 +1,12 @@
 import { newId, type ProbeEventRecord, type TelemetryRecord } from '@governance/contracts';
-import { outboxRecords, processed, seedProbe, telemetryMessage } from '../drift/testing/drift-test-support';
-import { ProbeIngestHarness, type TestOrganization } from '../testing/probe-ingest-harness';
+import {
+  outboxRecords,
+  ProbeIngestHarness,
+  processed,
+  seedProbe,
+  telemetryMessage,
+  type TestOrganization,
+} from '../testing/probe-ingest-harness';
 
 type RegistrationRequest = Extract<ProbeEventRecord, { event: 'system.registration_requested' }>;
 

@@ -56,17 +56,12 @@ export class ShadowDiscoveryRepository {
     organizationId: string,
     probeId: string,
   ): Promise<DiscoveringProbe | undefined> {
-    const rows = await manager.query<
-      { probe_id: string; host: string | null; runtime: string | null; environment: string | null }[]
-    >(
-      `SELECT probe_id, host, runtime, environment FROM probe_ingest.probes
+    const rows = await manager.query<DiscoveringProbe[]>(
+      `SELECT probe_id AS "probeId", host, runtime, environment FROM probe_ingest.probes
        WHERE organization_id = $1 AND probe_id = $2`,
       [organizationId, probeId],
     );
-    const row = rows[0];
-    return (
-      row && { probeId: row.probe_id, host: row.host, runtime: row.runtime, environment: row.environment }
-    );
+    return rows[0];
   }
 
   /** Claims a discovery; false when it was already made (then nothing else must happen). */

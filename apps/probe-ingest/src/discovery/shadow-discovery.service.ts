@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId, newUuidV7, type TelemetryReceivedDetails } from '@governance/contracts';
 import { probeEventMessage, type Transaction } from '@governance/messaging';
 import { type DiscoveryCandidate, discoveredSystemName, discoveryCandidates } from './shadow-discovery';
-import { ShadowDiscoveryRepository } from './shadow-discovery.repository';
+import { type DiscoveringProbe, ShadowDiscoveryRepository } from './shadow-discovery.repository';
 
 /**
  * Shadow-AI discovery over telemetry. A record naming a system id this organization never registered, or
@@ -65,7 +65,7 @@ export class ShadowDiscoveryService {
     tx: Transaction,
     organizationId: string,
     candidate: DiscoveryCandidate,
-    probe: { probeId: string; host: string | null; runtime: string | null; environment: string | null },
+    probe: DiscoveringProbe,
   ): Promise<boolean> {
     const systemId = candidate.method === 'unknown_system_id' ? candidate.systemId : newId('system');
     const claimedNow = await this.discoveries.insertDiscovery(tx.manager, {

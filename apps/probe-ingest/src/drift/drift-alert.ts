@@ -1,6 +1,8 @@
+import { type DriftDetectedDetails } from '@governance/contracts';
 import { type DetectionLayer, type DriftLevel, type WindowResult } from './metric-drift';
 
 export type DriftSeverity = 'MEDIUM' | 'HIGH';
+export type DriftScores = Pick<DriftDetectedDetails, 'drift_score' | 'baseline_score' | 'delta'>;
 
 /** The alert a (system, layer) holds: the severity last announced, or null when armed. */
 export type LayerAlert = DriftSeverity | null;
@@ -45,11 +47,7 @@ function formatNumber(value: number): string {
 }
 
 /** The numbers of a drift.detected event, rounded for people and for stable JSON. */
-export function driftScores(window: WindowResult): {
-  drift_score: number;
-  baseline_score: number;
-  delta: number;
-} {
+export function driftScores(window: WindowResult): DriftScores {
   const driftScore = round(window.driftScore);
   const baselineScore = round(window.baselineScore);
   return { drift_score: driftScore, baseline_score: baselineScore, delta: round(driftScore - baselineScore) };

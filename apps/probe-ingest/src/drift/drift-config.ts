@@ -1,7 +1,5 @@
 import { type EnvReader } from '@governance/platform';
 
-export const DRIFT_CONFIG = Symbol('DRIFT_CONFIG');
-
 export interface DriftConfig {
   /** Values of a metric that form its baseline; bin edges are fixed from them (DRIFT_BASELINE_SIZE, 500). */
   baselineSize: number;

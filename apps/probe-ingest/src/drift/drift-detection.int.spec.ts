@@ -1,14 +1,14 @@
 import { type PublicEventRecord } from '@governance/contracts';
-import { seededRng } from './testing/synthetic-stream';
+import { scoreRecords, seededRng } from './testing/synthetic-stream';
 import { publicRecordErrors } from '../testing/public-event-schema';
-import { ProbeIngestHarness, type TestOrganization } from '../testing/probe-ingest-harness';
 import {
   outboxRecords,
+  ProbeIngestHarness,
   processed,
-  scoreRecords,
   seedProbe,
   telemetryMessage,
-} from './testing/drift-test-support';
+  type TestOrganization,
+} from '../testing/probe-ingest-harness';
 
 type DriftRecord = PublicEventRecord<'drift.detected'>;
 

@@ -1,14 +1,14 @@
 import { type PublicEventRecord } from '@governance/contracts';
 import { type KafkaMockCluster, startKafkaMockCluster } from '@governance/testing';
-import { seededRng } from './testing/synthetic-stream';
-import { ProbeIngestHarness, type TestOrganization } from '../testing/probe-ingest-harness';
+import { scoreRecords, seededRng } from './testing/synthetic-stream';
 import {
   outboxRecords,
+  ProbeIngestHarness,
   processed,
-  scoreRecords,
   seedProbe,
   telemetryMessage,
-} from './testing/drift-test-support';
+  type TestOrganization,
+} from '../testing/probe-ingest-harness';
 
 /** The distributed wiring: telemetry.received arrives over the Kafka protocol, from a mock cluster. */
 describe('drift detection and shadow discovery on Kafka', () => {

@@ -1,13 +1,12 @@
 import { createTestDatabase, type TestDatabase } from '@governance/testing';
-import { seededRng } from './testing/synthetic-stream';
-import { ProbeIngestHarness } from '../testing/probe-ingest-harness';
+import { scoreRecords, seededRng } from './testing/synthetic-stream';
 import {
   outboxRecords,
+  ProbeIngestHarness,
   processed,
-  scoreRecords,
   seedProbe,
   telemetryMessage,
-} from './testing/drift-test-support';
+} from '../testing/probe-ingest-harness';
 
 describe('drift state across a restart', () => {
   let database: TestDatabase;

@@ -1,16 +1,13 @@
 import { Module } from '@nestjs/common';
-import { DiscoveryModule } from '../discovery/discovery.module';
+import { ShadowDiscoveryRepository } from '../discovery/shadow-discovery.repository';
+import { ShadowDiscoveryService } from '../discovery/shadow-discovery.service';
 import { DriftRepository } from './drift.repository';
 import { DriftService } from './drift.service';
 import { TelemetryDriftConsumer } from './telemetry-drift.consumer';
 
-/**
- * Drift detection and shadow-AI discovery, both fed by telemetry.received through one consumer.
- * DRIFT_CONFIG comes from the service definition (global), read by readDriftConfig.
- */
+/** Drift detection and shadow-AI discovery, both fed by telemetry.received through one consumer. */
 @Module({
-  imports: [DiscoveryModule],
   controllers: [TelemetryDriftConsumer],
-  providers: [DriftService, DriftRepository],
+  providers: [DriftService, DriftRepository, ShadowDiscoveryService, ShadowDiscoveryRepository],
 })
 export class DriftModule {}

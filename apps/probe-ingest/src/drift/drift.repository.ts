@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { type LayerAlert } from './drift-alert';
-import { type DetectionLayer, type DriftLevel, type MetricDriftState } from './metric-drift';
+import { type DriftScores, type DriftSeverity, type LayerAlert } from './drift-alert';
+import { type DetectionLayer, type MetricDriftState, type WindowResult } from './metric-drift';
 
 export interface StoredMetricState {
   systemId: string;
@@ -10,33 +10,22 @@ export interface StoredMetricState {
   state: MetricDriftState;
 }
 
-export interface DriftRecordRow {
-  driftId: string;
-  organizationId: string;
+/** A change of the alert a (system, layer) holds; a null drift id keeps the one stored. */
+export interface AlertChange {
   systemId: string;
   layer: DetectionLayer;
-  metric: string;
-  driftScore: number;
-  baselineScore: number;
-  delta: number;
-  baselineMean: number;
-  windowMean: number;
-  severity: 'MEDIUM' | 'HIGH';
+  severity: LayerAlert;
+  driftId: string | null;
 }
 
-interface MetricRow {
-  system_id: string;
+/** A drift that fired: the window that crossed the threshold, on one metric of one layer. */
+export interface FiredDrift {
+  driftId: string;
+  systemId: string;
   metric: string;
-  detection_layer: DetectionLayer;
-  baseline_values: number[];
-  edges: number[] | null;
-  baseline_counts: number[];
-  baseline_score: number;
-  baseline_mean: number;
-  window_counts: number[];
-  window_count: number;
-  window_sum: number;
-  last_level: DriftLevel;
+  layer: DetectionLayer;
+  severity: DriftSeverity;
+  window: WindowResult;
 }
 
 /** All SQL of drift detection: per-metric state, per-layer alerts and drift records. */
@@ -57,30 +46,24 @@ export class DriftRepository {
        FROM (SELECT DISTINCT system_id FROM unnest($2::text[]) AS u(system_id) ORDER BY system_id) t`,
       [organizationId, systemIds],
     );
-    const rows = await manager.query<MetricRow[]>(
-      `SELECT system_id, metric, detection_layer, baseline_values, edges, baseline_counts, baseline_score,
-              baseline_mean, window_counts, window_count, window_sum, last_level
+    const rows = await manager.query<
+      Array<MetricDriftState & { system_id: string; metric: string; detection_layer: DetectionLayer }>
+    >(
+      `SELECT system_id, metric, detection_layer, baseline_values AS "baselineValues", edges,
+              baseline_counts AS "baselineCounts", baseline_score AS "baselineScore",
+              baseline_mean AS "baselineMean", window_counts AS "windowCounts", window_count AS "windowCount",
+              window_sum AS "windowSum", last_level AS "lastLevel"
        FROM probe_ingest.drift_metrics
        WHERE organization_id = $1 AND system_id = ANY($2::text[])
        ORDER BY system_id, metric
        FOR UPDATE`,
       [organizationId, systemIds],
     );
-    return rows.map((row) => ({
-      systemId: row.system_id,
-      metric: row.metric,
-      layer: row.detection_layer,
-      state: {
-        baselineValues: row.baseline_values,
-        edges: row.edges,
-        baselineCounts: row.baseline_counts,
-        baselineScore: row.baseline_score,
-        baselineMean: row.baseline_mean,
-        windowCounts: row.window_counts,
-        windowCount: row.window_count,
-        windowSum: row.window_sum,
-        lastLevel: row.last_level,
-      },
+    return rows.map(({ system_id, metric, detection_layer, ...state }) => ({
+      systemId: system_id,
+      metric,
+      layer: detection_layer,
+      state,
     }));
   }
 
@@ -141,16 +124,11 @@ export class DriftRepository {
     return new Map(rows.map((row) => [`${row.system_id}/${row.detection_layer}`, row.severity]));
   }
 
-  /** Upserts these alerts, one statement for all of them; a null drift id keeps the one stored. */
+  /** Upserts these alerts, one statement for all of them. */
   async saveAlerts(
     manager: EntityManager,
     organizationId: string,
-    alerts: ReadonlyArray<{
-      systemId: string;
-      layer: DetectionLayer;
-      severity: LayerAlert;
-      driftId: string | null;
-    }>,
+    alerts: readonly AlertChange[],
   ): Promise<void> {
     if (alerts.length === 0) return;
     const params: unknown[] = [organizationId];
@@ -169,24 +147,29 @@ export class DriftRepository {
     );
   }
 
-  async insertDriftRecord(manager: EntityManager, record: DriftRecordRow): Promise<void> {
+  async insertDriftRecord(
+    manager: EntityManager,
+    organizationId: string,
+    drift: FiredDrift,
+    scores: DriftScores,
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO probe_ingest.drift_records
          (drift_id, organization_id, system_id, detection_layer, metric, drift_score, baseline_score, delta,
           baseline_mean, window_mean, severity)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
-        record.driftId,
-        record.organizationId,
-        record.systemId,
-        record.layer,
-        record.metric,
-        record.driftScore,
-        record.baselineScore,
-        record.delta,
-        record.baselineMean,
-        record.windowMean,
-        record.severity,
+        drift.driftId,
+        organizationId,
+        drift.systemId,
+        drift.layer,
+        drift.metric,
+        scores.drift_score,
+        scores.baseline_score,
+        scores.delta,
+        drift.window.baselineMean,
+        drift.window.windowMean,
+        drift.severity,
       ],
     );
   }

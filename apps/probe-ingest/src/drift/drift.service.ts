@@ -1,41 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { newId, newUuidV7, type TelemetryReceivedDetails } from '@governance/contracts';
 import { publicEventMessage, type Transaction } from '@governance/messaging';
+import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import {
   decideAlert,
   describeDrift,
   driftScores,
-  type DriftSeverity,
   type LayerAlert,
   layerLevel,
   recommendedAction,
 } from './drift-alert';
-import { DRIFT_CONFIG, type DriftConfig } from './drift-config';
-import { DriftRepository, type StoredMetricState } from './drift.repository';
 import {
-  type DetectionLayer,
-  detectionLayer,
-  emptyMetricState,
-  observeValues,
-  type WindowResult,
-} from './metric-drift';
+  type AlertChange,
+  DriftRepository,
+  type FiredDrift,
+  type StoredMetricState,
+} from './drift.repository';
+import { detectionLayer, emptyMetricState, observeValues } from './metric-drift';
 import { metricValuesBySystem } from './telemetry-values';
-
-interface AlertChange {
-  systemId: string;
-  layer: DetectionLayer;
-  severity: LayerAlert;
-  driftId: string | null;
-}
-
-interface FiredDrift {
-  driftId: string;
-  systemId: string;
-  metric: string;
-  layer: DetectionLayer;
-  severity: DriftSeverity;
-  window: WindowResult;
-}
 
 /**
  * Drift detection over telemetry. Per (system, metric) a baseline of the first DRIFT_BASELINE_SIZE values
@@ -52,7 +34,7 @@ interface FiredDrift {
 export class DriftService {
   constructor(
     private readonly drifts: DriftRepository,
-    @Inject(DRIFT_CONFIG) private readonly config: DriftConfig,
+    @Inject(PROBE_INGEST_CONFIG) private readonly config: ProbeIngestConfig,
   ) {}
 
   /**
@@ -89,7 +71,7 @@ export class DriftService {
             layer: detectionLayer(metric),
             state: emptyMetricState(),
           };
-          const { state, windows } = observeValues(prior.state, byMetric.get(metric)!, this.config);
+          const { state, windows } = observeValues(prior.state, byMetric.get(metric)!, this.config.drift);
           const stored = { ...prior, state };
           states.set(key, stored);
           changedStates.add(key);
@@ -138,19 +120,7 @@ export class DriftService {
     );
     for (const drift of fired) {
       const scores = driftScores(drift.window);
-      await this.drifts.insertDriftRecord(tx.manager, {
-        driftId: drift.driftId,
-        organizationId,
-        systemId: drift.systemId,
-        layer: drift.layer,
-        metric: drift.metric,
-        driftScore: scores.drift_score,
-        baselineScore: scores.baseline_score,
-        delta: scores.delta,
-        baselineMean: drift.window.baselineMean,
-        windowMean: drift.window.windowMean,
-        severity: drift.severity,
-      });
+      await this.drifts.insertDriftRecord(tx.manager, organizationId, drift, scores);
       tx.publish(
         publicEventMessage({
           id: newUuidV7(),
@@ -164,7 +134,7 @@ export class DriftService {
             system_name: names.get(drift.systemId) ?? drift.systemId,
             ...scores,
             detection_layer: drift.layer,
-            description: describeDrift(drift.metric, drift.window, this.config.windowSize),
+            description: describeDrift(drift.metric, drift.window, this.config.drift.windowSize),
             recommended_action: recommendedAction(drift.layer, drift.severity),
           },
         }),

@@ -5,6 +5,7 @@ import {
   binIndex,
   populationStabilityIndex,
   psiNoiseBound,
+  sum,
 } from './population-stability';
 
 /**
@@ -115,7 +116,7 @@ export function observeValues(
       const level = classifyWindow(driftScore, config, {
         bins: next.baselineCounts.length,
         recentSize: next.windowCount,
-        baselineSize: sumOf(next.baselineCounts),
+        baselineSize: sum(next.baselineCounts),
       });
       windows.push({
         driftScore,
@@ -144,15 +145,9 @@ function fixBaseline(state: MetricDriftState, bins: number): void {
     binCounts(edges, values.slice(0, half)),
     binCounts(edges, values.slice(half)),
   );
-  state.baselineMean = sumOf(values) / values.length;
+  state.baselineMean = sum(values) / values.length;
   state.baselineValues = [];
   state.windowCounts = new Array<number>(edges.length + 1).fill(0);
   state.windowCount = 0;
   state.windowSum = 0;
-}
-
-function sumOf(values: readonly number[]): number {
-  let total = 0;
-  for (const value of values) total += value;
-  return total;
 }

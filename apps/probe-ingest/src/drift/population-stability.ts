@@ -59,7 +59,7 @@ export function populationStabilityIndex(baseline: readonly number[], recent: re
   return psi;
 }
 
-function sum(values: readonly number[]): number {
+export function sum(values: readonly number[]): number {
   let total = 0;
   for (const value of values) total += value;
   return total;

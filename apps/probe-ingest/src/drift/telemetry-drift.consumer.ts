@@ -22,9 +22,8 @@ export class TelemetryDriftConsumer {
   ) {}
 
   /**
-   * Takes the events as the bus has them ready, in one transaction: per event, SQL round trips (each
-   * behind every HTTP request queued on the event loop) were most of this consumer's cost, and it fell
-   * behind the ingest rate. Within the batch each event is still handled in order, as if alone.
+   * Takes the events as the bus has them ready, in one transaction, to save SQL round trips per event.
+   * Within the batch each event is still handled in order, as if alone.
    */
   @ConsumeEvent(INTERNAL_TOPICS.telemetry, 'drift', { batch: true })
   async onTelemetry(@Payload() events: ConsumedEvent[]): Promise<void> {

@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type Condition, type EnforcementMode, type PolicySnapshot } from '@governance/contracts';
+import { type EnforcementMode, type PolicySnapshot } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ScopeColumns, scopeColumns } from './policy-scope';
+import { type SyncedPolicy } from './policy-sync.dto';
 
-export interface ReplicaPolicyRow {
-  policy_id: string;
-  name: string;
-  description: string | null;
-  enforcement_mode: EnforcementMode;
-  rules: Condition;
-  framework: string | null;
-  control: string | null;
-  version: number;
-  updated_at: Date;
-}
+/** A policy as policy-sync serves it, its timestamp still a Date. */
+export type ReplicaPolicyRow = Omit<SyncedPolicy, 'updated_at'> & { updated_at: Date };
 
 /** An active policy as the violations consumer reads it; rules stay text until a version is first seen. */
 export interface ActivePolicyRow {
@@ -96,25 +88,18 @@ export class PolicyReplicaRepository {
     organizationIds: readonly string[],
   ): Promise<ActivePolicyRow[]> {
     const rows = await manager.query<
-      Array<
-        Omit<ActivePolicyRow, 'scope' | 'rulesText'> & {
-          all_systems: boolean;
-          system_ids: string[];
-          rules_text: string;
-        }
-      >
+      Array<Omit<ActivePolicyRow, 'scope'> & { all_systems: boolean; system_ids: string[] }>
     >(
       `SELECT policy_id, organization_id, name, enforcement_mode, version, all_systems, system_ids,
-         rules::text AS rules_text
+         rules::text AS "rulesText"
        FROM probe_ingest.policies
        WHERE organization_id = ANY($1::text[]) AND status = 'active'
        ORDER BY organization_id, policy_id`,
       [organizationIds],
     );
-    return rows.map(({ all_systems, system_ids, rules_text, ...row }) => ({
+    return rows.map(({ all_systems, system_ids, ...row }) => ({
       ...row,
       scope: { allSystems: all_systems, systemIds: system_ids },
-      rulesText: rules_text,
     }));
   }
 }

@@ -1,6 +1,5 @@
 import { newId } from '@governance/contracts';
-import { seedProbe } from '../drift/testing/drift-test-support';
-import { ProbeIngestHarness, type TestOrganization } from '../testing/probe-ingest-harness';
+import { ProbeIngestHarness, seedProbe, type TestOrganization } from '../testing/probe-ingest-harness';
 import { announcePolicy, policySnapshot } from './testing/policy-test-support';
 
 interface SyncBody {

@@ -4,18 +4,9 @@ import { PolicyReplicaRepository, type ReplicaPolicyRow } from './policy-replica
 import { entityTag, policySetVersion } from './policy-sync';
 import { type PolicySyncResponse, type SyncedPolicy } from './policy-sync.dto';
 
+/** The row's columns are the response's fields, in order; only the timestamp changes type. */
 function toSyncedPolicy(row: ReplicaPolicyRow): SyncedPolicy {
-  return {
-    policy_id: row.policy_id,
-    name: row.name,
-    description: row.description,
-    enforcement_mode: row.enforcement_mode,
-    rules: row.rules,
-    framework: row.framework,
-    control: row.control,
-    version: row.version,
-    updated_at: row.updated_at.toISOString(),
-  };
+  return { ...row, updated_at: row.updated_at.toISOString() };
 }
 
 /** What a probe enforces: the active policies of its organization that apply to its system. */

@@ -1,10 +1,10 @@
+import { type ProbeRegistrationResponse } from './probe.dto';
 import {
   countRequestWrites,
   ProbeIngestHarness,
   registerProbe,
   sendTelemetry,
   telemetryRecord,
-  type RegisteredProbe,
   type TestOrganization,
 } from '../testing/probe-ingest-harness';
 
@@ -15,7 +15,7 @@ const TELEMETRY = '/api/service/probe/telemetry';
 describe('bad input on every probe endpoint', () => {
   let harness: ProbeIngestHarness;
   let org: TestOrganization;
-  let probe: RegisteredProbe;
+  let probe: ProbeRegistrationResponse;
 
   beforeAll(async () => {
     // fatal: the failed commit below is logged as an error by design.

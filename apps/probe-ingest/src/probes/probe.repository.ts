@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ProbeConnection, type ProbeStatus } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type HeartbeatDto } from './probe.dto';
 
 export interface ProbeRow {
   probe_id: string;
@@ -20,31 +21,17 @@ export interface ProbeRow {
   registered_at: Date;
 }
 
-export interface NewProbe {
-  probeId: string;
-  organizationId: string;
-  systemId: string;
-  probeName: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  registeredAt: Date;
-}
+/** A probe as registration first writes it; health and connection start empty. */
+export type NewProbe = Omit<
+  ProbeRow,
+  'status' | 'uptime_seconds' | 'queue_depth' | 'last_heartbeat_at' | 'last_telemetry_at' | 'connection'
+>;
 
 export interface ProbeRegistrationFields {
   systemId: string;
   runtime: string | null;
   environment: string | null;
   version: string | null;
-}
-
-export interface Heartbeat {
-  status: ProbeStatus;
-  version: string | null;
-  uptimeSeconds: number | null;
-  queueDepth: number | null;
-  receivedAt: Date;
 }
 
 // bigint columns come back from pg as strings; float8 keeps them numbers (exact up to 2^53).
@@ -74,15 +61,15 @@ export class ProbeRepository {
        ON CONFLICT (organization_id, probe_name, host) DO NOTHING
        RETURNING ${PROBE_COLUMNS}`,
       [
-        probe.probeId,
-        probe.organizationId,
-        probe.systemId,
-        probe.probeName,
+        probe.probe_id,
+        probe.organization_id,
+        probe.system_id,
+        probe.probe_name,
         probe.host,
         probe.runtime,
         probe.environment,
         probe.version,
-        probe.registeredAt,
+        probe.registered_at,
       ],
     );
     return rows[0];
@@ -120,8 +107,8 @@ export class ProbeRepository {
   async recordHeartbeat(
     manager: EntityManager,
     organizationId: string,
-    probeId: string,
-    heartbeat: Heartbeat,
+    heartbeat: HeartbeatDto,
+    receivedAt: Date,
   ): Promise<ProbeRow | undefined> {
     const rows = await manager.query<[ProbeRow[], number]>(
       `UPDATE probe_ingest.probes SET status = $3, version = coalesce($4, version), uptime_seconds = $5,
@@ -130,12 +117,12 @@ export class ProbeRepository {
        RETURNING ${PROBE_COLUMNS}`,
       [
         organizationId,
-        probeId,
+        heartbeat.probe_id,
         heartbeat.status,
-        heartbeat.version,
-        heartbeat.uptimeSeconds,
-        heartbeat.queueDepth,
-        heartbeat.receivedAt,
+        heartbeat.version ?? null,
+        heartbeat.uptime_seconds ?? null,
+        heartbeat.queue_depth ?? null,
+        receivedAt,
       ],
     );
     return rows[0][0];

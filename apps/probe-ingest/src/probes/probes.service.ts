@@ -28,7 +28,7 @@ import {
 import { mergeRegistration } from './probe-registration';
 import { type ProbeRow, ProbeRepository } from './probe.repository';
 
-export function toRegistrationResponse(row: ProbeRow): ProbeRegistrationResponse {
+function toRegistrationResponse(row: ProbeRow): ProbeRegistrationResponse {
   return {
     probe_id: row.probe_id,
     system_id: row.system_id,
@@ -41,7 +41,7 @@ export function toRegistrationResponse(row: ProbeRow): ProbeRegistrationResponse
   };
 }
 
-export function toProbeResponse(row: ProbeRow): ProbeResponse {
+function toProbeResponse(row: ProbeRow): ProbeResponse {
   return {
     ...toRegistrationResponse(row),
     status: row.status,
@@ -53,23 +53,24 @@ export function toProbeResponse(row: ProbeRow): ProbeResponse {
   };
 }
 
-function probeEvent<T extends ProbeEventRecord['event']>(
+function probeMessage<T extends ProbeEventRecord['event']>(
   organizationId: string,
   event: T,
   details: Extract<ProbeEventRecord, { event: T }>['details'],
   at: Date,
-): ProbeEventRecord {
-  return {
+): OutboxMessage {
+  const record = {
     id: newUuidV7(),
     organization_id: organizationId,
     event,
     timestamp: at.toISOString(),
     details,
-  } as ProbeEventRecord;
+  };
+  return probeEventMessage(record as ProbeEventRecord);
 }
 
-function registeredEvent(row: ProbeRow, at: Date): ProbeEventRecord {
-  return probeEvent(
+function registeredMessage(row: ProbeRow, at: Date): OutboxMessage {
+  return probeMessage(
     row.organization_id,
     'probe.registered',
     {
@@ -121,25 +122,23 @@ export class ProbesService {
       const requestFor = (probeId: string) => {
         if (!requested) return;
         const details: SystemRegistrationRequestedDetails = { ...requested, probe_id: probeId };
-        request = probeEventMessage(
-          probeEvent(organizationId, 'system.registration_requested', details, now),
-        );
+        request = probeMessage(organizationId, 'system.registration_requested', details, now);
         tx.publish(request);
       };
       const inserted = await this.probes.insertIfAbsent(tx.manager, {
-        probeId: newId('probe', now.getTime()),
-        organizationId,
-        systemId,
-        probeName: body.probe_name,
+        probe_id: newId('probe', now.getTime()),
+        organization_id: organizationId,
+        system_id: systemId,
+        probe_name: body.probe_name,
         host: body.host,
         runtime: body.runtime ?? null,
         environment: body.environment ?? null,
         version: body.version ?? null,
-        registeredAt: now,
+        registered_at: now,
       });
       if (inserted) {
         requestFor(inserted.probe_id);
-        tx.publish(probeEventMessage(registeredEvent(inserted, now)));
+        tx.publish(registeredMessage(inserted, now));
         return { created: true, probe: toRegistrationResponse(inserted) };
       }
       // The insert found the probe, so it exists: a probe is never deleted.
@@ -163,7 +162,7 @@ export class ProbesService {
         existing.probe_id,
         fields,
       );
-      tx.publish(probeEventMessage(registeredEvent(updated, now)));
+      tx.publish(registeredMessage(updated, now));
       return { created: false, probe: toRegistrationResponse(updated) };
     });
     // A system minted here is announced by the systems service: the answer waits until the request is on
@@ -179,30 +178,22 @@ export class ProbesService {
   async heartbeat(organizationId: string, body: HeartbeatDto): Promise<HeartbeatResponse> {
     const receivedAt = new Date();
     const row = await this.unitOfWork.run(async (tx) => {
-      const updated = await this.probes.recordHeartbeat(tx.manager, organizationId, body.probe_id, {
-        status: body.status,
-        version: body.version ?? null,
-        uptimeSeconds: body.uptime_seconds ?? null,
-        queueDepth: body.queue_depth ?? null,
-        receivedAt,
-      });
+      const updated = await this.probes.recordHeartbeat(tx.manager, organizationId, body, receivedAt);
       if (!updated) return undefined;
       tx.publish(
-        probeEventMessage(
-          probeEvent(
-            organizationId,
-            'probe.heartbeat',
-            {
-              probe_id: updated.probe_id,
-              system_id: updated.system_id,
-              status: body.status,
-              version: updated.version,
-              uptime_seconds: updated.uptime_seconds,
-              queue_depth: updated.queue_depth,
-              received_at: receivedAt.toISOString(),
-            },
-            receivedAt,
-          ),
+        probeMessage(
+          organizationId,
+          'probe.heartbeat',
+          {
+            probe_id: updated.probe_id,
+            system_id: updated.system_id,
+            status: body.status,
+            version: updated.version,
+            uptime_seconds: updated.uptime_seconds,
+            queue_depth: updated.queue_depth,
+            received_at: receivedAt.toISOString(),
+          },
+          receivedAt,
         ),
       );
       return updated;
@@ -228,18 +219,17 @@ export class ProbesService {
     now: Date,
   ): Promise<{ systemId: string; requested?: Omit<SystemRegistrationRequestedDetails, 'probe_id'> }> {
     if (body.system_id !== undefined) {
-      const known = await this.systems.findById(tx.manager, organizationId, body.system_id);
-      if (!known) {
+      if (!(await this.systems.exists(organizationId, body.system_id, tx.manager))) {
         throw new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, `System ${body.system_id} not found`, [
           { field: 'system_id', message: 'is not a system of this organization' },
         ]);
       }
-      return { systemId: known.system_id };
+      return { systemId: body.system_id };
     }
     const name = body.system_name!;
     await this.systems.lockName(tx.manager, organizationId, name);
     const known = await this.systems.findByName(tx.manager, organizationId, name);
-    if (known) return { systemId: known.system_id };
+    if (known) return { systemId: known };
     const systemId = newId('system', now.getTime());
     const requested = {
       system_id: systemId,
@@ -253,14 +243,7 @@ export class ProbesService {
       vendor: null,
       model: null,
     };
-    await this.systems.insertRequested(tx.manager, {
-      systemId,
-      organizationId,
-      name,
-      host: requested.host,
-      runtime: requested.runtime,
-      declared: true,
-    });
+    await this.systems.insertRequested(tx.manager, organizationId, requested);
     return { systemId, requested };
   }
 }

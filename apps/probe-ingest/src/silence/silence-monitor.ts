@@ -7,8 +7,7 @@ import {
 import { newUuidV7, type ProbeEventRecord, type PublicEventRecord } from '@governance/contracts';
 import { probeEventMessage, publicEventMessage, UnitOfWork } from '@governance/messaging';
 import { counter, LOGGER, type Logger } from '@governance/platform';
-import { type ProbeIngestConfig } from '../config';
-import { PROBE_INGEST_CONFIG } from '../probe-ingest.tokens';
+import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { decideSilence, disconnectedDetails, silenceCutoff } from './silence-decision';
 import { SilenceRepository } from './silence.repository';
 

@@ -1,62 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { type SystemSnapshot } from '@governance/contracts';
+import { type SystemRegistrationRequestedDetails, type SystemSnapshot } from '@governance/contracts';
 import { type SystemSnapshotStore } from '@governance/replicas';
 import { DataSource, type EntityManager } from 'typeorm';
-
-export interface ReplicaSystemRow {
-  system_id: string;
-  organization_id: string;
-  name: string;
-  declared: boolean;
-  status: string;
-}
-
-export interface RequestedSystem {
-  systemId: string;
-  organizationId: string;
-  name: string;
-  host: string | null;
-  runtime: string | null;
-  declared: boolean;
-}
 
 /** All SQL on probe_ingest.systems: the replica of the systems service's inventory. */
 @Injectable()
 export class SystemReplicaRepository implements SystemSnapshotStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Outside any transaction: whether the organization has the system (announced or requested). */
-  async exists(organizationId: string, systemId: string): Promise<boolean> {
-    return (await this.findById(this.dataSource.manager, organizationId, systemId)) !== undefined;
-  }
-
-  async findById(
-    manager: EntityManager,
+  /** Whether the organization has the system (announced or requested); outside any transaction by default. */
+  async exists(
     organizationId: string,
     systemId: string,
-  ): Promise<ReplicaSystemRow | undefined> {
-    const rows = await manager.query<ReplicaSystemRow[]>(
-      `SELECT system_id, organization_id, name, declared, status FROM probe_ingest.systems
-       WHERE organization_id = $1 AND system_id = $2`,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `SELECT 1 FROM probe_ingest.systems WHERE organization_id = $1 AND system_id = $2`,
       [organizationId, systemId],
     );
-    return rows[0];
+    return rows.length > 0;
   }
 
-  /** The system an organization knows by this name, case-insensitively; announced systems win over requested ones. */
+  /** The id of the system an organization knows by this name, case-insensitively; announced systems win over requested ones. */
   async findByName(
     manager: EntityManager,
     organizationId: string,
     name: string,
-  ): Promise<ReplicaSystemRow | undefined> {
-    const rows = await manager.query<ReplicaSystemRow[]>(
-      `SELECT system_id, organization_id, name, declared, status FROM probe_ingest.systems
+  ): Promise<string | undefined> {
+    const rows = await manager.query<Array<{ system_id: string }>>(
+      `SELECT system_id FROM probe_ingest.systems
        WHERE organization_id = $1 AND lower(name) = lower($2)
        ORDER BY (status = 'active') DESC, (snapshot_at IS NOT NULL) DESC, updated_at, system_id
        LIMIT 1`,
       [organizationId, name],
     );
-    return rows[0];
+    return rows[0]?.system_id;
   }
 
   /**
@@ -69,11 +47,15 @@ export class SystemReplicaRepository implements SystemSnapshotStore {
     ]);
   }
 
-  async insertRequested(manager: EntityManager, system: RequestedSystem): Promise<void> {
+  async insertRequested(
+    manager: EntityManager,
+    organizationId: string,
+    system: Pick<SystemRegistrationRequestedDetails, 'system_id' | 'name' | 'host' | 'runtime' | 'declared'>,
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO probe_ingest.systems (system_id, organization_id, name, host, runtime, declared)
        VALUES ($1, $2, $3, $4, $5, $6)`,
-      [system.systemId, system.organizationId, system.name, system.host, system.runtime, system.declared],
+      [system.system_id, organizationId, system.name, system.host, system.runtime, system.declared],
     );
   }
 

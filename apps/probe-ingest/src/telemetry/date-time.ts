@@ -16,9 +16,8 @@ function digitsAt(value: string, at: number, count: number): number {
 
 /**
  * An ISO 8601 date-time in the RFC 3339 profile (JSON Schema's `date-time`): a full date, a time and
- * a time zone (Z or an offset), `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`. Our own, rather than
- * ajv-formats': it checks the same ranges. Every record of every batch has one, so it reads the
- * characters itself: 4 to 5 times as fast as the regular expression with capture groups it replaced.
+ * a time zone (Z or an offset), `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`. The same ranges as ajv-formats
+ * checks, but every record of every batch has one, so it reads the characters itself, without a regex.
  */
 export function isDateTime(value: string): boolean {
   const year = digitsAt(value, 0, 4);

@@ -10,8 +10,7 @@ import {
   LOGGER,
   type Logger,
 } from '@governance/platform';
-import { type ProbeIngestConfig } from '../config';
-import { PROBE_INGEST_CONFIG } from '../probe-ingest.tokens';
+import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { reconnectedEventDraft, telemetryEventDraft } from './telemetry-event-draft';
 import { type ProbeEventDraft, TelemetryRepository } from './telemetry.repository';
 
@@ -113,8 +112,7 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
         probes.set(`${submission.organizationId}/${submission.probeId}`, submission);
       for (const { organizationId, probeId } of probes.values())
         drafts.push(reconnectedEventDraft(organizationId, probeId, timestamp));
-      // One statement, not a transaction: a transaction's BEGIN and COMMIT were two more round trips
-      // per commit, each waiting behind every request the event loop had queued meanwhile.
+      // One statement, not a transaction: BEGIN and COMMIT would be two more round trips per commit.
       found = await this.unitOfWork.runStatement(async (manager, outbox) => {
         const touched = await this.telemetry.commitTelemetry(
           manager,

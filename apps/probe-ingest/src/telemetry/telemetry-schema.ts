@@ -12,7 +12,7 @@ export const TELEMETRY_LIMITS = {
 } as const;
 
 /** What a probe did when it enforced a policy locally. */
-export const ENFORCEMENT_ACTIONS = ['blocked', 'warned'] as const;
+const ENFORCEMENT_ACTIONS = ['blocked', 'warned'] as const;
 
 const SYSTEM_ID_PATTERN = '^sys_[0-9A-HJKMNP-TV-Z]{26}$';
 const PROBE_ID_PATTERN = '^prb_[0-9A-HJKMNP-TV-Z]{26}$';
@@ -21,7 +21,7 @@ const POLICY_ID_PATTERN = '^pol_[0-9A-HJKMNP-TV-Z]{26}$';
 const PRINTABLE = '^[^\\u0000-\\u001f\\u007f]*$';
 
 /** One record as a probe sends it; the shape of TelemetryRecord in @governance/contracts. */
-export const TELEMETRY_RECORD_SCHEMA = {
+const TELEMETRY_RECORD_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['timestamp', 'metrics'],

@@ -15,8 +15,7 @@ export class TelemetryController {
 
   /**
    * 202: the batch is durable (its telemetry.received event is committed in the outbox) but not yet
-   * processed by the monitors downstream. The body is validated by a compiled JSON Schema in the
-   * service rather than a DTO: this is the hottest path, and Ajv measured faster than class-validator.
+   * processed by the monitors downstream. The service validates the body (TelemetryValidator), not a DTO.
    */
   @Post('telemetry')
   @Endpoint({

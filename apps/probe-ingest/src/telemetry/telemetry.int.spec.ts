@@ -1,4 +1,5 @@
 import { newId } from '@governance/contracts';
+import { type ProbeRegistrationResponse } from '../probes/probe.dto';
 import {
   countRequestWrites,
   outboxRecords,
@@ -6,7 +7,6 @@ import {
   registerProbe,
   sendTelemetry,
   telemetryRecord,
-  type RegisteredProbe,
   type TestOrganization,
 } from '../testing/probe-ingest-harness';
 
@@ -22,7 +22,7 @@ describe('telemetry ingest', () => {
   let harness: ProbeIngestHarness;
   let org: TestOrganization;
   let other: TestOrganization;
-  let probe: RegisteredProbe;
+  let probe: ProbeRegistrationResponse;
 
   beforeAll(async () => {
     harness = await ProbeIngestHarness.start({ env: { PROBE_SILENCE_MS: '600000' } });

@@ -5,13 +5,22 @@ import {
   type SystemsEventRecord,
   type TelemetryRecord,
 } from '@governance/contracts';
-import { policyEventMessage, systemsEventMessage, telemetryEventMessage } from '@governance/messaging';
 import {
+  type OutboxMessage,
+  policyEventMessage,
+  systemsEventMessage,
+  telemetryEventMessage,
+} from '@governance/messaging';
+import {
+  eventually,
   policySnapshot,
+  readOutbox,
   ServiceHarness,
-  type TestDatabase,
+  type ServiceHarnessOptions,
+  systemSnapshot as fixtureSystemSnapshot,
   type TestOrganization,
 } from '@governance/testing';
+import { type ProbeRegistrationResponse } from '../probes/probe.dto';
 import { createService } from '../service';
 
 export { eventually, type TestOrganization } from '@governance/testing';
@@ -20,38 +29,20 @@ export type ProbeIngestHarness = ServiceHarness;
 
 /** The probe ingest service in-process on a real database, with a short silence window for tests. */
 export const ProbeIngestHarness = {
-  start(
-    options: { env?: Record<string, string>; kafkaBrokers?: string; database?: TestDatabase } = {},
-  ): Promise<ServiceHarness> {
+  start(options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
     return ServiceHarness.start(createService, {
-      ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
-      ...(options.database ? { database: options.database } : {}),
-      env: {
-        PROBE_SILENCE_MS: '1500',
-        PROBE_SILENCE_SWEEP_MS: '100',
-        ...options.env,
-      },
+      ...options,
+      env: { PROBE_SILENCE_MS: '1500', PROBE_SILENCE_SWEEP_MS: '100', ...options.env },
     });
   },
 };
-
-export interface RegisteredProbe {
-  probe_id: string;
-  system_id: string;
-  probe_name: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  registered_at: string;
-}
 
 /** Registers a probe through the API, naming a new system unless told otherwise. */
 export async function registerProbe(
   harness: ServiceHarness,
   organization: TestOrganization,
   body: Record<string, unknown> = {},
-): Promise<RegisteredProbe> {
+): Promise<ProbeRegistrationResponse> {
   const response = await harness.request('POST', '/api/service/probe/register', organization.apiKey, {
     probe_name: `probe-${newUuidV7().slice(-12)}`,
     host: 'ai-host-1.internal',
@@ -60,7 +51,51 @@ export async function registerProbe(
   });
   if (response.statusCode !== 201 && response.statusCode !== 200)
     throw new Error(`register answered ${response.statusCode}: ${response.body}`);
-  return response.json<RegisteredProbe>();
+  return response.json<ProbeRegistrationResponse>();
+}
+
+/** A system and its probe, written straight into the tables registration fills. */
+export async function seedProbe(
+  harness: ServiceHarness,
+  organizationId: string,
+  system: { name: string; host?: string | null },
+  probe: { host: string; runtime?: string; environment?: string } = { host: 'app-1.internal' },
+): Promise<{ systemId: string; probeId: string }> {
+  const systemId = newId('system');
+  const probeId = newId('probe');
+  await harness.sql.query(
+    `INSERT INTO probe_ingest.systems (system_id, organization_id, name, host, declared) VALUES ($1, $2, $3, $4, true)`,
+    [systemId, organizationId, system.name, system.host ?? null],
+  );
+  await harness.sql.query(
+    `INSERT INTO probe_ingest.probes (probe_id, organization_id, system_id, probe_name, host, runtime, environment)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      probeId,
+      organizationId,
+      systemId,
+      `probe-${probeId.slice(-6)}`,
+      probe.host,
+      probe.runtime ?? 'python3.12',
+      probe.environment ?? 'production',
+    ],
+  );
+  return { systemId, probeId };
+}
+
+/** Waits until a consumer of this service processed `count` events in all. */
+export async function processed(harness: ServiceHarness, consumer: string, count: number): Promise<void> {
+  await eventually(
+    async () => {
+      const [row] = await harness.sql.query<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM probe_ingest.processed_events WHERE consumer_group = $1`,
+        [`probe-ingest.${consumer}`],
+      );
+      return (row?.count ?? 0) >= count;
+    },
+    20_000,
+    `${consumer} to process ${count} events`,
+  );
 }
 
 export function telemetryRecord(overrides: Partial<TelemetryRecord> = {}): TelemetryRecord {
@@ -85,40 +120,30 @@ export function sendTelemetry(
   });
 }
 
-/** The records this service committed to its outbox, parsed; the outbox row is the durable copy. */
+/** The records of one type this service committed to its outbox, parsed, optionally of one organization. */
 export async function outboxRecords<T = Record<string, unknown>>(
   harness: ServiceHarness,
   eventType: string,
+  organizationId?: string,
 ): Promise<T[]> {
-  const rows = await harness.sql.query<Array<{ payload: string }>>(
-    `SELECT payload FROM probe_ingest.outbox WHERE event_type = $1 ORDER BY position`,
-    [eventType],
-  );
-  return rows.map((row) => JSON.parse(row.payload) as T);
+  const records = (await readOutbox(harness, 'probe_ingest', eventType)).map((entry) => entry.record);
+  return records.filter(
+    (record) => organizationId === undefined || record.organization_id === organizationId,
+  ) as T[];
 }
 
+/** A system as the systems service announces it: a chatbot on a known host. */
 export function systemSnapshot(overrides: Partial<SystemSnapshot> = {}): SystemSnapshot {
-  const at = new Date().toISOString();
-  return {
-    system_id: newId('system'),
+  return fixtureSystemSnapshot({
     name: 'Support Bot',
-    description: null,
-    owner: null,
     vendor: 'OpenAI',
     model: 'gpt-4o',
     risk_tier: 'limited',
     environment: 'production',
     host: 'bot-1.internal',
     runtime: 'python3.12',
-    tags: [],
-    declared: true,
-    registration_source: 'api',
-    discovery_method: 'manual',
-    status: 'active',
-    created_at: at,
-    updated_at: at,
     ...overrides,
-  };
+  });
 }
 
 /** Publishes what the systems service would announce on its internal topic. */
@@ -153,20 +178,26 @@ export async function countRequestWrites(harness: ServiceHarness): Promise<numbe
 }
 
 /** A `telemetry.received` record of the internal telemetry topic, as this service's own relay puts it. */
-export function telemetryReceived(organizationId: string) {
+export function telemetryMessage(
+  organizationId: string,
+  probe: { systemId: string; probeId: string },
+  records: TelemetryRecord[],
+): OutboxMessage {
   const now = new Date().toISOString();
   return telemetryEventMessage({
     id: newUuidV7(),
     organization_id: organizationId,
     event: 'telemetry.received',
     timestamp: now,
-    details: {
-      probe_id: newId('probe'),
-      system_id: newId('system'),
-      received_at: now,
-      records: [telemetryRecord()],
-    },
+    details: { probe_id: probe.probeId, system_id: probe.systemId, received_at: now, records },
   });
+}
+
+/** A `telemetry.received` record of a probe and system nobody registered. */
+export function telemetryReceived(organizationId: string): OutboxMessage {
+  return telemetryMessage(organizationId, { systemId: newId('system'), probeId: newId('probe') }, [
+    telemetryRecord(),
+  ]);
 }
 
 /** A `policy.created` record, as the policies service announces it. */

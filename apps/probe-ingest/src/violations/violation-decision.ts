@@ -31,6 +31,8 @@ export interface ViolationCandidate {
   systemId: string;
   recordHash: string;
   inputHash: string;
+  severity: ViolationSeverity;
+  actionTaken: EnforcementAction;
   detectedBy: DetectedBy;
   probeAction: EnforcementAction | null;
   context: string;
@@ -150,6 +152,8 @@ export function findViolations(
         systemId,
         recordHash: hash,
         inputHash: inputHashOf(record, hash),
+        severity: violationSeverity(policy.enforcement_mode),
+        actionTaken: actionTaken(policy.enforcement_mode),
         detectedBy: matched ? (probeAction === null ? 'service' : 'both') : 'probe',
         probeAction,
         context: contextOf(policy, record, matched, probeAction),
@@ -167,7 +171,7 @@ export function violationDetails(candidate: ViolationCandidate, violationId: str
     policy_id: candidate.policy.policy_id,
     policy_name: candidate.policy.name,
     enforcement_mode: candidate.policy.enforcement_mode,
-    action_taken: actionTaken(candidate.policy.enforcement_mode),
+    action_taken: candidate.actionTaken,
     probe_id: candidate.probeId,
     input_hash: candidate.inputHash,
     context: candidate.context,

@@ -1,24 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { type DetectedBy, type EnforcementAction, type ViolationSeverity } from './violation-decision';
+import { type ViolationCandidate } from './violation-decision';
 
-export interface NewViolation {
-  violationId: string;
-  organizationId: string;
-  policyId: string;
-  policyVersion: number;
-  probeId: string;
-  systemId: string;
-  recordHash: string;
-  inputHash: string;
-  enforcementMode: string;
-  actionTaken: EnforcementAction;
-  severity: ViolationSeverity;
-  detectedBy: DetectedBy;
-  probeAction: EnforcementAction | null;
-  context: string;
-  recordedAt: string;
-}
+/** A violation found in one organization's telemetry, with the id it is recorded under. */
+export type NewViolation = ViolationCandidate & { violationId: string; organizationId: string };
 
 /** All SQL on probe_ingest.violations. */
 @Injectable()
@@ -30,6 +15,7 @@ export class ViolationRepository {
   async insertNew(manager: EntityManager, violations: readonly NewViolation[]): Promise<Set<string>> {
     if (violations.length === 0) return new Set();
     const column = <K extends keyof NewViolation>(key: K) => violations.map((violation) => violation[key]);
+    const policies = column('policy');
     const rows = await manager.query<Array<{ violation_id: string }>>(
       `INSERT INTO probe_ingest.violations
            (violation_id, organization_id, policy_id, policy_version, probe_id, system_id, record_hash,
@@ -43,13 +29,13 @@ export class ViolationRepository {
       [
         column('violationId'),
         column('organizationId'),
-        column('policyId'),
-        column('policyVersion'),
+        policies.map((policy) => policy.policy_id),
+        policies.map((policy) => policy.version),
         column('probeId'),
         column('systemId'),
         column('recordHash'),
         column('inputHash'),
-        column('enforcementMode'),
+        policies.map((policy) => policy.enforcement_mode),
         column('actionTaken'),
         column('severity'),
         column('detectedBy'),

@@ -2,10 +2,9 @@ import { publicTopicFor } from '@governance/contracts';
 import { type ConsumedEvent, createKafka, KafkaEventSource, type Subscription } from '@governance/messaging';
 import { createLogger } from '@governance/platform';
 import { type KafkaMockCluster, startKafkaMockCluster } from '@governance/testing';
-import { seedProbe, telemetryMessage } from '../drift/testing/drift-test-support';
 import { announcePolicy, policySnapshot } from '../policy-sync/testing/policy-test-support';
 import { publicRecordErrors } from '../testing/public-event-schema';
-import { eventually, ProbeIngestHarness } from '../testing/probe-ingest-harness';
+import { eventually, ProbeIngestHarness, seedProbe, telemetryMessage } from '../testing/probe-ingest-harness';
 
 /** The distributed wiring: policies and telemetry arrive from Kafka, policy.violated leaves on its public topic. */
 describe('policy violations on Kafka', () => {

@@ -1,12 +1,15 @@
 import { type PublicEventRecord, type TelemetryRecord } from '@governance/contracts';
-import { outboxRecords, processed, seedProbe, telemetryMessage } from '../drift/testing/drift-test-support';
 import { announcePolicy, policySnapshot } from '../policy-sync/testing/policy-test-support';
 import { publicRecordErrors } from '../testing/public-event-schema';
 import {
   eventually,
+  outboxRecords,
   ProbeIngestHarness,
+  processed,
   registerProbe,
+  seedProbe,
   sendTelemetry,
+  telemetryMessage,
   type TestOrganization,
 } from '../testing/probe-ingest-harness';
 import { recordHash } from './violation-decision';

@@ -4,15 +4,7 @@ import { publicEventMessage, type Transaction } from '@governance/messaging';
 import { CompiledConditionCache, InvalidCondition } from '@governance/policy-rules';
 import { LOGGER, type Logger } from '@governance/platform';
 import { type ActivePolicyRow, PolicyReplicaRepository } from '../policy-sync/policy-replica.repository';
-import {
-  actionTaken,
-  type EvaluatedPolicy,
-  findViolations,
-  violationDetails,
-  violationKey,
-  violationSeverity,
-  type ViolationCandidate,
-} from './violation-decision';
+import { type EvaluatedPolicy, findViolations, violationDetails, violationKey } from './violation-decision';
 import { type NewViolation, ViolationRepository } from './violation.repository';
 
 /**
@@ -45,7 +37,7 @@ export class ViolationsService {
       else byOrganization.set(row.organization_id, [policy]);
     }
 
-    const found: Array<{ organizationId: string; candidate: ViolationCandidate }> = [];
+    const found: NewViolation[] = [];
     const seen = new Set<string>();
     for (const batch of batches) {
       const policies = byOrganization.get(batch.organization_id);
@@ -54,45 +46,27 @@ export class ViolationsService {
         const key = `${batch.organization_id}/${violationKey(candidate.policy.policy_id, candidate.probeId, candidate.recordHash)}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        found.push({ organizationId: batch.organization_id, candidate });
+        found.push({ ...candidate, violationId: newId('violation'), organizationId: batch.organization_id });
       }
     }
     if (found.length === 0) return 0;
 
-    const rowsToInsert: NewViolation[] = found.map(({ organizationId, candidate }) => ({
-      violationId: newId('violation'),
-      organizationId,
-      policyId: candidate.policy.policy_id,
-      policyVersion: candidate.policy.version,
-      probeId: candidate.probeId,
-      systemId: candidate.systemId,
-      recordHash: candidate.recordHash,
-      inputHash: candidate.inputHash,
-      enforcementMode: candidate.policy.enforcement_mode,
-      actionTaken: actionTaken(candidate.policy.enforcement_mode),
-      severity: violationSeverity(candidate.policy.enforcement_mode),
-      detectedBy: candidate.detectedBy,
-      probeAction: candidate.probeAction,
-      context: candidate.context,
-      recordedAt: candidate.recordedAt,
-    }));
-    const inserted = await this.violations.insertNew(tx.manager, rowsToInsert);
+    const inserted = await this.violations.insertNew(tx.manager, found);
     const timestamp = new Date().toISOString();
-    rowsToInsert.forEach((row, index) => {
-      if (!inserted.has(row.violationId)) return;
-      const { candidate } = found[index]!;
+    for (const violation of found) {
+      if (!inserted.has(violation.violationId)) continue;
       tx.publish(
         publicEventMessage({
           id: newUuidV7(),
-          organization_id: row.organizationId,
+          organization_id: violation.organizationId,
           event: 'policy.violated',
           timestamp,
-          severity: row.severity,
-          system_id: row.systemId,
-          details: violationDetails(candidate, row.violationId),
+          severity: violation.severity,
+          system_id: violation.systemId,
+          details: violationDetails(violation, violation.violationId),
         }),
       );
-    });
+    }
     return inserted.size;
   }
 

@@ -1,3 +1,5 @@
+import { type TelemetryRecord } from '@governance/contracts';
+
 /*
  * Seeded random numbers for drift tests, so synthetic streams replay exactly. (The probe simulator in
  * tools/ has its own copy; apps may not import tools.)
@@ -21,4 +23,13 @@ export function seededRng(seed: number): Rng {
 export function normal(rng: Rng): number {
   const u = Math.max(rng(), Number.MIN_VALUE);
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
+}
+
+/** `size` records whose `output.score` is normal(shift, 1) and whose latency_ms never moves. */
+export function scoreRecords(rng: Rng, size: number, shift: number): TelemetryRecord[] {
+  const timestamp = new Date().toISOString();
+  return Array.from({ length: size }, () => ({
+    timestamp,
+    metrics: { 'output.score': normal(rng) + shift, latency_ms: 100 + 10 * normal(rng) },
+  }));
 }

@@ -1,25 +1,19 @@
-import { newId, newUuidV7, type PolicySnapshot } from '@governance/contracts';
+import { newUuidV7, type PolicySnapshot } from '@governance/contracts';
 import { policyEventMessage } from '@governance/messaging';
-import { eventually, type ServiceHarness } from '@governance/testing';
+import {
+  eventually,
+  policySnapshot as fixturePolicySnapshot,
+  type ServiceHarness,
+} from '@governance/testing';
 
+/** A policy as the policies service announces it: an active, blocking toxicity rule. */
 export function policySnapshot(overrides: Partial<PolicySnapshot> = {}): PolicySnapshot {
-  const at = new Date().toISOString();
-  return {
-    policy_id: newId('policy'),
+  return fixturePolicySnapshot({
     name: 'No toxic output',
-    description: null,
-    enforcement_mode: 'BLOCK',
-    status: 'active',
     severity: 'CRITICAL',
     rules: { field: 'metrics.toxicity', op: 'gt', value: 0.8 },
-    scope: { all_systems: true },
-    framework: null,
-    control: null,
-    version: 1,
-    created_at: at,
-    updated_at: at,
     ...overrides,
-  };
+  });
 }
 
 /** Publishes a snapshot as the policies service would, and waits until the replica holds that version. */

@@ -1,1 +1,0 @@
-export const PROBE_INGEST_CONFIG = Symbol('PROBE_INGEST_CONFIG');
