@@ -181,24 +181,25 @@ describe('crash recovery in the distributed mode', () => {
     const client = new Client({ connectionString: database.url });
     await client.connect();
     try {
-      return await Promise.all(
-        slowest.map(async ({ systemId, createdAt }) => {
-          const { rows } = await client.query<{ created: Date; attempted: Date | null; event: string }>(
-            `SELECT d.created_at AS created, a.attempted_at AS attempted, d.event_id AS event FROM webhooks.deliveries d
+      const found: unknown[] = [];
+      // One query at a time: a pg client runs its queries in turn.
+      for (const { systemId, createdAt } of slowest) {
+        const { rows } = await client.query<{ created: Date; attempted: Date | null; event: string }>(
+          `SELECT d.created_at AS created, a.attempted_at AS attempted, d.event_id AS event FROM webhooks.deliveries d
              LEFT JOIN webhooks.delivery_attempts a ON a.delivery_id = d.id AND a.attempt = 1
              WHERE d.payload LIKE '%' || $1 || '%'`,
-            [systemId],
-          );
-          const at = (time: Date | null | undefined) => (time ? (time.getTime() - startedAt) / 1000 : null);
-          return {
-            answeredAt: (createdAt - startedAt) / 1000,
-            latencyMs: latencyOf.get(systemId) ?? null,
-            deliveryCreatedAt: at(rows[0]?.created),
-            firstAttemptAt: at(rows[0]?.attempted),
-            eventId: rows[0]?.event,
-          };
-        }),
-      );
+          [systemId],
+        );
+        const at = (time: Date | null | undefined) => (time ? (time.getTime() - startedAt) / 1000 : null);
+        found.push({
+          answeredAt: (createdAt - startedAt) / 1000,
+          latencyMs: latencyOf.get(systemId) ?? null,
+          deliveryCreatedAt: at(rows[0]?.created),
+          firstAttemptAt: at(rows[0]?.attempted),
+          eventId: rows[0]?.event,
+        });
+      }
+      return found;
     } finally {
       await client.end();
     }
