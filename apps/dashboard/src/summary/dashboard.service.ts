@@ -74,20 +74,15 @@ export class DashboardService {
 
   activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
     const filter = {
-      ...(query.event === undefined ? {} : { event: query.event }),
-      ...(query.system_id === undefined ? {} : { systemId: query.system_id }),
-      ...(query.severity === undefined ? {} : { severity: query.severity }),
-      ...(query.since === undefined ? {} : { since: new Date(query.since) }),
+      event: query.event,
+      systemId: query.system_id,
+      severity: query.severity,
+      since: query.since === undefined ? undefined : new Date(query.since),
     };
     return readPage(
       query,
       ACTIVITY_CURSOR,
-      (limit, before) =>
-        this.queries.listActivity(
-          organizationId,
-          { ...filter, ...(before === undefined ? {} : { before }) },
-          limit,
-        ),
+      (limit, before) => this.queries.listActivity(organizationId, { ...filter, before }, limit),
       (row) => ({ at: row.occurred_at.toISOString(), id: row.event_id }),
       (row) => ({
         id: row.event_id,
