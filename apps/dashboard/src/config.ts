@@ -10,6 +10,9 @@ export type DashboardConfig = ServiceConfig<{
   driftWindowMs: number;
 }>;
 
+/** The DashboardConfig of this process. */
+export const DASHBOARD_CONFIG = Symbol('DASHBOARD_CONFIG');
+
 export function readDashboardConfig(source: NodeJS.ProcessEnv = process.env): DashboardConfig {
   return readServiceConfig(source, 'dashboard', (env) => ({
     violationWindowMs: env.int('DASHBOARD_VIOLATION_WINDOW_MS', DAY_MS, { min: 1_000 }),

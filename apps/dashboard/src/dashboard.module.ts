@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SystemsReplica } from '@governance/replicas';
-import { type DashboardConfig } from './config';
-import { DASHBOARD_CONFIG } from './dashboard.tokens';
+import { DASHBOARD_CONFIG, type DashboardConfig } from './config';
 import { ProjectionConsumer } from './projection/projection.consumer';
 import { ProjectionRepository } from './projection/projection.repository';
 import { ProjectionService } from './projection/projection.service';

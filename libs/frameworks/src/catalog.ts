@@ -1,10 +1,8 @@
 import euAiAct from '../data/eu-ai-act.json';
 import iso42001 from '../data/iso-42001.json';
 import nistAiRmf from '../data/nist-ai-rmf.json';
-import { FRAMEWORK_KEYS, type Control, type Framework } from './framework';
+import { type Control, type Framework } from './framework';
 import { parseFramework } from './framework-validation';
-
-export { FRAMEWORK_KEYS };
 
 /** Checked once, when the module loads: a bad data file stops the service at start-up, not mid-assessment. */
 export const FRAMEWORKS: readonly Framework[] = Object.freeze([

@@ -1,4 +1,5 @@
-import { FRAMEWORK_KEYS, FRAMEWORKS, findControl, findFramework } from './catalog';
+import { FRAMEWORKS, findControl, findFramework } from './catalog';
+import { FRAMEWORK_KEYS } from './framework';
 import { CONDITION_OPS, type Condition, SEVERITIES } from '@governance/contracts';
 import { validateCondition } from '@governance/policy-rules';
 import { controlRef, type Control, type Framework, type FrameworkKey } from './framework';

@@ -5,6 +5,7 @@ export {
   type EvidenceCue,
   type RuntimePolicyTemplate,
   controlRef,
+  FRAMEWORK_KEYS,
 } from './framework';
-export { FRAMEWORKS, FRAMEWORK_KEYS, findFramework, findControl } from './catalog';
+export { FRAMEWORKS, findFramework, findControl } from './catalog';
 export { isFrameworkKey } from './framework-validation';

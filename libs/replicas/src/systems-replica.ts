@@ -26,10 +26,10 @@ export function systemsReplicaTableSql(schema: string): string {
 }
 
 /**
- * A service's replica of the systems inventory, kept in `<schema>.systems` (organization_id, system_id,
- * name, declared, risk_tier, status, updated_at). Every write is scoped by organization id and
- * order-tolerant: a snapshot keeps the newest by `updated_at`, and the public announcement only fills in a
- * system no snapshot has described yet, so late or repeated records never move it backwards.
+ * A service's replica of the systems inventory, kept in `<schema>.systems`. Every write is scoped by
+ * organization id and order-tolerant: a snapshot keeps the newest by `updated_at`, and the public
+ * announcement only fills in a system no snapshot has described yet, so late or repeated records never
+ * move it backwards.
  */
 export class SystemsReplica implements Projection<SystemsReplicaTopic> {
   readonly topics = SYSTEMS_REPLICA_TOPICS;

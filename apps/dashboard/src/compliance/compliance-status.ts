@@ -1,7 +1,8 @@
 import { FRAMEWORKS } from '@governance/frameworks';
+import { type ComplianceStatusResponse, type SummaryResponse } from '../summary/summary.dto';
 
 export type Verdict = 'pass' | 'conditional' | 'fail';
-export type ComplianceStatus = Verdict | 'not_assessed';
+type FrameworkStatus = ComplianceStatusResponse['data'][number];
 
 /**
  * The systems of one framework whose newest completed assessment gave one verdict, tallied: the read
@@ -15,16 +16,6 @@ export interface VerdictTally {
   scoreSum: number;
   scored: number;
   lastAssessedAt: Date;
-}
-
-export interface FrameworkStatus {
-  framework: string;
-  name: string;
-  status: ComplianceStatus;
-  /** Mean score of the systems' latest assessments, 0..1; null when not assessed. */
-  score: number | null;
-  systems_assessed: number;
-  last_assessed_at: string | null;
 }
 
 const RANK: Record<Verdict, number> = { fail: 0, conditional: 1, pass: 2 };
@@ -83,14 +74,7 @@ export function aggregateCompliance(tallies: readonly VerdictTally[]): Framework
   });
 }
 
-export interface ComplianceCounts {
-  frameworks_assessed: number;
-  passing: number;
-  conditional: number;
-  failing: number;
-}
-
-export function countCompliance(statuses: readonly FrameworkStatus[]): ComplianceCounts {
+export function countCompliance(statuses: readonly FrameworkStatus[]): SummaryResponse['compliance'] {
   const assessed = statuses.filter((status) => status.status !== 'not_assessed');
   return {
     frameworks_assessed: assessed.length,

@@ -8,6 +8,19 @@ import { type EntityManager } from 'typeorm';
  * the newest state by the event's own clock (updated_at, version, last_seen_at, assessment id), so late or
  * repeated records never move the read model backwards.
  */
+/** A (system, framework) of one organization: what an assessment head is kept for. */
+export interface HeadKey {
+  organizationId: string;
+  systemKey: string;
+  framework: string;
+}
+
+export interface ProbeHeartbeat {
+  organizationId: string;
+  probeId: string;
+  receivedAt: string;
+}
+
 @Injectable()
 export class ProjectionRepository {
   async touchOrganization(manager: EntityManager, organizationId: string, at: string): Promise<void> {
@@ -37,10 +50,7 @@ export class ProjectionRepository {
   }
 
   /** The newest heartbeat of each probe; a probe not yet known keeps none (as when it came alone). */
-  async applyProbeHeartbeats(
-    manager: EntityManager,
-    heartbeats: ReadonlyArray<{ organizationId: string; probeId: string; receivedAt: string }>,
-  ): Promise<void> {
+  async applyProbeHeartbeats(manager: EntityManager, heartbeats: readonly ProbeHeartbeat[]): Promise<void> {
     for (const chunk of chunks(heartbeats)) {
       await manager.query(
         `UPDATE dashboard.probes p SET last_heartbeat_at = GREATEST(p.last_heartbeat_at, h.received_at)
@@ -74,14 +84,7 @@ export class ProjectionRepository {
   /** Findings are only ever added; a repeated one changes nothing. */
   async insertFindings(
     manager: EntityManager,
-    findings: ReadonlyArray<{
-      organizationId: string;
-      findingId: string;
-      systemKey: string;
-      framework: string;
-      assessmentId: string;
-      severity: string;
-    }>,
+    findings: ReadonlyArray<HeadKey & { findingId: string; assessmentId: string; severity: string }>,
   ): Promise<void> {
     for (const chunk of chunks(findings)) {
       const { values, params } = valuesList(chunk, (finding) => [
@@ -106,12 +109,7 @@ export class ProjectionRepository {
    */
   async advanceAssessmentHeads(
     manager: EntityManager,
-    heads: ReadonlyArray<{
-      organizationId: string;
-      systemKey: string;
-      framework: string;
-      assessmentId: string;
-    }>,
+    heads: ReadonlyArray<HeadKey & { assessmentId: string }>,
   ): Promise<void> {
     for (const chunk of chunks(heads)) {
       const { values, params } = valuesList(chunk, (head) => [
@@ -131,10 +129,7 @@ export class ProjectionRepository {
   }
 
   /** Recounts the open findings, by severity, of the heads given: their head assessment's findings. */
-  async recountOpenFindings(
-    manager: EntityManager,
-    heads: ReadonlyArray<{ organizationId: string; systemKey: string; framework: string }>,
-  ): Promise<void> {
+  async recountOpenFindings(manager: EntityManager, heads: readonly HeadKey[]): Promise<void> {
     for (const chunk of chunks(heads)) {
       await manager.query(
         `UPDATE dashboard.assessment_heads h SET (open_info, open_medium, open_high, open_critical) = (
@@ -156,15 +151,7 @@ export class ProjectionRepository {
 
   async applyAssessmentComplete(
     manager: EntityManager,
-    organizationId: string,
-    assessment: {
-      systemKey: string;
-      framework: string;
-      assessmentId: string;
-      verdict: string;
-      score: number;
-      assessedAt: string;
-    },
+    assessment: HeadKey & { assessmentId: string; verdict: string; score: number; assessedAt: string },
   ): Promise<void> {
     const newer = `(assessment_heads.completed_assessment_id IS NULL
       OR assessment_heads.completed_assessment_id < EXCLUDED.completed_assessment_id)`;
@@ -180,7 +167,7 @@ export class ProjectionRepository {
          completed_assessment_id = CASE WHEN ${newer} THEN EXCLUDED.completed_assessment_id
                                    ELSE assessment_heads.completed_assessment_id END`,
       [
-        organizationId,
+        assessment.organizationId,
         assessment.systemKey,
         assessment.framework,
         assessment.assessmentId,

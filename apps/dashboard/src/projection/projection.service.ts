@@ -3,7 +3,7 @@ import { INTERNAL_TOPICS, PUBLIC_TOPICS, type PublicTopic, publicTopicFor } from
 import { type ProjectedRecord, type Projection } from '@governance/messaging';
 import { SystemsReplica } from '@governance/replicas';
 import { type EntityManager } from 'typeorm';
-import { ProjectionRepository } from './projection.repository';
+import { type HeadKey, type ProbeHeartbeat, ProjectionRepository } from './projection.repository';
 
 /** Every topic the read model is built from. */
 export const PROJECTED_TOPICS = [
@@ -31,17 +31,16 @@ interface BatchWrites {
   activity: AnyPublicRecord[];
   findings: Parameters<ProjectionRepository['insertFindings']>[1][number][];
   /** Newest assessment id per (organization, system, framework) that findings arrived for. */
-  heads: Map<string, { organizationId: string; systemKey: string; framework: string; assessmentId: string }>;
+  heads: Map<string, HeadKey & { assessmentId: string }>;
   /** Every (organization, system, framework) whose head or findings may have changed. */
-  touchedHeads: Map<string, { organizationId: string; systemKey: string; framework: string }>;
+  touchedHeads: Map<string, HeadKey>;
   /** Newest heartbeat per (organization, probe). */
-  heartbeats: Map<string, { organizationId: string; probeId: string; receivedAt: string }>;
+  heartbeats: Map<string, ProbeHeartbeat>;
   /** Newest event time per organization. */
   touched: Map<string, string>;
 }
 
-const headKey = (head: { organizationId: string; systemKey: string; framework: string }): string =>
-  `${head.organizationId}/${head.systemKey}/${head.framework}`;
+const headKey = (head: HeadKey): string => `${head.organizationId}/${head.systemKey}/${head.framework}`;
 
 const newest = (a: string, b: string): string => (Date.parse(a) >= Date.parse(b) ? a : b);
 
@@ -156,9 +155,8 @@ export class ProjectionService implements Projection<ProjectedTopic> {
           framework: details.framework,
         };
         writes.touchedHeads.set(headKey(head), head);
-        return repo.applyAssessmentComplete(manager, organizationId, {
-          systemKey: systemKey(record.system_id),
-          framework: details.framework,
+        return repo.applyAssessmentComplete(manager, {
+          ...head,
           assessmentId: details.assessment_id,
           verdict: details.verdict,
           score: details.score,

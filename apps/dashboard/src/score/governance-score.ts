@@ -1,5 +1,6 @@
 import { type Severity } from '@governance/contracts';
 import { round, type Verdict } from '../compliance/compliance-status';
+import { type SummaryResponse } from '../summary/summary.dto';
 
 /** What the score is computed from: counts from the read model, nothing else. */
 export interface ScoreInputs {
@@ -14,20 +15,13 @@ export interface ScoreInputs {
 
 export type ComponentName = 'compliance' | 'findings' | 'inventory_coverage' | 'runtime_health';
 
-export interface ScoreComponent {
-  weight: number;
-  /** 0..1, or null when the organization has nothing yet (onboarding). */
-  value: number | null;
-  /** weight × value, rounded to one decimal. */
-  points: number;
-  detail: string;
-}
+type Breakdown = SummaryResponse['score_breakdown'];
+type ScoreComponent = Breakdown[ComponentName];
 
 export interface GovernanceScore {
   score: number;
-  /** `onboarding`: nothing registered or assessed yet, so there is nothing to score. */
-  state: 'onboarding' | 'scored';
-  components: Record<ComponentName, ScoreComponent>;
+  state: Breakdown['state'];
+  components: Omit<Breakdown, 'state'>;
 }
 
 export const SCORE_WEIGHTS: Readonly<Record<ComponentName, number>> = {

@@ -4,13 +4,9 @@ import { type KeysetPosition } from '@governance/platform';
 import { SqlConditions } from '@governance/persistence';
 import { DataSource } from 'typeorm';
 import { type VerdictTally } from '../compliance/compliance-status';
+import { type SummaryResponse } from './summary.dto';
 
-export interface SystemCounts {
-  total: number;
-  declared: number;
-  by_risk_tier: Record<'unacceptable' | 'high' | 'limited' | 'minimal' | 'unclassified', number>;
-  by_status: Record<'active' | 'retired', number>;
-}
+type SystemCounts = Omit<SummaryResponse['systems'], 'shadow'>;
 
 export interface ActivityRow {
   event_id: string;
@@ -65,12 +61,8 @@ export class DashboardQueryRepository {
     };
   }
 
-  async probeCounts(
-    organizationId: string,
-  ): Promise<{ total: number; connected: number; disconnected: number }> {
-    const [row] = await this.dataSource.query<
-      Array<{ total: number; connected: number; disconnected: number }>
-    >(
+  async probeCounts(organizationId: string): Promise<SummaryResponse['probes']> {
+    const [row] = await this.dataSource.query<Array<SummaryResponse['probes']>>(
       `SELECT count(*)::int AS total,
          count(*) FILTER (WHERE connection = 'connected')::int AS connected,
          count(*) FILTER (WHERE connection = 'disconnected')::int AS disconnected
@@ -98,35 +90,18 @@ export class DashboardQueryRepository {
 
   /** Each framework's systems by their newest verdict, tallied in the database. */
   async verdictTallies(organizationId: string): Promise<VerdictTally[]> {
-    const rows = await this.dataSource.query<
-      Array<{
-        framework: string;
-        verdict: string;
-        systems: number;
-        score_sum: number;
-        scored: number;
-        last_assessed_at: Date;
-      }>
-    >(
-      `SELECT framework, verdict, count(*)::int AS systems, coalesce(sum(score), 0)::float8 AS score_sum,
-         count(score)::int AS scored, max(assessed_at) AS last_assessed_at
+    return await this.dataSource.query<VerdictTally[]>(
+      `SELECT framework, verdict, count(*)::int AS systems, coalesce(sum(score), 0)::float8 AS "scoreSum",
+         count(score)::int AS scored, max(assessed_at) AS "lastAssessedAt"
        FROM dashboard.assessment_heads
        WHERE organization_id = $1 AND completed_assessment_id IS NOT NULL
        GROUP BY framework, verdict`,
       [organizationId],
     );
-    return rows.map((row) => ({
-      framework: row.framework,
-      verdict: row.verdict,
-      systems: row.systems,
-      scoreSum: row.score_sum,
-      scored: row.scored,
-      lastAssessedAt: row.last_assessed_at,
-    }));
   }
 
-  async policyCounts(organizationId: string): Promise<{ active: number; block: number; warn: number }> {
-    const [row] = await this.dataSource.query<Array<{ active: number; block: number; warn: number }>>(
+  async policyCounts(organizationId: string): Promise<SummaryResponse['policies']> {
+    const [row] = await this.dataSource.query<Array<SummaryResponse['policies']>>(
       `SELECT count(*)::int AS active,
          count(*) FILTER (WHERE enforcement_mode = 'BLOCK')::int AS block,
          count(*) FILTER (WHERE enforcement_mode = 'WARN')::int AS warn

@@ -3,8 +3,7 @@ import { ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { type ActivityPage, type ActivityQuery } from '../activity/activity.dto';
 import { summarizeActivity } from '../activity/activity-summary';
 import { aggregateCompliance, countCompliance, normalizeVerdict } from '../compliance/compliance-status';
-import { type DashboardConfig } from '../config';
-import { DASHBOARD_CONFIG } from '../dashboard.tokens';
+import { DASHBOARD_CONFIG, type DashboardConfig } from '../config';
 import { governanceScore } from '../score/governance-score';
 import { DashboardQueryRepository } from './dashboard-query.repository';
 import { type ComplianceStatusResponse, type SummaryResponse } from './summary.dto';
@@ -75,20 +74,15 @@ export class DashboardService {
 
   activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
     const filter = {
-      ...(query.event === undefined ? {} : { event: query.event }),
-      ...(query.system_id === undefined ? {} : { systemId: query.system_id }),
-      ...(query.severity === undefined ? {} : { severity: query.severity }),
-      ...(query.since === undefined ? {} : { since: new Date(query.since) }),
+      event: query.event,
+      systemId: query.system_id,
+      severity: query.severity,
+      since: query.since === undefined ? undefined : new Date(query.since),
     };
     return readPage(
       query,
       ACTIVITY_CURSOR,
-      (limit, before) =>
-        this.queries.listActivity(
-          organizationId,
-          { ...filter, ...(before === undefined ? {} : { before }) },
-          limit,
-        ),
+      (limit, before) => this.queries.listActivity(organizationId, { ...filter, before }, limit),
       (row) => ({ at: row.occurred_at.toISOString(), id: row.event_id }),
       (row) => ({
         id: row.event_id,

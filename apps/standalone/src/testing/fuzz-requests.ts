@@ -534,12 +534,7 @@ function request(
     method: operation.method,
     path,
     headers,
-    body:
-      body === undefined
-        ? undefined
-        : Buffer.isBuffer(body.text)
-          ? body.text
-          : Buffer.from(body.text, 'utf8'),
+    body: body === undefined ? undefined : Buffer.from(body.text),
     what,
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isId, newId, newUuidV7, type Plan, type TenancyEventRecord } from '@governance/contracts';
+import { isId, newId, newUuidV7, type Plan } from '@governance/contracts';
 import { issueApiKey } from '@governance/auth';
 import { tenancyEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError } from '@governance/platform';
@@ -30,13 +30,15 @@ export class OrganizationsService {
         plan,
       );
       const timestamp = organization.created_at.toISOString();
-      this.announce(tx, {
-        id: newUuidV7(),
-        organization_id: organization.id,
-        event: 'organization.created',
-        timestamp,
-        details: { name, plan },
-      });
+      tx.publish(
+        tenancyEventMessage({
+          id: newUuidV7(),
+          organization_id: organization.id,
+          event: 'organization.created',
+          timestamp,
+          details: { name, plan },
+        }),
+      );
       const key = await this.issueKey(tx, organization.id);
       return { id: organization.id, name, plan, api_key: key.api_key, created_at: timestamp };
     }, PUBLISHED);
@@ -57,22 +59,16 @@ export class OrganizationsService {
       organizationId,
       key.secretSha256,
     );
-    this.announce(tx, {
-      id: newUuidV7(),
-      organization_id: organizationId,
-      event: 'api_key.created',
-      timestamp: createdAt.toISOString(),
-      details: { key_id: key.keyId, secret_sha256: key.secretSha256 },
-    });
-    return {
-      id: key.keyId,
-      organization_id: organizationId,
-      api_key: key.apiKey,
-      created_at: createdAt.toISOString(),
-    };
-  }
-
-  private announce(tx: Transaction, record: TenancyEventRecord): void {
-    tx.publish(tenancyEventMessage(record));
+    const timestamp = createdAt.toISOString();
+    tx.publish(
+      tenancyEventMessage({
+        id: newUuidV7(),
+        organization_id: organizationId,
+        event: 'api_key.created',
+        timestamp,
+        details: { key_id: key.keyId, secret_sha256: key.secretSha256 },
+      }),
+    );
+    return { id: key.keyId, organization_id: organizationId, api_key: key.apiKey, created_at: timestamp };
   }
 }
