@@ -79,8 +79,9 @@ export const CLAIM_DUE_SQL = `
   UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $2 / 1000.0)
   FROM webhooks.webhooks w, lazy_commit
   WHERE d.id = ANY(ARRAY(SELECT id FROM due)) AND w.id = d.webhook_id
-  RETURNING d.id, d.webhook_id, d.organization_id, d.event_type, d.payload, d.attempt_count + 1 AS attempt,
-            d.trace_parent, w.url, w.signing_secret_encrypted`;
+  RETURNING d.id AS "deliveryId", d.webhook_id AS "webhookId", d.organization_id AS "organizationId",
+            d.event_type AS "eventType", d.payload, d.attempt_count + 1 AS attempt, w.url,
+            w.signing_secret_encrypted AS "signingSecretEncrypted", d.trace_parent AS "traceParent"`;
 
 /** All SQL on deliveries and their attempts: fan-out, claims, outcomes, the log, retention. */
 @Injectable()
@@ -117,21 +118,8 @@ export class DeliveryRepository {
    * new row version in five indexes.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedAttempt[]> {
-    const rows = await this.dataSource.query<[Array<Record<string, unknown>>, number]>(CLAIM_DUE_SQL, [
-      limit,
-      leaseMs,
-    ]);
-    return rows[0].map((row) => ({
-      deliveryId: row.id as string,
-      webhookId: row.webhook_id as string,
-      organizationId: row.organization_id as string,
-      eventType: row.event_type as string,
-      payload: row.payload as string,
-      attempt: row.attempt as number,
-      url: row.url as string,
-      signingSecretEncrypted: row.signing_secret_encrypted as string,
-      traceParent: (row.trace_parent as string | null) ?? null,
-    }));
+    const rows = await this.dataSource.query<[ClaimedAttempt[], number]>(CLAIM_DUE_SQL, [limit, leaseMs]);
+    return rows[0];
   }
 
   /**
