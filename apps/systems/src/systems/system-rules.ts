@@ -25,6 +25,9 @@ const TEXT_FIELDS = [
   'status',
 ] as const satisfies ReadonlyArray<keyof EditableSystem>;
 
+/** Every field an update may set, in one fixed order so the UPDATE statement's text never varies. */
+export const EDITABLE_FIELDS = [...TEXT_FIELDS, 'tags', 'declared'] as const;
+
 const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((tag, index) => tag === b[index]);
 
