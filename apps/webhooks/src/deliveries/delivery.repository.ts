@@ -113,9 +113,6 @@ export class DeliveryRepository {
    * Reserves up to `limit` due attempts of active webhooks. The reservation sets a lease without counting
    * the attempt: if this dispatcher dies before recording, the same attempt number becomes due again
    * when the lease ends, so no attempt is skipped or added.
-   *
-   * The lease has its own column, outside every index, so the claim is a heap-only update instead of a
-   * new row version in five indexes.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedAttempt[]> {
     const rows = await this.dataSource.query<[ClaimedAttempt[], number]>(CLAIM_DUE_SQL, [limit, leaseMs]);
@@ -153,8 +150,7 @@ export class DeliveryRepository {
    */
   async recordAttempts(records: AttemptRecord[]): Promise<string[]> {
     if (records.length === 0) return [];
-    // One JSON document rather than one array per column: JSON.stringify is native, while node-pg
-    // escapes array elements one by one in JavaScript, and that was a visible share of a busy dispatcher.
+    // One JSON document rather than one array per column: node-pg escapes array elements in JavaScript.
     const results = JSON.stringify(
       records.map((r) => ({
         delivery_id: r.deliveryId,

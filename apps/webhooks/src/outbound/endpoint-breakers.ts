@@ -45,9 +45,7 @@ async function runAttempt(attempt: Attempt): Promise<AttemptOutcome> {
 
 /**
  * One circuit breaker per endpoint origin, so a dead endpoint stops costing connection attempts and
- * time-outs without slowing deliveries to anyone else. An open circuit is reported as a failed attempt
- * (`circuit_open`) rather than an exception: the dispatcher then schedules the retry exactly as for any
- * other failure, so no attempt is dropped and none is added.
+ * time-outs without slowing deliveries to anyone else.
  */
 export class EndpointBreakers {
   private readonly breakers = new Map<string, Breaker>();
