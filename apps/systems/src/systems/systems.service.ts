@@ -186,28 +186,22 @@ export class SystemsService {
           ),
         );
         break;
-      case 'create':
+      case 'create': {
+        const { system_id: id, ...registered } = request;
         await this.insertAndAnnounce(tx, {
-          id: request.system_id,
+          ...registered,
+          id,
           organization_id: organizationId,
-          name: request.name,
           description: null,
           owner: null,
-          vendor: request.vendor,
-          model: request.model,
           risk_tier: 'unclassified',
-          environment: request.environment,
-          host: request.host,
-          runtime: request.runtime,
           tags: [],
-          declared: request.declared,
-          registration_source: request.registration_source,
-          discovery_method: request.discovery_method,
           status: 'active',
           created_at: at,
           updated_at: at,
         });
         break;
+      }
     }
     return decision;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type DeliveryResponse } from '../webhooks/webhook.dto';
 import { type DeliveryOutcome } from './delivery-schedule';
 
 export interface NewDelivery {
@@ -50,13 +51,7 @@ export interface DeliveryLogRow {
   is_test: boolean;
   created_at: Date;
   created_at_exact: string;
-  attempts: Array<{
-    attempt: number;
-    attempted_at: string;
-    status_code: number | null;
-    response_time_ms: number | null;
-    error: string | null;
-  }>;
+  attempts: DeliveryResponse['attempts'];
 }
 
 /**
