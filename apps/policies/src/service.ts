@@ -1,5 +1,4 @@
-import { defineService } from '@governance/service';
-import { readPoliciesConfig } from './config';
+import { defineService, nothingOwn, readServiceConfig } from '@governance/service';
 import { PoliciesInitial1764000000000 } from './migrations/1764000000000-policies-initial';
 import { PoliciesModule } from './policies/policies.module';
 
@@ -9,7 +8,7 @@ export const policiesService = defineService({
   schema: 'policies',
   migrations: [PoliciesInitial1764000000000],
   routes: ['/api/service/policies'],
-  readConfig: readPoliciesConfig,
+  readConfig: (source) => readServiceConfig(source, 'policies', nothingOwn),
   domain: () => ({ imports: [PoliciesModule] }),
 });
 

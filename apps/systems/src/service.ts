@@ -1,5 +1,4 @@
-import { defineService } from '@governance/service';
-import { readSystemsConfig } from './config';
+import { defineService, nothingOwn, readServiceConfig } from '@governance/service';
 import { SystemsInitial1763900000000 } from './migrations/1763900000000-systems-initial';
 import { SystemsModule } from './systems/systems.module';
 
@@ -9,7 +8,7 @@ export const systemsService = defineService({
   schema: 'systems',
   migrations: [SystemsInitial1763900000000],
   routes: ['/api/service/systems'],
-  readConfig: readSystemsConfig,
+  readConfig: (source) => readServiceConfig(source, 'systems', nothingOwn),
   domain: () => ({ imports: [SystemsModule] }),
 });
 

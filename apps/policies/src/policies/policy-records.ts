@@ -8,22 +8,14 @@ export type PolicyRow = Omit<PolicyResponse, 'created_at' | 'updated_at'> & {
   updated_at: Date;
 };
 
-export function toPolicyResponse(row: PolicyRow): PolicyResponse {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    enforcement_mode: row.enforcement_mode,
-    status: row.status,
-    severity: row.severity,
-    rules: row.rules,
-    scope: row.scope,
-    framework: row.framework,
-    control: row.control,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
+/** The row without its organization; the columns are selected in the response's order. */
+export function toPolicyResponse({
+  organization_id: _organizationId,
+  created_at,
+  updated_at,
+  ...policy
+}: PolicyRow): PolicyResponse {
+  return { ...policy, created_at: created_at.toISOString(), updated_at: updated_at.toISOString() };
 }
 
 export function toSnapshot(row: PolicyRow): PolicySnapshot {

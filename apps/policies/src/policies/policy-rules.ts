@@ -24,12 +24,7 @@ export function parseEnforcementMode(value: unknown): EnforcementMode | undefine
 }
 
 export function flipped(mode: EnforcementMode): EnforcementMode {
-  switch (mode) {
-    case 'BLOCK':
-      return 'WARN';
-    case 'WARN':
-      return 'BLOCK';
-  }
+  return mode === 'BLOCK' ? 'WARN' : 'BLOCK';
 }
 
 /**

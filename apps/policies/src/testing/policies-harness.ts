@@ -10,10 +10,7 @@ export const POLICIES_PATH = '/api/service/policies';
 /** The policies service in-process on a fresh database, with the Postgres event log or a Kafka cluster. */
 export const PoliciesHarness = {
   start(options: { env?: Record<string, string>; kafkaBrokers?: string } = {}): Promise<ServiceHarness> {
-    return ServiceHarness.start(createService, {
-      ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
-      env: { ...options.env },
-    });
+    return ServiceHarness.start(createService, options);
   },
 };
 

@@ -73,13 +73,13 @@ export class ProbeRepository {
     );
   }
 
-  /** Applies a heartbeat unless a later one was already applied; false when the probe is unknown. */
+  /** Applies a heartbeat unless a later one was already applied. */
   async applyHeartbeat(
     manager: EntityManager,
     organizationId: string,
     heartbeat: ProbeHeartbeatDetails,
-  ): Promise<boolean> {
-    const [, affected] = await manager.query<[unknown, number]>(
+  ): Promise<void> {
+    await manager.query(
       `UPDATE systems.probes SET
          status = $3,
          version = COALESCE($4, version),
@@ -98,7 +98,6 @@ export class ProbeRepository {
         heartbeat.received_at,
       ],
     );
-    return affected > 0;
   }
 
   /** Applies a connection change unless it is older than what the replica already knows. */
@@ -106,14 +105,13 @@ export class ProbeRepository {
     manager: EntityManager,
     organizationId: string,
     change: ProbeConnectionChangedDetails,
-  ): Promise<boolean> {
-    const [, affected] = await manager.query<[unknown, number]>(
+  ): Promise<void> {
+    await manager.query(
       `UPDATE systems.probes SET connection = $3, last_seen_at = $4
        WHERE organization_id = $1 AND probe_id = $2
          AND (last_seen_at IS NULL OR last_seen_at <= $4::timestamptz)`,
       [organizationId, change.probe_id, change.connection, change.last_seen_at],
     );
-    return affected > 0;
   }
 
   /** Moves the probes of a merged system id to the system it now stands for. */

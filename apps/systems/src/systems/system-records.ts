@@ -13,26 +13,14 @@ export type SystemRow = Omit<SystemResponse, 'created_at' | 'updated_at'> & {
   updated_at: Date;
 };
 
-export function toSystemResponse(row: SystemRow): SystemResponse {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    owner: row.owner,
-    vendor: row.vendor,
-    model: row.model,
-    risk_tier: row.risk_tier,
-    environment: row.environment,
-    host: row.host,
-    runtime: row.runtime,
-    tags: row.tags,
-    declared: row.declared,
-    registration_source: row.registration_source,
-    discovery_method: row.discovery_method,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
+/** The row without its organization; the columns are selected in the response's order. */
+export function toSystemResponse({
+  organization_id: _organizationId,
+  created_at,
+  updated_at,
+  ...system
+}: SystemRow): SystemResponse {
+  return { ...system, created_at: created_at.toISOString(), updated_at: updated_at.toISOString() };
 }
 
 export function toSnapshot(row: SystemRow): SystemSnapshot {

@@ -2,25 +2,12 @@ import { type SystemSnapshot } from '@governance/contracts';
 import { type FieldProblem } from '@governance/platform';
 
 /** The fields a person may edit, as stored. */
-export type EditableSystem = Pick<
+export type EditableSystem = Omit<
   SystemSnapshot,
-  | 'name'
-  | 'description'
-  | 'owner'
-  | 'vendor'
-  | 'model'
-  | 'risk_tier'
-  | 'environment'
-  | 'host'
-  | 'runtime'
-  | 'tags'
-  | 'declared'
-  | 'status'
+  'system_id' | 'registration_source' | 'discovery_method' | 'created_at' | 'updated_at'
 >;
 
-/** A PATCH body after validation: absent fields are unchanged, `null` clears optional text. */
-export type SystemPatch = Partial<EditableSystem>;
-
+/** A PATCH body after validation, or what it changes: absent fields stay, `null` clears optional text. */
 export type SystemChanges = Partial<EditableSystem>;
 
 export type UpdatePlan = { ok: true; changes: SystemChanges } | { ok: false; problems: FieldProblem[] };
@@ -38,6 +25,9 @@ const TEXT_FIELDS = [
   'status',
 ] as const satisfies ReadonlyArray<keyof EditableSystem>;
 
+/** Every field an update may set, in one fixed order so the UPDATE statement's text never varies. */
+export const EDITABLE_FIELDS = [...TEXT_FIELDS, 'tags', 'declared'] as const;
+
 const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((tag, index) => tag === b[index]);
 
@@ -48,7 +38,7 @@ const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
  * `declared: false` on a system still undeclared changes nothing, so a fetched record can be sent back.
  * `status` moves freely between active and retired; retiring keeps the record and its name.
  */
-export function planSystemUpdate(current: EditableSystem, patch: SystemPatch): UpdatePlan {
+export function planSystemUpdate(current: EditableSystem, patch: SystemChanges): UpdatePlan {
   if (patch.declared === false && current.declared) {
     return {
       ok: false,

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import {
   DISCOVERY_METHODS,
   PROBE_STATUSES,
@@ -49,40 +50,28 @@ const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /** An optional free-text field of at most `max` characters; `null` means "none". */
-function OptionalText(field: string, max: number): PropertyDecorator {
-  return (target, key) => {
-    IsOptional()(target, key);
-    IsString()(target, key);
-    MaxLength(max)(target, key);
-    noControlCharacters(field)(target, key);
-    trimmed()(target, key);
-  };
-}
+const OptionalText = (field: string, max: number): PropertyDecorator =>
+  applyDecorators(IsOptional(), IsString(), MaxLength(max), noControlCharacters(field), trimmed());
 
-function Name(): PropertyDecorator {
-  return (target, key) => {
-    IsString()(target, key);
-    MinLength(1, { message: 'name must not be empty' })(target, key);
-    MaxLength(NAME_MAX_LENGTH)(target, key);
-    noControlCharacters('name')(target, key);
-    trimmed()(target, key);
-  };
-}
+const Name = (): PropertyDecorator =>
+  applyDecorators(
+    IsString(),
+    MinLength(1, { message: 'name must not be empty' }),
+    MaxLength(NAME_MAX_LENGTH),
+    noControlCharacters('name'),
+    trimmed(),
+  );
 
-function Tags(): PropertyDecorator {
-  return (target, key) => {
-    IsArray()(target, key);
-    ArrayMaxSize(TAGS_MAX_ITEMS)(target, key);
-    ArrayUnique(undefined, { message: 'tags must be unique' })(target, key);
-    IsString({ each: true })(target, key);
-    MinLength(1, { each: true, message: 'each tag must not be empty' })(target, key);
-    MaxLength(TAG_MAX_LENGTH, { each: true })(target, key);
-    Matches(NO_CONTROL_CHARACTERS, { each: true, message: 'tags must not contain control characters' })(
-      target,
-      key,
-    );
-  };
-}
+const Tags = (): PropertyDecorator =>
+  applyDecorators(
+    IsArray(),
+    ArrayMaxSize(TAGS_MAX_ITEMS),
+    ArrayUnique(undefined, { message: 'tags must be unique' }),
+    IsString({ each: true }),
+    MinLength(1, { each: true, message: 'each tag must not be empty' }),
+    MaxLength(TAG_MAX_LENGTH, { each: true }),
+    Matches(NO_CONTROL_CHARACTERS, { each: true, message: 'tags must not contain control characters' }),
+  );
 
 const riskTierMessage = { message: `risk_tier must be one of: ${RISK_TIERS.join(', ')}` };
 const statusMessage = { message: `status must be one of: ${SYSTEM_STATUSES.join(', ')}` };

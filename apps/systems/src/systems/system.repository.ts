@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type RiskTier, type SystemStatus } from '@governance/contracts';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type SystemChanges } from './system-rules';
+import { EDITABLE_FIELDS, type SystemChanges } from './system-rules';
 import { likePattern, type SystemRow } from './system-records';
 
 const COLUMNS = `id, organization_id, name, description, owner, vendor, model, risk_tier, environment, host,
@@ -14,22 +14,6 @@ export interface SystemFilters {
   status?: SystemStatus;
   q?: string;
 }
-
-/** The columns an UPDATE may set, in one fixed order so the statement text never varies. */
-const UPDATABLE = [
-  'name',
-  'description',
-  'owner',
-  'vendor',
-  'model',
-  'risk_tier',
-  'environment',
-  'host',
-  'runtime',
-  'tags',
-  'declared',
-  'status',
-] as const satisfies ReadonlyArray<keyof SystemChanges>;
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -132,7 +116,7 @@ export class SystemRepository {
   ): Promise<SystemRow> {
     const assignments: string[] = [];
     const values: unknown[] = [organizationId, id, updatedAt];
-    for (const column of UPDATABLE) {
+    for (const column of EDITABLE_FIELDS) {
       if (changes[column] === undefined) continue;
       values.push(changes[column]);
       assignments.push(`${column} = $${values.length}`);

@@ -24,21 +24,17 @@ import {
 } from './system.dto';
 import { isNameTaken, SystemRepository } from './system.repository';
 
-function toProbeResponse(row: ProbeRow): ProbeResponse {
+/** The row without its organization and system; the columns are selected in the response's order. */
+function toProbeResponse({
+  organization_id: _organizationId,
+  system_id: _systemId,
+  ...probe
+}: ProbeRow): ProbeResponse {
   return {
-    probe_id: row.probe_id,
-    probe_name: row.probe_name,
-    host: row.host,
-    runtime: row.runtime,
-    environment: row.environment,
-    version: row.version,
-    status: row.status,
-    connection: row.connection,
-    last_heartbeat_at: row.last_heartbeat_at?.toISOString() ?? null,
-    last_seen_at: row.last_seen_at?.toISOString() ?? null,
-    uptime_seconds: row.uptime_seconds,
-    queue_depth: row.queue_depth,
-    registered_at: row.registered_at.toISOString(),
+    ...probe,
+    last_heartbeat_at: probe.last_heartbeat_at?.toISOString() ?? null,
+    last_seen_at: probe.last_seen_at?.toISOString() ?? null,
+    registered_at: probe.registered_at.toISOString(),
   };
 }
 
@@ -190,28 +186,22 @@ export class SystemsService {
           ),
         );
         break;
-      case 'create':
+      case 'create': {
+        const { system_id: id, ...registered } = request;
         await this.insertAndAnnounce(tx, {
-          id: request.system_id,
+          ...registered,
+          id,
           organization_id: organizationId,
-          name: request.name,
           description: null,
           owner: null,
-          vendor: request.vendor,
-          model: request.model,
           risk_tier: 'unclassified',
-          environment: request.environment,
-          host: request.host,
-          runtime: request.runtime,
           tags: [],
-          declared: request.declared,
-          registration_source: request.registration_source,
-          discovery_method: request.discovery_method,
           status: 'active',
           created_at: at,
           updated_at: at,
         });
         break;
+      }
     }
     return decision;
   }

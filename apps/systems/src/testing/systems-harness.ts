@@ -21,10 +21,7 @@ export const SYSTEMS_PATH = '/api/service/systems';
 /** The systems service in-process on a fresh database, with the Postgres event log or a Kafka cluster. */
 export const SystemsHarness = {
   start(options: { env?: Record<string, string>; kafkaBrokers?: string } = {}): Promise<ServiceHarness> {
-    return ServiceHarness.start(createService, {
-      ...(options.kafkaBrokers ? { kafkaBrokers: options.kafkaBrokers } : {}),
-      env: { ...options.env },
-    });
+    return ServiceHarness.start(createService, options);
   },
 };
 

@@ -68,18 +68,10 @@ export class DeliveryAttemptExecutor {
 
   private async attempt(claim: ClaimedAttempt): Promise<AttemptRecord> {
     const attemptedAt = new Date();
-    const outcome = await this.send(claim);
-    const decision = decideAfterAttempt(claim.attempt, outcome.success, this.config.dispatch.retryDelaysMs);
-    return {
-      deliveryId: claim.deliveryId,
-      attempt: claim.attempt,
-      attemptedAt,
-      statusCode: outcome.statusCode,
-      responseTimeMs: outcome.responseTimeMs,
-      error: outcome.error,
-      outcome: decision.outcome,
-      retryInMs: decision.retryInMs,
-    };
+    const { success, statusCode, responseTimeMs, error } = await this.send(claim);
+    const decision = decideAfterAttempt(claim.attempt, success, this.config.dispatch.retryDelaysMs);
+    const { deliveryId, attempt } = claim;
+    return { deliveryId, attempt, attemptedAt, statusCode, responseTimeMs, error, ...decision };
   }
 
   private async send(claim: ClaimedAttempt): Promise<AttemptOutcome> {
@@ -93,15 +85,7 @@ export class DeliveryAttemptExecutor {
       );
       return { success: false, statusCode: null, responseTimeMs: 0, error: 'signing_secret_unavailable' };
     }
-    const request = deliveryRequest({
-      url: claim.url,
-      signingSecret,
-      deliveryId: claim.deliveryId,
-      webhookId: claim.webhookId,
-      eventType: claim.eventType,
-      payload: claim.payload,
-      timeoutMs: this.config.dispatch.timeoutMs,
-    });
+    const request = deliveryRequest({ ...claim, signingSecret, timeoutMs: this.config.dispatch.timeoutMs });
     return this.breakers.fire(claim.url, () => this.sender.send(request));
   }
 }

@@ -1,24 +1,16 @@
+import { type WebhookRequest } from '../outbound/webhook-sender';
 import { signPayload } from '../outbound/signature';
+import { type ClaimedAttempt } from './delivery.repository';
 
 export const USER_AGENT = 'Service-Hookbot/1.0';
 
-export interface DeliveryRequestInput {
-  url: string;
-  signingSecret: string;
-  deliveryId: string;
-  webhookId: string;
-  eventType: string;
-  payload: string;
-  timeoutMs: number;
-}
+export type DeliveryRequestInput = Pick<
+  ClaimedAttempt,
+  'url' | 'deliveryId' | 'webhookId' | 'eventType' | 'payload'
+> & { signingSecret: string; timeoutMs: number };
 
 /** The HTTP request of one attempt, with exactly the spec's headers; the signature covers the bytes sent. */
-export function deliveryRequest(input: DeliveryRequestInput): {
-  url: string;
-  body: Buffer;
-  headers: Record<string, string>;
-  timeoutMs: number;
-} {
+export function deliveryRequest(input: DeliveryRequestInput): WebhookRequest {
   const body = Buffer.from(input.payload, 'utf8');
   return {
     url: input.url,

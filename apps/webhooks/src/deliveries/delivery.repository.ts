@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type DeliveryResponse } from '../webhooks/webhook.dto';
 import { type DeliveryOutcome } from './delivery-schedule';
 
 export interface NewDelivery {
@@ -50,13 +51,7 @@ export interface DeliveryLogRow {
   is_test: boolean;
   created_at: Date;
   created_at_exact: string;
-  attempts: Array<{
-    attempt: number;
-    attempted_at: string;
-    status_code: number | null;
-    response_time_ms: number | null;
-    error: string | null;
-  }>;
+  attempts: DeliveryResponse['attempts'];
 }
 
 /**
@@ -79,8 +74,9 @@ export const CLAIM_DUE_SQL = `
   UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $2 / 1000.0)
   FROM webhooks.webhooks w, lazy_commit
   WHERE d.id = ANY(ARRAY(SELECT id FROM due)) AND w.id = d.webhook_id
-  RETURNING d.id, d.webhook_id, d.organization_id, d.event_type, d.payload, d.attempt_count + 1 AS attempt,
-            d.trace_parent, w.url, w.signing_secret_encrypted`;
+  RETURNING d.id AS "deliveryId", d.webhook_id AS "webhookId", d.organization_id AS "organizationId",
+            d.event_type AS "eventType", d.payload, d.attempt_count + 1 AS attempt, w.url,
+            w.signing_secret_encrypted AS "signingSecretEncrypted", d.trace_parent AS "traceParent"`;
 
 /** All SQL on deliveries and their attempts: fan-out, claims, outcomes, the log, retention. */
 @Injectable()
@@ -112,26 +108,10 @@ export class DeliveryRepository {
    * Reserves up to `limit` due attempts of active webhooks. The reservation sets a lease without counting
    * the attempt: if this dispatcher dies before recording, the same attempt number becomes due again
    * when the lease ends, so no attempt is skipped or added.
-   *
-   * The lease has its own column, outside every index, so the claim is a heap-only update instead of a
-   * new row version in five indexes.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedAttempt[]> {
-    const rows = await this.dataSource.query<[Array<Record<string, unknown>>, number]>(CLAIM_DUE_SQL, [
-      limit,
-      leaseMs,
-    ]);
-    return rows[0].map((row) => ({
-      deliveryId: row.id as string,
-      webhookId: row.webhook_id as string,
-      organizationId: row.organization_id as string,
-      eventType: row.event_type as string,
-      payload: row.payload as string,
-      attempt: row.attempt as number,
-      url: row.url as string,
-      signingSecretEncrypted: row.signing_secret_encrypted as string,
-      traceParent: (row.trace_parent as string | null) ?? null,
-    }));
+    const rows = await this.dataSource.query<[ClaimedAttempt[], number]>(CLAIM_DUE_SQL, [limit, leaseMs]);
+    return rows[0];
   }
 
   /**
@@ -165,8 +145,7 @@ export class DeliveryRepository {
    */
   async recordAttempts(records: AttemptRecord[]): Promise<string[]> {
     if (records.length === 0) return [];
-    // One JSON document rather than one array per column: JSON.stringify is native, while node-pg
-    // escapes array elements one by one in JavaScript, and that was a visible share of a busy dispatcher.
+    // One JSON document rather than one array per column: node-pg escapes array elements in JavaScript.
     const results = JSON.stringify(
       records.map((r) => ({
         delivery_id: r.deliveryId,

@@ -1,11 +1,9 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * A claim used to move `next_attempt_at`, which the due index covers, so every claim wrote a new row
- * version into all five indexes. The lease now has a column of its own that no index covers, so a claim
- * is a heap-only (HOT) update, provided the new version fits on the row's page. Half-full pages leave
- * room for the claimed version of every row; at 70 % about half the claims still spilled. The price is
- * up to twice the pages for the deliveries table. The fill factor applies to pages written from now on.
+ * The lease has a column no index covers, so a claim is a heap-only (HOT) update instead of a new row
+ * version in all five indexes, provided it fits on its page. A fill factor of 50 leaves room for the
+ * claimed version of every row, at up to twice the pages; it applies to pages written from now on.
  */
 export class WebhooksDeliveryLease1764600000000 implements MigrationInterface {
   name = 'WebhooksDeliveryLease1764600000000';

@@ -5,12 +5,6 @@ import type { AttemptOutcome } from './webhook-sender';
 export interface EndpointBreakersOptions {
   /** How long an open circuit fails fast before one trial attempt is let through. */
   resetTimeoutMs: number;
-  /** Default 50. */
-  errorThresholdPercentage?: number;
-  /** Attempts within the window before the error rate may open the circuit. Default 5. */
-  volumeThreshold?: number;
-  /** Default 60000. */
-  rollingCountTimeoutMs?: number;
   /** Breakers kept; the least recently used beyond this are dropped. Default 10000. */
   maxEndpoints?: number;
 }
@@ -18,6 +12,10 @@ export interface EndpointBreakersOptions {
 type Attempt = () => Promise<AttemptOutcome>;
 type Breaker = CircuitBreaker<[Attempt], AttemptOutcome>;
 
+const ERROR_THRESHOLD_PERCENTAGE = 50;
+/** Attempts within the window before the error rate may open the circuit. */
+const VOLUME_THRESHOLD = 5;
+const ROLLING_COUNT_TIMEOUT_MS = 60_000;
 const ROLLING_COUNT_BUCKETS = 10;
 
 /** Carries a failed outcome through opossum, which only counts rejections as failures. */
@@ -47,17 +45,12 @@ async function runAttempt(attempt: Attempt): Promise<AttemptOutcome> {
 
 /**
  * One circuit breaker per endpoint origin, so a dead endpoint stops costing connection attempts and
- * time-outs without slowing deliveries to anyone else. An open circuit is reported as a failed attempt
- * (`circuit_open`) rather than an exception: the dispatcher then schedules the retry exactly as for any
- * other failure, so no attempt is dropped and none is added.
+ * time-outs without slowing deliveries to anyone else.
  */
 export class EndpointBreakers {
   private readonly breakers = new Map<string, Breaker>();
   private readonly maxEndpoints: number;
   private readonly resetTimeoutMs: number;
-  private readonly errorThresholdPercentage: number;
-  private readonly volumeThreshold: number;
-  private readonly rollingCountTimeoutMs: number;
   /**
    * Opossum otherwise starts two intervals per breaker to age its statistics; thousands of endpoints
    * would mean thousands of timers. One shared tick rotates every breaker's window instead.
@@ -67,14 +60,11 @@ export class EndpointBreakers {
 
   constructor(options: EndpointBreakersOptions) {
     this.resetTimeoutMs = options.resetTimeoutMs;
-    this.errorThresholdPercentage = options.errorThresholdPercentage ?? 50;
-    this.volumeThreshold = options.volumeThreshold ?? 5;
-    this.rollingCountTimeoutMs = options.rollingCountTimeoutMs ?? 60_000;
     this.maxEndpoints = options.maxEndpoints ?? 10_000;
     this.rotation.setMaxListeners(0);
     this.rotationTimer = setInterval(
       () => this.rotation.emit('rotate'),
-      Math.max(1, Math.floor(this.rollingCountTimeoutMs / ROLLING_COUNT_BUCKETS)),
+      Math.max(1, Math.floor(ROLLING_COUNT_TIMEOUT_MS / ROLLING_COUNT_BUCKETS)),
     );
     this.rotationTimer.unref();
   }
@@ -115,9 +105,9 @@ export class EndpointBreakers {
       name: origin,
       timeout: false, // the sender enforces the delivery time-out and reports it as an outcome
       resetTimeout: this.resetTimeoutMs,
-      errorThresholdPercentage: this.errorThresholdPercentage,
-      volumeThreshold: this.volumeThreshold,
-      rollingCountTimeout: this.rollingCountTimeoutMs,
+      errorThresholdPercentage: ERROR_THRESHOLD_PERCENTAGE,
+      volumeThreshold: VOLUME_THRESHOLD,
+      rollingCountTimeout: ROLLING_COUNT_TIMEOUT_MS,
       rollingCountBuckets: ROLLING_COUNT_BUCKETS,
       rollingPercentilesEnabled: false,
       enableSnapshots: false,

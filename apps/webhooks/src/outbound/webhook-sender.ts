@@ -26,17 +26,15 @@ export interface WebhookRequest {
   timeoutMs: number;
 }
 
-export interface WebhookSenderOptions {
-  /** Per origin. Default 256. */
-  maxSockets?: number;
-  /** How much of a response body is read before the connection is dropped instead. Default 64 KiB. */
-  maxResponseBytes?: number;
-  /**
-   * Idle keep-alive sockets are closed after this long, or sooner when the server announces a shorter
-   * `Keep-Alive: timeout`, so a request rarely lands on a socket the server is closing. Default 4000.
-   */
-  idleSocketTimeoutMs?: number;
-}
+/** Pooled sockets per origin. */
+const MAX_SOCKETS = 256;
+/** How much of a response body is read before the connection is dropped instead. */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+/**
+ * Idle keep-alive sockets are closed after this long, or sooner when the server announces a shorter
+ * `Keep-Alive: timeout`, so a request rarely lands on a socket the server is closing.
+ */
+const IDLE_SOCKET_TIMEOUT_MS = 4000;
 
 type Settle = (statusCode: number | null, error: string | null) => void;
 
@@ -47,24 +45,19 @@ type Settle = (statusCode: number | null, error: string | null) => void;
 export class WebhookSender {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
-  private readonly maxResponseBytes: number;
   /** One lookup function per pinned address list; the policy reuses the list while it is cached. */
   private readonly lookups = new WeakMap<readonly PinnedAddress[], LookupFunction>();
 
-  constructor(
-    private readonly policy: DestinationPolicy,
-    options: WebhookSenderOptions = {},
-  ) {
+  constructor(private readonly policy: DestinationPolicy) {
     const agentOptions: http.AgentOptions = {
       keepAlive: true,
-      maxSockets: options.maxSockets ?? 256,
-      maxFreeSockets: options.maxSockets ?? 256,
+      maxSockets: MAX_SOCKETS,
+      maxFreeSockets: MAX_SOCKETS,
       scheduling: 'lifo',
-      timeout: options.idleSocketTimeoutMs ?? 4000,
+      timeout: IDLE_SOCKET_TIMEOUT_MS,
     };
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
-    this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
   }
 
   send(request: WebhookRequest): Promise<AttemptOutcome> {
@@ -136,7 +129,7 @@ export class WebhookSender {
             let received = 0;
             response.on('data', (chunk: Buffer) => {
               received += chunk.length;
-              if (received > this.maxResponseBytes) {
+              if (received > MAX_RESPONSE_BYTES) {
                 settle(status, responseError);
                 response.destroy();
               }

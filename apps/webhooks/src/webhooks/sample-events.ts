@@ -11,16 +11,11 @@ import {
  * Invented but well-formed payloads for the test call: every id has its real prefix and every field
  * its real type, so a receiver can exercise the same parsing it uses for live events.
  */
-type Sample<T extends PublicEventType> = {
-  severity: Severity;
-  system: boolean;
-  details: () => PublicEventDetails[T];
-};
+type Sample<T extends PublicEventType> = { severity: Severity; details: () => PublicEventDetails[T] };
 
 const SAMPLES: { [T in PublicEventType]: Sample<T> } = {
   'finding.created': {
     severity: 'HIGH',
-    system: true,
     details: () => ({
       finding_id: newId('finding'),
       title: 'Risk management system not documented',
@@ -34,7 +29,6 @@ const SAMPLES: { [T in PublicEventType]: Sample<T> } = {
   },
   'assessment.complete': {
     severity: 'INFO',
-    system: true,
     details: () => ({
       assessment_id: newId('assessment'),
       verdict: 'CONDITIONAL',
@@ -48,7 +42,6 @@ const SAMPLES: { [T in PublicEventType]: Sample<T> } = {
   },
   'policy.violated': {
     severity: 'CRITICAL',
-    system: true,
     details: () => ({
       violation_id: newId('violation'),
       policy_id: newId('policy'),
@@ -62,7 +55,6 @@ const SAMPLES: { [T in PublicEventType]: Sample<T> } = {
   },
   'drift.detected': {
     severity: 'MEDIUM',
-    system: true,
     details: () => ({
       drift_id: newId('drift'),
       system_name: 'Sample Support Assistant',
@@ -76,7 +68,6 @@ const SAMPLES: { [T in PublicEventType]: Sample<T> } = {
   },
   'probe.disconnected': {
     severity: 'HIGH',
-    system: true,
     details: () => ({
       probe_id: newId('probe'),
       probe_name: 'sample-probe',
@@ -87,7 +78,6 @@ const SAMPLES: { [T in PublicEventType]: Sample<T> } = {
   },
   'system.registered': {
     severity: 'INFO',
-    system: true,
     details: () => ({
       system_name: 'Sample Support Assistant',
       registration_source: 'api',
@@ -105,7 +95,7 @@ export function samplePayload<T extends PublicEventType>(event: T, now: Date = n
     event,
     timestamp: now.toISOString(),
     severity: sample.severity,
-    system_id: sample.system ? newId('system') : null,
+    system_id: newId('system'),
     details: sample.details(),
   };
 }

@@ -14,12 +14,7 @@ export interface WebhookRow {
   updated_at: Date;
 }
 
-export interface WebhookChanges {
-  url?: string;
-  events?: PublicEventType[];
-  description?: string | null;
-  active?: boolean;
-}
+export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'events' | 'description' | 'active'>>;
 
 const COLUMNS =
   'id, organization_id, url, events, description, active, signing_secret_encrypted, created_at, updated_at';

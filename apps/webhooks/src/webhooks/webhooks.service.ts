@@ -154,13 +154,7 @@ export class WebhooksService {
         eventType: event,
         payload,
       },
-      {
-        attemptedAt,
-        statusCode: outcome.statusCode,
-        responseTimeMs: outcome.responseTimeMs,
-        error: outcome.error,
-        outcome: outcome.success ? 'succeeded' : 'failed',
-      },
+      { ...outcome, attemptedAt, outcome: outcome.success ? 'succeeded' : 'failed' },
     );
     return {
       delivery_id: deliveryId,
