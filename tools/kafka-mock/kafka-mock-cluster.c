@@ -64,7 +64,10 @@ static rd_kafka_resp_err_t set_down(int broker_cnt, int downed) {
   const struct rd_kafka_metadata *metadata = NULL;
   /* Read the leaders while the broker still answers; with no broker left up there is nobody to elect. */
   if (successor) {
-    rd_kafka_resp_err_t err = rd_kafka_metadata(observer, 1, NULL, &metadata, 5000);
+    /* The observer may ask a broker that an earlier command took down; it tries another after a failure. */
+    rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR__TIMED_OUT;
+    for (int attempt = 0; attempt < 5 && err != RD_KAFKA_RESP_ERR_NO_ERROR; attempt++)
+      err = rd_kafka_metadata(observer, 1, NULL, &metadata, 1000);
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR) return err;
   }
   rd_kafka_resp_err_t err = rd_kafka_mock_broker_set_down(mcluster, downed);
