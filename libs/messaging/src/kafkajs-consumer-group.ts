@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { kafkajsInternals } from './kafkajs-internals';
 
-const PATCHED_VERSION = '2.2.4';
 const SYNC = 'private:ConsumerGroup:sync';
 /** The protocol error kafkajs's join-and-sync loop answers by joining again under the same member id. */
 const REBALANCE_IN_PROGRESS = 27;
@@ -32,9 +31,8 @@ let applied = false;
  */
 export function fixLateFollowerSync(): boolean {
   if (applied) return true;
-  const load = createRequire(createRequire(__filename).resolve('kafkajs'));
-  const { version } = load('./package.json') as { version: string };
-  if (version !== PATCHED_VERSION) return false;
+  const load = kafkajsInternals();
+  if (!load) return false;
   const { prototype } = load('./src/consumer/consumerGroup') as { prototype: object };
   const { createErrorFromCode } = load('./src/protocol/error') as {
     createErrorFromCode: (code: number) => Error;

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
+import { kafkajsInternals } from './kafkajs-internals';
 
 /** kafkajs's check interval for requests held back by in-flight limits (`CHECK_PENDING_REQUESTS_INTERVAL`). */
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
-const PATCHED_VERSION = '2.2.4';
 
 /** The part of kafkajs's per-connection `RequestQueue` that its pending-request check uses. */
 interface RequestQueue {
@@ -25,9 +24,8 @@ let applied = false;
  */
 export function fixKafkaRequestQueueTimer(): boolean {
   if (applied) return true;
-  const load = createRequire(createRequire(__filename).resolve('kafkajs'));
-  const { version } = load('./package.json') as { version: string };
-  if (version !== PATCHED_VERSION) return false;
+  const load = kafkajsInternals();
+  if (!load) return false;
   const RequestQueueClass = load('./src/network/requestQueue') as { prototype: RequestQueue };
   RequestQueueClass.prototype.scheduleCheckPendingRequests = function (this: RequestQueue) {
     if (this.throttleCheckTimeoutId || this.pending.length === 0) return;
