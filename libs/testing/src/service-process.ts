@@ -25,6 +25,10 @@ export interface ServiceProcess {
 
 const WORKSPACE = resolve(__dirname, '../../..');
 
+// Node has no parent-death signal: without this, a killed jest run leaves its services running for good.
+const EXIT_WHEN_ORPHANED =
+  'data:text/javascript,const parent=process.ppid;setInterval(()=>{if(process.ppid!==parent)process.exit(1)},1000).unref()';
+
 /**
  * Runs a built app (`dist/apps/<app>/main.js`) as a real process on a free port, and resolves once
  * its readiness probe answers 200. End-to-end tests use it to test what operators run.
@@ -38,7 +42,7 @@ export async function startServiceProcess(
   if (!existsSync(script))
     throw new Error(`${script} is missing; build first (npm test builds before running jest)`);
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, ['--import', EXIT_WHEN_ORPHANED, script], {
     cwd: WORKSPACE,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
