@@ -1,5 +1,5 @@
 import { type Condition, type FieldCondition } from '@governance/contracts';
-import { compileCondition, type CompiledCondition, type ConditionRecord } from './condition';
+import { compileCondition, type CompiledCondition, type ConditionRecord, own } from './condition';
 
 /** A context line stays short: it travels in every policy.violated. */
 export const EXPLANATION_LIMITS = { maxLeaves: 3, maxLength: 240 } as const;
@@ -21,10 +21,6 @@ function holds(node: Condition, record: ConditionRecord): boolean {
   if ('any' in node) return node.any.some((child) => holds(child, record));
   if ('not' in node) return !holds(node.not, record);
   return leafHolds(node, record);
-}
-
-function own<T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
-  return map !== undefined && Object.prototype.hasOwnProperty.call(map, name) ? map[name] : undefined;
 }
 
 function actual(record: ConditionRecord, field: string): unknown {
