@@ -7,7 +7,7 @@ import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
-import { type AssessmentRow, toAssessmentResponse, toFindingResponse } from './assessment-records';
+import { type AssessmentRow, toAssessmentResponse } from './assessment-records';
 import { type AssessmentResponse, type FindingList, type QueuedResponse } from './assessment.dto';
 import { TITLE_MAX_LENGTH } from './assessment-limits';
 import { AssessmentRepository, type ClaimedAssessment } from './assessment.repository';
@@ -117,8 +117,7 @@ export class AssessmentsService {
   /** Empty until the assessment is complete: findings are written with the result, all at once. */
   async findings(organizationId: string, id: string): Promise<FindingList> {
     await this.find(organizationId, id);
-    const findings = await this.assessments.listFindings(organizationId, id);
-    return { data: findings.map(toFindingResponse) };
+    return { data: await this.assessments.listFindings(organizationId, id) };
   }
 
   private async find(organizationId: string, id: string): Promise<AssessmentRow> {
