@@ -28,52 +28,24 @@ export class PatternRefused extends Error {
 /** Inclusive ranges of UTF-16 code units. */
 type Ranges = readonly (readonly [number, number])[];
 
-const MAX_CODE_POINT = 0x10ffff;
-const DIGIT: Ranges = [[48, 57]];
-const WORD: Ranges = [
-  [48, 57],
-  [65, 90],
-  [95, 95],
-  [97, 122],
-];
-// JavaScript's \s: WhiteSpace plus LineTerminator.
-const SPACE: Ranges = [
-  [9, 13],
-  [32, 32],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-];
-const LINE_TERMINATOR: Ranges = [
-  [10, 10],
-  [13, 13],
-  [0x2028, 0x2029],
-];
+const classes = new Map<string, Ranges>();
 
-function complement(ranges: Ranges): Ranges {
-  const result: [number, number][] = [];
-  let next = 0;
-  for (const [low, high] of ranges) {
-    if (low > next) result.push([next, low - 1]);
-    next = high + 1;
+/** The code units a class such as `\s` or `.` matches in JavaScript, read from JavaScript itself. */
+function jsClass(source: string): Ranges {
+  let ranges = classes.get(source);
+  if (ranges) return ranges;
+  const regex = new RegExp(`^${source}$`);
+  const found: [number, number][] = [];
+  for (let code = 0; code <= 0xffff; code++) {
+    if (!regex.test(String.fromCharCode(code))) continue;
+    const last = found.at(-1);
+    if (last?.[1] === code - 1) last[1] = code;
+    else found.push([code, code]);
   }
-  if (next <= MAX_CODE_POINT) result.push([next, MAX_CODE_POINT]);
-  return result;
+  classes.set(source, (ranges = found));
+  return ranges;
 }
 
-const CLASS_ESCAPES: Record<string, Ranges> = {
-  d: DIGIT,
-  D: complement(DIGIT),
-  w: WORD,
-  W: complement(WORD),
-  s: SPACE,
-  S: complement(SPACE),
-};
 const CONTROL_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
 const SYNTAX_CHARACTERS = '^$\\.*+?()[]{}|/-';
 const QUANTIFIERS: Record<string, readonly [min: number, max: number]> = {
@@ -170,7 +142,7 @@ class PatternParser {
     const character = this.pattern[this.position++]!;
     switch (character) {
       case '.':
-        return char(`[^${rangesSource(LINE_TERMINATOR)}]`);
+        return char(`[${rangesSource(jsClass('.'))}]`);
       case '^':
       case '$':
         // RE2 without flags, like JavaScript: ^ and $ match only at the ends of the text.
@@ -251,8 +223,7 @@ class PatternParser {
     const at = this.position - 1;
     const character = this.pattern[this.position++];
     if (character === undefined) throw new PatternRefused('the pattern ends with a lone "\\"');
-    const classEscape = CLASS_ESCAPES[character];
-    if (classEscape) return classEscape;
+    if ('dDwWsS'.includes(character)) return jsClass(`\\${character}`);
     const control = CONTROL_ESCAPES[character];
     if (control !== undefined) return control;
     if (SYNTAX_CHARACTERS.includes(character)) return character.charCodeAt(0);
@@ -294,7 +265,7 @@ class PatternParser {
     }
     // To RE2, `[]` and `[^]` open a class that starts with "]"; to JavaScript they match nothing, anything.
     const empty = members === '';
-    if (empty) members = rangesSource([[0, MAX_CODE_POINT]]);
+    if (empty) members = rangesSource([[0, 0xffff]]);
     return negated !== empty ? `[^${members}]` : `[${members}]`;
   }
 
