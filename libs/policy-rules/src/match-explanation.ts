@@ -37,26 +37,15 @@ function render(leaf: FieldCondition, record: ConditionRecord, negated: boolean)
   return `${negated ? `not (${rule})` : rule} (${seen})`;
 }
 
-/** The leaves that make `node` true; `node` holds. */
-function truthReasons(node: Condition, record: ConditionRecord): string[] {
-  if ('all' in node) return node.all.flatMap((child) => truthReasons(child, record));
-  if ('any' in node) {
-    const first = node.any.find((child) => holds(child, record));
-    return first ? truthReasons(first, record) : [];
-  }
-  if ('not' in node) return falsityReasons(node.not, record);
-  return [render(node, record, false)];
-}
-
-/** The leaves that make `node` false; `node` does not hold. */
-function falsityReasons(node: Condition, record: ConditionRecord): string[] {
-  if ('all' in node) {
-    const first = node.all.find((child) => !holds(child, record));
-    return first ? falsityReasons(first, record) : [];
-  }
-  if ('any' in node) return node.any.flatMap((child) => falsityReasons(child, record));
-  if ('not' in node) return truthReasons(node.not, record);
-  return [render(node, record, true)];
+/** The leaves that make `node` come out as `outcome`, which it does. */
+function reasons(node: Condition, record: ConditionRecord, outcome: boolean): string[] {
+  if ('not' in node) return reasons(node.not, record, !outcome);
+  if (!('all' in node) && !('any' in node)) return [render(node, record, !outcome)];
+  const children = 'all' in node ? node.all : node.any;
+  // A true `all` or a false `any` needs every child; otherwise the first child that decides it is enough.
+  if ('all' in node === outcome) return children.flatMap((child) => reasons(child, record, outcome));
+  const first = children.find((child) => holds(child, record) === outcome);
+  return first ? reasons(first, record, outcome) : [];
 }
 
 /**
@@ -66,9 +55,9 @@ function falsityReasons(node: Condition, record: ConditionRecord): string[] {
  */
 export function explainMatch(condition: Condition, record: ConditionRecord): string | undefined {
   if (!holds(condition, record)) return undefined;
-  const reasons = truthReasons(condition, record);
-  const shown = reasons.slice(0, EXPLANATION_LIMITS.maxLeaves);
-  const more = reasons.length - shown.length;
+  const found = reasons(condition, record, true);
+  const shown = found.slice(0, EXPLANATION_LIMITS.maxLeaves);
+  const more = found.length - shown.length;
   const text = shown.join(' and ') + (more > 0 ? ` and ${more} more` : '');
   return text.length > EXPLANATION_LIMITS.maxLength
     ? `${text.slice(0, EXPLANATION_LIMITS.maxLength - 1)}…`
