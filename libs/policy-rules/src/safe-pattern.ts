@@ -240,13 +240,8 @@ class PatternParser {
     const negated = this.peek() === '^';
     if (negated) this.position++;
     let members = '';
-    for (;;) {
-      const character = this.pattern[this.position];
-      if (character === undefined) throw new PatternRefused(`unclosed "[" at ${at}`);
-      if (character === ']') {
-        this.position++;
-        break;
-      }
+    for (let next = this.peek(); next !== ']'; next = this.peek()) {
+      if (next === undefined) throw new PatternRefused(`unclosed "[" at ${at}`);
       const low = this.classMember();
       if (
         this.peek() === '-' &&
@@ -263,6 +258,7 @@ class PatternParser {
         members += rangesSource(typeof low === 'number' ? [[low, low]] : low);
       }
     }
+    this.position++;
     // To RE2, `[]` and `[^]` open a class that starts with "]"; to JavaScript they match nothing, anything.
     const empty = members === '';
     if (empty) members = rangesSource([[0, 0xffff]]);

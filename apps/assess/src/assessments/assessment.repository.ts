@@ -63,9 +63,8 @@ export class AssessmentRepository {
   }
 
   /**
-   * Reserves up to `limit` assessments that are queued, or running under a lease that ended (their
-   * worker died). The claim counter distinguishes this hold from any earlier one, so a worker that lost
-   * its lease cannot complete the assessment behind the back of the one that took it over.
+   * Reserves up to `limit` assessments that are queued, or running under a lease that ended. The claim
+   * counter tells this hold from earlier ones, so a worker that lost its lease cannot complete it.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedAssessment[]> {
     const [rows] = await this.dataSource.query<[Array<ClaimedAssessment>, number]>(

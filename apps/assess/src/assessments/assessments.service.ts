@@ -91,9 +91,8 @@ export class AssessmentsService {
   }
 
   /**
-   * Only an existing system of the organization, and one still in service, is assessed. A system the
-   * replica does not know yet is looked up again once it caught up with the bus: an id the systems
-   * service just returned is known here at once.
+   * Only an existing, active system of the organization is assessed. One the replica does not know yet
+   * is looked up again once it caught up with the bus, so an id the systems service just returned works.
    */
   private async requireAssessableSystem(organizationId: string, systemId: string): Promise<void> {
     const system = isId('system', systemId)

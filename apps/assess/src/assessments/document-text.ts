@@ -27,21 +27,15 @@ const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
   'text/plain': 'text',
 };
 
-/**
- * The format of an upload: by file extension when it has one (browsers send generic media types for
- * .md), else by its media type. Undefined for anything else, which is answered 415.
- */
+/** By file extension when there is one (browsers send generic media types for .md), else by media type. */
 export function documentFormat(fileName: string, mediaType: string): DocumentFormat | undefined {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (extension !== undefined) return BY_EXTENSION[extension];
   return BY_MEDIA_TYPE[mediaType.split(';')[0]!.trim().toLowerCase()];
 }
 
-/*
- * PDF parsing runs in a worker thread: pdf.js is heavy on hostile input, and a thread with its own heap
- * limit and a deadline keeps one bad upload from taking the service down. The script is plain
- * JavaScript loaded by path so it runs the same from sources, under jest and from the bundle.
- */
+// A thread with its own heap limit and a deadline keeps one hostile PDF from taking the service down.
+// Plain JavaScript, loading pdf-parse by path, so it runs the same from sources, under jest and bundled.
 const PDF_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PDFParse } = require(workerData.modulePath);
