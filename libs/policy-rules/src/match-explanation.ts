@@ -4,23 +4,13 @@ import { compileCondition, type CompiledCondition, type ConditionRecord, own } f
 /** A context line stays short: it travels in every policy.violated. */
 export const EXPLANATION_LIMITS = { maxLeaves: 3, maxLength: 240 } as const;
 
-const compiledLeaves = new WeakMap<FieldCondition, CompiledCondition>();
+const compiled = new WeakMap<Condition, CompiledCondition>();
 
-/** Leaves compile on first use and live as long as the condition object does (the cached policy version). */
-function leafHolds(leaf: FieldCondition, record: ConditionRecord): boolean {
-  let compiled = compiledLeaves.get(leaf);
-  if (!compiled) {
-    compiled = compileCondition(leaf);
-    compiledLeaves.set(leaf, compiled);
-  }
-  return compiled(record);
-}
-
+/** Nodes compile on first use and live as long as the condition object does (the cached policy version). */
 function holds(node: Condition, record: ConditionRecord): boolean {
-  if ('all' in node) return node.all.every((child) => holds(child, record));
-  if ('any' in node) return node.any.some((child) => holds(child, record));
-  if ('not' in node) return !holds(node.not, record);
-  return leafHolds(node, record);
+  let test = compiled.get(node);
+  if (!test) compiled.set(node, (test = compileCondition(node)));
+  return test(record);
 }
 
 function actual(record: ConditionRecord, field: string): unknown {

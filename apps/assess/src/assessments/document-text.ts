@@ -56,29 +56,26 @@ const PDF_HEAP_MB = 512;
 
 function pdfText(data: Buffer): Promise<string> {
   const modulePath = createRequire(__filename).resolve('pdf-parse');
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(PDF_WORKER, {
-      eval: true,
-      workerData: { modulePath, data },
-      resourceLimits: { maxOldGenerationSizeMb: PDF_HEAP_MB },
-    });
-    const timer = setTimeout(() => {
-      reject(new UnreadableDocumentError('the PDF took too long to read'));
-      void worker.terminate();
-    }, PDF_TIMEOUT_MS);
-    worker.once('message', (message: { ok: boolean; text?: string; message?: string }) => {
-      clearTimeout(timer);
-      if (message.ok) resolve(message.text ?? '');
-      else
-        reject(
-          new UnreadableDocumentError(`the PDF could not be read: ${message.message ?? 'unknown error'}`),
-        );
-      void worker.terminate();
-    });
-    worker.once('error', (error: Error) => {
-      clearTimeout(timer);
-      reject(new UnreadableDocumentError(`the PDF could not be read: ${error.message}`));
-    });
+  const worker = new Worker(PDF_WORKER, {
+    eval: true,
+    workerData: { modulePath, data },
+    resourceLimits: { maxOldGenerationSizeMb: PDF_HEAP_MB },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<string>((resolve, reject) => {
+    const unreadable = (why: string): void =>
+      reject(new UnreadableDocumentError(`the PDF could not be read: ${why}`));
+    timer = setTimeout(
+      () => reject(new UnreadableDocumentError('the PDF took too long to read')),
+      PDF_TIMEOUT_MS,
+    );
+    worker.once('message', (message: { ok: boolean; text?: string; message?: string }) =>
+      message.ok ? resolve(message.text ?? '') : unreadable(message.message ?? 'unknown error'),
+    );
+    worker.once('error', (error: Error) => unreadable(error.message));
+  }).finally(() => {
+    clearTimeout(timer);
+    void worker.terminate();
   });
 }
 
