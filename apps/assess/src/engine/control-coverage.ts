@@ -2,6 +2,7 @@ import { type AssessmentOptions } from './assessment-options';
 import { type TextUnit } from './document-units';
 import { type ControlResult, type ControlStatus, type Evidence } from './engine.types';
 import { type CompiledConcept, type CompiledControl, type CompiledFramework } from './framework-compiler';
+import { isDenial } from './negation';
 import { type Occurrence } from './term-matching';
 import { countAtOrBefore } from './text-lines';
 
@@ -84,7 +85,7 @@ function deniedUnderHeading(
     const list = context.occurrences[term.phrase]!;
     let index = countAtOrBefore(list, heading, (occurrence) => occurrence.unit);
     for (; index < list.length && list[index]!.unit < scopeEnd; index++) {
-      if (list[index]!.negated) return true;
+      if (isDenial(list[index]!.polarity)) return true;
     }
     return false;
   });
@@ -99,7 +100,7 @@ function supports(concept: CompiledConcept, occurrence: Occurrence): boolean {
   if (concept.scopeCondition) return occurrence.polarity !== 'deferred';
   if (concept.negationSatisfies)
     return occurrence.polarity === 'denied' || occurrence.polarity === 'prohibited';
-  return !occurrence.negated;
+  return !isDenial(occurrence.polarity);
 }
 
 interface ConceptMentions {
