@@ -10,15 +10,11 @@ export interface EvidenceCue {
   terms: readonly string[];
   /** Share of the control's score this concept carries, relative to its sibling cues. */
   weight: number;
-  /**
-   * The concept names something the control forbids (a prohibited practice), so a document meets it by
-   * denying it ("we do not use emotion recognition"), and a plain mention of doing it counts against.
-   */
+  /** A prohibited practice: denying it ("we do not use emotion recognition") meets it, doing it counts against. */
   negation_satisfies?: boolean;
   /**
-   * The concept names when the control applies at all ("remote biometric identification", "chatbot"). A
-   * document that denies it has considered the control and found it out of scope, so a denial counts as
-   * well as an affirmation; the control's other concepts still decide whether it is met.
+   * When the control applies at all ("chatbot"): a denial shows the control was considered and found out
+   * of scope, so it counts as well as an affirmation; the other concepts still decide whether it is met.
    */
   scope_condition?: boolean;
 }

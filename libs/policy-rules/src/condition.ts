@@ -8,28 +8,16 @@ import {
 import { compilePattern, PatternRefused } from './safe-pattern';
 
 /**
- * The policy rule language: validation with JSON paths for people, and a compiler to a predicate for
- * the evaluator. A condition is true when a telemetry record VIOLATES the policy.
+ * The policy rule language: validation with JSON paths, and a compiler to a predicate that is true when a
+ * telemetry record VIOLATES the policy. Pure: the policies service validates with it, probe ingest evaluates.
  *
- * Pure, with no Nest or TypeORM imports: the policies service validates rules with it, and probe ingest
- * evaluates them on telemetry.
- *
- * Semantics, per leaf `{field, op, value}`:
- * - `metrics.<name>` fields are numbers; `labels.<name>`, `model` and `observed_endpoint` are strings.
- *   A name is 1 to 128 characters without control characters, as probe ingest accepts them.
- *   A field that is absent, or not of its kind, makes every op false except that `not` inverts it; so
- *   `{not: {field: 'labels.human_review', op: 'eq', value: 'true'}}` is true when the label is missing.
- * - eq, neq: on metrics a finite number compared exactly; on strings a string, number or boolean compared
- *   by its string form (true matches the label "true").
- * - gt, gte, lt, lte: metrics only, a finite number.
- * - in, not_in: a list of 1 to 100 scalars, numbers for metrics, strings or numbers (string form) for
- *   strings.
- * - contains: strings only, a non-empty substring, case-sensitive.
- * - String values are at most 1,024 characters and never contain NUL (jsonb cannot store it).
- * - exists: no value; true when the field is present with its kind.
- * - matches: strings only, a pattern of safe-pattern.ts, tested on the first 4,096 characters.
- * Combinators: `{all: [...]}`, `{any: [...]}` (non-empty lists) and `{not: condition}`; each node has
- * exactly its own keys. At most 8 levels deep (a lone leaf is level 1) and 100 leaves in all.
+ * A leaf is `{field, op, value}`. `metrics.<name>` fields are numbers; `labels.<name>`, `model` and
+ * `observed_endpoint` strings. A field that is absent, or not of its kind, makes every op false (so
+ * `{not: {field: 'labels.human_review', op: 'eq', value: 'true'}}` holds when the label is missing).
+ * eq/neq compare a number exactly, or a string by its string form (true matches the label "true"); gt, gte,
+ * lt, lte are for metrics; in/not_in take 1 to 100 scalars; contains is a case-sensitive substring; matches
+ * a safe-pattern.ts pattern on the first 4,096 characters; exists takes no value. Combinators `all`, `any`
+ * (non-empty lists) and `not`; each node has exactly its own keys. Values never hold NUL (jsonb cannot).
  */
 export const CONDITION_LIMITS = {
   maxDepth: 8,
@@ -58,9 +46,9 @@ export interface ConditionProblem {
 }
 
 export class InvalidCondition extends Error {
+  override name = 'InvalidCondition';
   constructor(readonly problems: ConditionProblem[]) {
     super(`Invalid condition: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
-    this.name = 'InvalidCondition';
   }
 }
 
@@ -79,7 +67,7 @@ const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /** Own properties only: a field named `labels.__proto__` or `labels.constructor` reads nothing inherited. */
-function own<T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
+export function own<T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
   return map !== undefined && map !== null && Object.prototype.hasOwnProperty.call(map, name)
     ? map[name]
     : undefined;
@@ -317,32 +305,29 @@ export interface CachedRules {
 }
 
 /**
- * Compiled rules per policy, recompiled only when the version changes: rules are immutable within a
- * version, so an evaluator holding many policies compiles each once instead of once per record. A rule
- * set that does not compile is remembered too, and its InvalidCondition thrown again without recompiling.
+ * Compiled rules per policy, recompiled only when the version changes (rules are immutable within a
+ * version). A rule set that does not compile is remembered too, and its InvalidCondition thrown again.
  */
 export class CompiledConditionCache {
   private readonly entries = new Map<
     string,
-    | { version: number; rules: Condition; compiled: CompiledCondition }
-    | { version: number; invalid: InvalidCondition }
+    { version: number; rules: Condition; compiled?: CompiledCondition; invalid?: InvalidCondition }
   >();
 
   get(policy: { policy_id: string; version: number; rules: Condition }): CompiledCondition {
-    const cached = this.entries.get(policy.policy_id);
-    if (cached && cached.version === policy.version) {
-      if ('invalid' in cached) throw cached.invalid;
-      return cached.compiled;
+    let entry = this.entries.get(policy.policy_id);
+    if (entry?.version !== policy.version) {
+      entry = { version: policy.version, rules: policy.rules };
+      try {
+        entry.compiled = compileCondition(policy.rules);
+      } catch (error) {
+        if (!(error instanceof InvalidCondition)) throw error;
+        entry.invalid = error;
+      }
+      this.entries.set(policy.policy_id, entry);
     }
-    try {
-      const compiled = compileCondition(policy.rules);
-      this.entries.set(policy.policy_id, { version: policy.version, rules: policy.rules, compiled });
-      return compiled;
-    } catch (error) {
-      if (error instanceof InvalidCondition)
-        this.entries.set(policy.policy_id, { version: policy.version, invalid: error });
-      throw error;
-    }
+    if (entry.invalid) throw entry.invalid;
+    return entry.compiled!;
   }
 
   /** True when this version of the policy was compiled (or refused) already: no need to read its rules. */
@@ -353,7 +338,7 @@ export class CompiledConditionCache {
   /** The compiled rules of this version, if it is the one cached and it compiled. */
   cached(policyId: string, version: number): CachedRules | undefined {
     const entry = this.entries.get(policyId);
-    return entry && entry.version === version && !('invalid' in entry)
+    return entry?.version === version && entry.compiled
       ? { rules: entry.rules, compiled: entry.compiled }
       : undefined;
   }

@@ -1,30 +1,16 @@
 import { type Condition, type FieldCondition } from '@governance/contracts';
-import { compileCondition, type CompiledCondition, type ConditionRecord } from './condition';
+import { compileCondition, type CompiledCondition, type ConditionRecord, own } from './condition';
 
 /** A context line stays short: it travels in every policy.violated. */
 export const EXPLANATION_LIMITS = { maxLeaves: 3, maxLength: 240 } as const;
 
-const compiledLeaves = new WeakMap<FieldCondition, CompiledCondition>();
+const compiled = new WeakMap<Condition, CompiledCondition>();
 
-/** Leaves compile on first use and live as long as the condition object does (the cached policy version). */
-function leafHolds(leaf: FieldCondition, record: ConditionRecord): boolean {
-  let compiled = compiledLeaves.get(leaf);
-  if (!compiled) {
-    compiled = compileCondition(leaf);
-    compiledLeaves.set(leaf, compiled);
-  }
-  return compiled(record);
-}
-
+/** Nodes compile on first use and live as long as the condition object does (the cached policy version). */
 function holds(node: Condition, record: ConditionRecord): boolean {
-  if ('all' in node) return node.all.every((child) => holds(child, record));
-  if ('any' in node) return node.any.some((child) => holds(child, record));
-  if ('not' in node) return !holds(node.not, record);
-  return leafHolds(node, record);
-}
-
-function own<T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
-  return map !== undefined && Object.prototype.hasOwnProperty.call(map, name) ? map[name] : undefined;
+  let test = compiled.get(node);
+  if (!test) compiled.set(node, (test = compileCondition(node)));
+  return test(record);
 }
 
 function actual(record: ConditionRecord, field: string): unknown {
@@ -41,26 +27,15 @@ function render(leaf: FieldCondition, record: ConditionRecord, negated: boolean)
   return `${negated ? `not (${rule})` : rule} (${seen})`;
 }
 
-/** The leaves that make `node` true; `node` holds. */
-function truthReasons(node: Condition, record: ConditionRecord): string[] {
-  if ('all' in node) return node.all.flatMap((child) => truthReasons(child, record));
-  if ('any' in node) {
-    const first = node.any.find((child) => holds(child, record));
-    return first ? truthReasons(first, record) : [];
-  }
-  if ('not' in node) return falsityReasons(node.not, record);
-  return [render(node, record, false)];
-}
-
-/** The leaves that make `node` false; `node` does not hold. */
-function falsityReasons(node: Condition, record: ConditionRecord): string[] {
-  if ('all' in node) {
-    const first = node.all.find((child) => !holds(child, record));
-    return first ? falsityReasons(first, record) : [];
-  }
-  if ('any' in node) return node.any.flatMap((child) => falsityReasons(child, record));
-  if ('not' in node) return truthReasons(node.not, record);
-  return [render(node, record, true)];
+/** The leaves that make `node` come out as `outcome`, which it does. */
+function reasons(node: Condition, record: ConditionRecord, outcome: boolean): string[] {
+  if ('not' in node) return reasons(node.not, record, !outcome);
+  if (!('all' in node) && !('any' in node)) return [render(node, record, !outcome)];
+  const children = 'all' in node ? node.all : node.any;
+  // A true `all` or a false `any` needs every child; otherwise the first child that decides it is enough.
+  if ('all' in node === outcome) return children.flatMap((child) => reasons(child, record, outcome));
+  const first = children.find((child) => holds(child, record) === outcome);
+  return first ? reasons(first, record, outcome) : [];
 }
 
 /**
@@ -70,9 +45,9 @@ function falsityReasons(node: Condition, record: ConditionRecord): string[] {
  */
 export function explainMatch(condition: Condition, record: ConditionRecord): string | undefined {
   if (!holds(condition, record)) return undefined;
-  const reasons = truthReasons(condition, record);
-  const shown = reasons.slice(0, EXPLANATION_LIMITS.maxLeaves);
-  const more = reasons.length - shown.length;
+  const found = reasons(condition, record, true);
+  const shown = found.slice(0, EXPLANATION_LIMITS.maxLeaves);
+  const more = found.length - shown.length;
   const text = shown.join(' and ') + (more > 0 ? ` and ${more} more` : '');
   return text.length > EXPLANATION_LIMITS.maxLength
     ? `${text.slice(0, EXPLANATION_LIMITS.maxLength - 1)}…`

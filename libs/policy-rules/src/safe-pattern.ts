@@ -1,115 +1,72 @@
 import { RE2JS } from 're2js';
 
 /**
- * The `matches` operator's regular expressions, run by re2js (a JavaScript port of RE2) instead of V8's
- * backtracking engine. A backtracking engine can take exponential time on patterns such as `(a+)+$`, and
- * polynomial time on innocent-looking ones: `.*.*x` against 1,024 `a`s takes over a second in V8. The
- * policy rules run on every telemetry record, so one pattern must never be able to stall ingest; RE2 takes
- * time linear in the text, whatever the pattern.
+ * The `matches` operator: user patterns run by re2js (a port of RE2), in time linear in the text, so no
+ * pattern can stall ingest the way `(a+)+$` or even `.*.*x` stall V8's backtracking engine.
  *
- * Users write a subset of JavaScript syntax, with the meaning of JavaScript's `new RegExp(pattern).test(text)`
- * (no flags: case-sensitive, `.` stops at line terminators, `^`/`$` at the ends of the text):
- *   literals; `.`; `^` `$`; classes `[abc]`, `[a-z]`, `[^...]`; escapes `\d \D \w \W \s \S \t \n \r \f \v`
- *   and escaped punctuation; groups `(...)` and `(?:...)`; alternation `|`; quantifiers `* + ? {n}
- *   {n,} {n,m}` (with or without a lazy `?`; laziness does not change whether a text matches).
- * The parser below checks that subset and rewrites it into RE2 syntax where RE2 means something else:
- * RE2's `.` crosses `\r`, U+2028 and U+2029, its `\s` lacks `\v` and the Unicode spaces, `[]` and `[^]`
- * are not classes to it, and it reads text by code point where JavaScript reads UTF-16 code units.
- * Refused, each with its own message:
- *   - backreferences (`\1`, `\k<name>`) and lookarounds (`(?=`, `(?!`, `(?<=`, `(?<!`): no linear-time
- *     algorithm exists for them;
- *   - other `(?` groups (named groups, modifiers), `\b`, `\B`, `\p{..}`, `\x..`, `\u....`, `\c.` and
- *     other escapes: kept out so the accepted language stays small and exactly specified;
- *   - a quantifier on a group that itself contains a quantifier or an alternation, like `(a+)+`,
- *     `(a*)*`, `(a|a)*` or `(ab|cd)+`: harmless to RE2, but the classic catastrophic-backtracking
- *     shapes; refusing them keeps stored rules safe for any engine a later evaluator uses;
- *   - counted repeats above {@link PATTERN_LIMITS.maxRepeat}, patterns longer than
- *     {@link PATTERN_LIMITS.maxLength}, and patterns whose automaton (one state per character test and
- *     per choice, repeats expanded, as RE2 compiles them) exceeds {@link PATTERN_LIMITS.maxStates} states:
- *     RE2's cost per character grows with it.
- * Only the first {@link PATTERN_LIMITS.maxTestedLength} characters of a text are tested.
- *
- * No Nest or TypeORM imports: the policies service and probe ingest share it through this lib.
+ * Users write a subset of JavaScript syntax, meaning what `new RegExp(pattern).test(text)` means: literals,
+ * `.`, `^` `$`, classes, the escapes `\d \D \w \W \s \S \t \n \r \f \v` and escaped punctuation, `(...)`,
+ * `(?:...)`, `|`, and the quantifiers `* + ? {n} {n,} {n,m}`, greedy or lazy. The parser checks the subset and
+ * rewrites it where RE2 means something else: its `.` crosses `\r`, U+2028 and U+2029, its `\s` lacks `\v`
+ * and the Unicode spaces, `[]` and `[^]` are no classes to it, and it reads code points, not UTF-16 units.
+ * Refused: backreferences and lookarounds (no linear-time algorithm exists), other groups and escapes (the
+ * language stays small and exact), a repeated group holding a quantifier or `|` (`(a+)+`, `(a|a)*`: the
+ * catastrophic-backtracking shapes, kept out of stored rules for any later engine), and the PATTERN_LIMITS.
  */
-
 export const PATTERN_LIMITS = {
   maxLength: 200,
   maxRepeat: 100,
+  /** States of the automaton as RE2 compiles it, repeats expanded: its cost per character grows with them. */
   maxStates: 2000,
   maxTestedLength: 4096,
 } as const;
 
 export class PatternRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PatternRefused';
-  }
+  override name = 'PatternRefused';
 }
 
 /** Inclusive ranges of UTF-16 code units. */
 type Ranges = readonly (readonly [number, number])[];
 
-const MAX_CODE_POINT = 0x10ffff;
-const DIGIT: Ranges = [[48, 57]];
-const WORD: Ranges = [
-  [48, 57],
-  [65, 90],
-  [95, 95],
-  [97, 122],
-];
-// JavaScript's \s: WhiteSpace plus LineTerminator.
-const SPACE: Ranges = [
-  [9, 13],
-  [32, 32],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-];
-const LINE_TERMINATOR: Ranges = [
-  [10, 10],
-  [13, 13],
-  [0x2028, 0x2029],
-];
+const classes = new Map<string, Ranges>();
 
-function complement(ranges: Ranges): Ranges {
-  const result: [number, number][] = [];
-  let next = 0;
-  for (const [low, high] of ranges) {
-    if (low > next) result.push([next, low - 1]);
-    next = high + 1;
+/** The code units a class such as `\s` or `.` matches in JavaScript, read from JavaScript itself. */
+function jsClass(source: string): Ranges {
+  let ranges = classes.get(source);
+  if (ranges) return ranges;
+  const regex = new RegExp(`^${source}$`);
+  const found: [number, number][] = [];
+  for (let code = 0; code <= 0xffff; code++) {
+    if (!regex.test(String.fromCharCode(code))) continue;
+    const last = found.at(-1);
+    if (last?.[1] === code - 1) last[1] = code;
+    else found.push([code, code]);
   }
-  if (next <= MAX_CODE_POINT) result.push([next, MAX_CODE_POINT]);
-  return result;
+  classes.set(source, (ranges = found));
+  return ranges;
 }
 
-const CLASS_ESCAPES: Record<string, Ranges> = {
-  d: DIGIT,
-  D: complement(DIGIT),
-  w: WORD,
-  W: complement(WORD),
-  s: SPACE,
-  S: complement(SPACE),
-};
 const CONTROL_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
 const SYNTAX_CHARACTERS = '^$\\.*+?()[]{}|/-';
+const QUANTIFIERS: Record<string, readonly [min: number, max: number]> = {
+  '*': [0, Infinity],
+  '+': [1, Infinity],
+  '?': [0, 1],
+};
 
 // RE2 would join a surrogate pair into one code point; JavaScript without the u flag sees two code units.
 // Each surrogate is moved, in pattern and text alike, to a code point of its own in plane 15. Every
 // plane-15 character of a text is itself a surrogate pair, so none of them is left there to collide.
-const SURROGATES = { low: 0xd800, high: 0xdfff, movedTo: 0xf0000 } as const;
+const SURROGATE_LOW = 0xd800;
+const SURROGATE_HIGH = 0xdfff;
 const SURROGATE = /[\ud800-\udfff]/;
 const SURROGATE_GLOBAL = /[\ud800-\udfff]/g;
-const moveSurrogate = (unit: string): string =>
-  String.fromCodePoint(SURROGATES.movedTo + unit.charCodeAt(0) - SURROGATES.low);
+const moved = (code: number): number =>
+  code >= SURROGATE_LOW && code <= SURROGATE_HIGH ? 0xf0000 + code - SURROGATE_LOW : code;
+const moveSurrogate = (unit: string): string => String.fromCodePoint(moved(unit.charCodeAt(0)));
 
 function codePointSource(code: number): string {
-  const point =
-    code >= SURROGATES.low && code <= SURROGATES.high ? SURROGATES.movedTo + code - SURROGATES.low : code;
+  const point = moved(code);
   return point < 128 && /[0-9A-Za-z]/.test(String.fromCharCode(point))
     ? String.fromCharCode(point)
     : `\\x{${point.toString(16)}}`;
@@ -119,14 +76,11 @@ function codePointSource(code: number): string {
 function rangesSource(ranges: Ranges): string {
   let source = '';
   for (const [low, high] of ranges) {
-    const pieces: [number, number][] =
-      high < SURROGATES.low || low > SURROGATES.high
-        ? [[low, high]]
-        : [
-            [low, SURROGATES.low - 1],
-            [Math.max(low, SURROGATES.low), Math.min(high, SURROGATES.high)],
-            [SURROGATES.high + 1, high],
-          ];
+    const pieces: [number, number][] = [
+      [low, Math.min(high, SURROGATE_LOW - 1)],
+      [Math.max(low, SURROGATE_LOW), Math.min(high, SURROGATE_HIGH)],
+      [Math.max(low, SURROGATE_HIGH + 1), high],
+    ];
     for (const [from, to] of pieces) {
       if (from > to) continue;
       source += from === to ? codePointSource(from) : `${codePointSource(from)}-${codePointSource(to)}`;
@@ -134,9 +88,6 @@ function rangesSource(ranges: Ranges): string {
   }
   return source;
 }
-
-const ANY_CHARACTER = `[${rangesSource([[0, MAX_CODE_POINT]])}]`;
-const NO_CHARACTER = `[^${rangesSource([[0, MAX_CODE_POINT]])}]`;
 
 /** One parsed piece: its RE2 source, its automaton states, and whether it repeats or chooses inside. */
 interface Piece {
@@ -169,11 +120,12 @@ class PatternParser {
       this.position++;
       alternatives.push(this.sequence());
     }
+    const items = alternatives.flat();
     return {
       kind: 'group',
-      source: alternatives.map((items) => items.map((item) => item.source).join('')).join('|'),
-      states: alternatives.flat().reduce((sum, item) => sum + item.states, alternatives.length - 1),
-      repeatsOrChooses: alternatives.length > 1 || alternatives.flat().some((item) => item.repeatsOrChooses),
+      source: alternatives.map((sequence) => sequence.map((item) => item.source).join('')).join('|'),
+      states: items.reduce((sum, item) => sum + item.states, alternatives.length - 1),
+      repeatsOrChooses: alternatives.length > 1 || items.some((item) => item.repeatsOrChooses),
     };
   }
 
@@ -190,7 +142,7 @@ class PatternParser {
     const character = this.pattern[this.position++]!;
     switch (character) {
       case '.':
-        return char(`[^${rangesSource(LINE_TERMINATOR)}]`);
+        return char(`[${rangesSource(jsClass('.'))}]`);
       case '^':
       case '$':
         // RE2 without flags, like JavaScript: ^ and $ match only at the ends of the text.
@@ -202,13 +154,11 @@ class PatternParser {
         return char(typeof escaped === 'number' ? codePointSource(escaped) : `[${rangesSource(escaped)}]`);
       }
       case '(': {
-        if (this.peek() === '?') {
-          const opener = this.pattern.slice(this.position, this.position + 3);
-          if (opener.startsWith('?:')) this.position += 2;
-          else if (opener.startsWith('?=') || opener.startsWith('?!') || opener === '?<=' || opener === '?<!')
-            throw new PatternRefused(`lookarounds are not supported (at ${at})`);
-          else throw new PatternRefused(`only (...) and (?:...) groups are supported (at ${at})`);
-        }
+        if (this.pattern.startsWith('?:', this.position)) this.position += 2;
+        else if (/^\?(?:=|!|<=|<!)/.test(this.pattern.slice(this.position, this.position + 3)))
+          throw new PatternRefused(`lookarounds are not supported (at ${at})`);
+        else if (this.peek() === '?')
+          throw new PatternRefused(`only (...) and (?:...) groups are supported (at ${at})`);
         const group = this.alternation();
         if (this.pattern[this.position++] !== ')') throw new PatternRefused(`unclosed "(" at ${at}`);
         return { ...group, source: `(?:${group.source})` };
@@ -250,32 +200,22 @@ class PatternParser {
   }
 
   private quantifier(): { min: number; max: number; source: string } | undefined {
-    const character = this.peek();
-    switch (character) {
-      case '*':
-        this.position++;
-        return { min: 0, max: Infinity, source: character };
-      case '+':
-        this.position++;
-        return { min: 1, max: Infinity, source: character };
-      case '?':
-        this.position++;
-        return { min: 0, max: 1, source: character };
-      case '{': {
-        const match = /^\{(\d{1,4})(,(\d{0,4}))?\}/.exec(this.pattern.slice(this.position));
-        if (!match) throw new PatternRefused(`write \\{ for a literal "{" (at ${this.position})`);
-        const min = Number(match[1]);
-        const max = match[2] === undefined ? min : match[3] === '' ? Infinity : Number(match[3]);
-        if (min > max) throw new PatternRefused(`numbers out of order in {${min},${max}}`);
-        if (min > PATTERN_LIMITS.maxRepeat || (max !== Infinity && max > PATTERN_LIMITS.maxRepeat))
-          throw new PatternRefused(`counted repeats are limited to ${PATTERN_LIMITS.maxRepeat}`);
-        this.position += match[0].length;
-        return { min, max, source: max === Infinity ? `{${min},}` : `{${min},${max}}` };
-      }
-      case undefined:
-      default:
-        return undefined;
+    const character = this.peek() ?? '';
+    const simple = QUANTIFIERS[character];
+    if (simple) {
+      this.position++;
+      return { min: simple[0], max: simple[1], source: character };
     }
+    if (character !== '{') return undefined;
+    const match = /^\{(\d{1,4})(,(\d{0,4}))?\}/.exec(this.pattern.slice(this.position));
+    if (!match) throw new PatternRefused(`write \\{ for a literal "{" (at ${this.position})`);
+    const min = Number(match[1]);
+    const max = match[2] === undefined ? min : match[3] === '' ? Infinity : Number(match[3]);
+    if (min > max) throw new PatternRefused(`numbers out of order in {${min},${max}}`);
+    if (min > PATTERN_LIMITS.maxRepeat || (max !== Infinity && max > PATTERN_LIMITS.maxRepeat))
+      throw new PatternRefused(`counted repeats are limited to ${PATTERN_LIMITS.maxRepeat}`);
+    this.position += match[0].length;
+    return { min, max, source: max === Infinity ? `{${min},}` : `{${min},${max}}` };
   }
 
   /** After the "\": a code unit, or the ranges of a class escape like \d. */
@@ -283,8 +223,7 @@ class PatternParser {
     const at = this.position - 1;
     const character = this.pattern[this.position++];
     if (character === undefined) throw new PatternRefused('the pattern ends with a lone "\\"');
-    const classEscape = CLASS_ESCAPES[character];
-    if (classEscape) return classEscape;
+    if ('dDwWsS'.includes(character)) return jsClass(`\\${character}`);
     const control = CONTROL_ESCAPES[character];
     if (control !== undefined) return control;
     if (SYNTAX_CHARACTERS.includes(character)) return character.charCodeAt(0);
@@ -301,13 +240,8 @@ class PatternParser {
     const negated = this.peek() === '^';
     if (negated) this.position++;
     let members = '';
-    for (;;) {
-      const character = this.pattern[this.position];
-      if (character === undefined) throw new PatternRefused(`unclosed "[" at ${at}`);
-      if (character === ']') {
-        this.position++;
-        break;
-      }
+    for (let next = this.peek(); next !== ']'; next = this.peek()) {
+      if (next === undefined) throw new PatternRefused(`unclosed "[" at ${at}`);
       const low = this.classMember();
       if (
         this.peek() === '-' &&
@@ -324,9 +258,11 @@ class PatternParser {
         members += rangesSource(typeof low === 'number' ? [[low, low]] : low);
       }
     }
+    this.position++;
     // To RE2, `[]` and `[^]` open a class that starts with "]"; to JavaScript they match nothing, anything.
-    if (members === '') return negated ? ANY_CHARACTER : NO_CHARACTER;
-    return negated ? `[^${members}]` : `[${members}]`;
+    const empty = members === '';
+    if (empty) members = rangesSource([[0, 0xffff]]);
+    return negated !== empty ? `[^${members}]` : `[${members}]`;
   }
 
   /** One member of a class: a code unit, or the ranges of an escape like \d. */
@@ -337,24 +273,16 @@ class PatternParser {
   }
 }
 
-export type PatternTest = (text: string) => boolean;
-
 /**
- * RE2's lazy DFA caches states per pattern up to 8 MB, which re2js's API does not let us lower: a tenant's
- * hostile patterns (a[ab]{20}[^ab] on random a/b text kept 1.3 MB each) could fill probe ingest's memory.
- * The budget is set on the DFA itself (re2js is pinned for it); past it RE2 drops its cache or falls back
- * to its NFA. Measured on that pattern and 4,096 characters: 0.07 MB and 1.0 ms per test, against 1.3 MB
- * and 2.0 ms with the default; ordinary patterns stay far below the budget.
+ * RE2's lazy DFA may cache up to 8 MB per pattern and re2js has no option to lower that: hostile patterns
+ * (a[ab]{20}[^ab] on random a/b text kept 1.3 MB each) could fill probe ingest's memory. So the budget is
+ * set on the DFA itself (re2js is pinned for it); past it RE2 drops its cache or falls back to its NFA.
  */
 export const DFA_MEMORY_BUDGET_BYTES = 64 * 1024;
 
-interface DfaBudget {
-  stateBudget: number;
-  memBudget: number;
-}
-
 function limitDfaMemory(expression: RE2JS): void {
-  const dfa = (expression as unknown as { re2Input?: { dfa?: Partial<DfaBudget> } }).re2Input?.dfa;
+  type Budget = { stateBudget?: number; memBudget?: number };
+  const dfa = (expression as unknown as { re2Input?: { dfa?: Budget } }).re2Input?.dfa;
   if (typeof dfa?.stateBudget !== 'number' || typeof dfa.memBudget !== 'number')
     throw new Error('re2js no longer exposes its DFA budget; check limitDfaMemory against its new version');
   dfa.stateBudget = DFA_MEMORY_BUDGET_BYTES;
@@ -362,7 +290,7 @@ function limitDfaMemory(expression: RE2JS): void {
 }
 
 /** Compiles `pattern` or throws PatternRefused saying why. */
-export function compilePattern(pattern: string): PatternTest {
+export function compilePattern(pattern: string): (text: string) => boolean {
   if (pattern.length > PATTERN_LIMITS.maxLength)
     throw new PatternRefused(`patterns are limited to ${PATTERN_LIMITS.maxLength} characters`);
   const parsed = new PatternParser(pattern).parse();

@@ -1,45 +1,24 @@
-import { newId, newUuidV7, type PublicEventRecord, type Severity } from '@governance/contracts';
+import { newId, newUuidV7, type PublicEventRecord } from '@governance/contracts';
 import { type Control, controlRef, type Framework } from '@governance/frameworks';
-import { type AssessmentResult, type ControlResult, type Evidence, type Verdict } from '../engine';
-import { type AssessmentResponse, type EvidenceEntry, type FindingResponse } from './assessment.dto';
+import { type AssessmentResult, type ControlResult } from '../engine';
+import { type AssessmentResponse, type FindingResponse } from './assessment.dto';
+import { type ClaimedAssessment } from './assessment.repository';
 
 export const ASSESSMENT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
-export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
-export interface AssessmentRow {
-  id: string;
-  organization_id: string;
-  system_id: string;
-  framework: string;
-  title: string;
-  status: AssessmentStatus;
-  progress: number;
-  error: string | null;
-  verdict: Verdict | null;
-  score: number | null;
-  findings_count: number | null;
-  high_findings: number | null;
-  medium_findings: number | null;
+/** An assessment as stored; the response adds its report link. */
+export type AssessmentRow = Omit<AssessmentResponse, 'report_url' | 'created_at' | 'completed_at'> & {
   created_at: Date;
   completed_at: Date | null;
-}
+};
 
-/** One control's outcome as stored and as GET /:id/findings shows it. */
-export interface FindingRow {
+/** One control's outcome as stored; GET /:id/findings reads it as a FindingResponse. */
+export type FindingRow = Omit<FindingResponse, 'finding_id'> & {
   id: string;
   assessment_id: string;
   organization_id: string;
   position: number;
-  control: string;
-  framework: string;
-  title: string;
-  description: string;
-  status: ControlResult['status'];
-  severity: Severity;
-  evidence: EvidenceEntry[];
-  remediation_id: string;
-  remediation: string;
-}
+};
 
 export function reportUrl(reportBaseUrl: string, assessmentId: string): string {
   return `${reportBaseUrl}/assessments/${assessmentId}`;
@@ -47,36 +26,12 @@ export function reportUrl(reportBaseUrl: string, assessmentId: string): string {
 
 /** The report link is shown once there is a report to link to: when the assessment is complete. */
 export function toAssessmentResponse(row: AssessmentRow, reportBaseUrl: string): AssessmentResponse {
+  const { created_at, completed_at, ...rest } = row;
   return {
-    id: row.id,
-    system_id: row.system_id,
-    framework: row.framework,
-    status: row.status,
-    progress: row.progress,
-    error: row.error,
-    verdict: row.verdict,
-    score: row.score,
-    findings_count: row.findings_count,
-    high_findings: row.high_findings,
-    medium_findings: row.medium_findings,
+    ...rest,
     report_url: row.status === 'complete' ? reportUrl(reportBaseUrl, row.id) : null,
-    created_at: row.created_at.toISOString(),
-    completed_at: row.completed_at?.toISOString() ?? null,
-  };
-}
-
-export function toFindingResponse(row: FindingRow): FindingResponse {
-  return {
-    finding_id: row.id,
-    control: row.control,
-    framework: row.framework,
-    title: row.title,
-    description: row.description,
-    status: row.status,
-    severity: row.severity,
-    evidence: row.evidence,
-    remediation_id: row.remediation_id,
-    remediation: row.remediation,
+    created_at: created_at.toISOString(),
+    completed_at: completed_at?.toISOString() ?? null,
   };
 }
 
@@ -96,13 +51,6 @@ export function describeControlResult(control: Control, result: ControlResult): 
       : '';
   return `${outcome}${denied} Requirement: ${control.requirement}`;
 }
-
-const toEvidenceEntry = ({ quote, section, line, offset }: Evidence): EvidenceEntry => ({
-  quote,
-  section,
-  line,
-  offset,
-});
 
 /** One row per control in the framework's order; every row gets a finding and a remediation id. */
 export function findingRows(
@@ -125,27 +73,26 @@ export function findingRows(
       description: describeControlResult(control, controlResult),
       status: controlResult.status,
       severity: control.severity,
-      evidence: controlResult.evidence.map(toEvidenceEntry),
+      evidence: controlResult.evidence.map(({ quote, section, line, offset }) => ({
+        quote,
+        section,
+        line,
+        offset,
+      })),
       remediation_id: newId('remediation'),
       remediation: control.remediation,
     };
   });
 }
 
-export interface CompletedAssessment {
-  id: string;
-  organizationId: string;
-  systemId: string;
-  systemName: string;
-  framework: string;
-  completedAt: Date;
-  reportUrl: string;
-  result: AssessmentResult;
-}
-
 /** One finding.created per partial or missing control, in control order, then assessment.complete. */
 export function completionEvents(
-  assessment: CompletedAssessment,
+  assessment: Pick<ClaimedAssessment, 'id' | 'organizationId' | 'systemId' | 'framework'> & {
+    systemName: string;
+    completedAt: Date;
+    reportUrl: string;
+    result: AssessmentResult;
+  },
   rows: readonly FindingRow[],
 ): PublicEventRecord[] {
   const timestamp = assessment.completedAt.toISOString();

@@ -104,10 +104,8 @@ describe('assessment records', () => {
   it('shows the report link only once the assessment is complete', () => {
     const row: AssessmentRow = {
       id: 'asmnt_01JAAAAAAAAAAAAAAAAAAAAAAA',
-      organization_id: 'org_1',
       system_id: 'sys_1',
       framework: 'EU_AI_ACT',
-      title: 't',
       status: 'running',
       progress: 10,
       error: null,

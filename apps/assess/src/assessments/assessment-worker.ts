@@ -58,27 +58,13 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
       commit: async (tx) => {
         const system = await this.systems.find(claimed.organizationId, claimed.systemId, tx.manager);
         const completedAt = new Date();
-        const rows = findingRows(
-          { id: claimed.id, organizationId: claimed.organizationId },
-          entry.framework,
-          result,
-        );
+        const rows = findingRows(claimed, entry.framework, result);
         await this.assessments.insertFindings(tx.manager, rows);
         await this.assessments.markComplete(tx.manager, claimed.id, result.summary, completedAt);
-        const events = completionEvents(
-          {
-            id: claimed.id,
-            organizationId: claimed.organizationId,
-            systemId: claimed.systemId,
-            systemName: system?.name ?? claimed.systemId,
-            framework: entry.framework.key,
-            completedAt,
-            reportUrl: reportUrl(this.config.reportBaseUrl, claimed.id),
-            result,
-          },
-          rows,
-        );
-        for (const event of events) tx.publish(publicEventMessage(event));
+        const systemName = system?.name ?? claimed.systemId;
+        const reportLink = reportUrl(this.config.reportBaseUrl, claimed.id);
+        const completed = { ...claimed, systemName, completedAt, reportUrl: reportLink, result };
+        for (const event of completionEvents(completed, rows)) tx.publish(publicEventMessage(event));
       },
     };
   }

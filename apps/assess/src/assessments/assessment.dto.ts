@@ -100,7 +100,6 @@ export const EvidenceEntry = Schema.Object({
   line: Schema.Integer(),
   offset: Schema.Integer(),
 });
-export type EvidenceEntry = Static<typeof EvidenceEntry>;
 
 export const FindingResponse = Schema.Object({
   finding_id: Id('fnd'),

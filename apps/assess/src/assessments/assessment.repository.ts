@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { type AssessmentSummary } from '../engine';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AssessmentRow, type FindingRow } from './assessment-records';
+import { type FindingResponse } from './assessment.dto';
 
-const COLUMNS = `id, organization_id, system_id, framework, title, status, progress, error, verdict, score,
-  findings_count, high_findings, medium_findings, created_at, completed_at`;
+const COLUMNS = `id, system_id, framework, status, progress, error, verdict, score, findings_count, high_findings,
+  medium_findings, created_at, completed_at`;
 
 /** An assessment a worker holds until its lease ends; `claim` tells this hold from a later one. */
 export interface ClaimedAssessment {
@@ -24,21 +25,23 @@ export class AssessmentRepository {
 
   async insert(
     manager: EntityManager,
-    assessment: Omit<ClaimedAssessment, 'claim'> & { createdAt: Date },
+    {
+      id,
+      organizationId,
+      systemId,
+      framework,
+      title,
+      content,
+      createdAt,
+    }: Omit<ClaimedAssessment, 'claim'> & {
+      createdAt: Date;
+    },
   ): Promise<void> {
     await manager.query(
       `INSERT INTO assess.assessments (id, organization_id, system_id, framework, title, content, status,
          progress, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, $7)`,
-      [
-        assessment.id,
-        assessment.organizationId,
-        assessment.systemId,
-        assessment.framework,
-        assessment.title,
-        assessment.content,
-        assessment.createdAt,
-      ],
+      [id, organizationId, systemId, framework, title, content, createdAt],
     );
   }
 
@@ -50,19 +53,18 @@ export class AssessmentRepository {
     return rows[0];
   }
 
-  async listFindings(organizationId: string, assessmentId: string): Promise<FindingRow[]> {
-    return await this.dataSource.query<FindingRow[]>(
-      `SELECT id, assessment_id, organization_id, position, control, framework, title, description, status,
-         severity, evidence, remediation_id, remediation
+  async listFindings(organizationId: string, assessmentId: string): Promise<FindingResponse[]> {
+    return await this.dataSource.query<FindingResponse[]>(
+      `SELECT id AS finding_id, control, framework, title, description, status, severity, evidence,
+         remediation_id, remediation
        FROM assess.findings WHERE organization_id = $1 AND assessment_id = $2 ORDER BY position`,
       [organizationId, assessmentId],
     );
   }
 
   /**
-   * Reserves up to `limit` assessments that are queued, or running under a lease that ended (their
-   * worker died). The claim counter distinguishes this hold from any earlier one, so a worker that lost
-   * its lease cannot complete the assessment behind the back of the one that took it over.
+   * Reserves up to `limit` assessments that are queued, or running under a lease that ended. The claim
+   * counter tells this hold from earlier ones, so a worker that lost its lease cannot complete it.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedAssessment[]> {
     const [rows] = await this.dataSource.query<[Array<ClaimedAssessment>, number]>(
@@ -104,7 +106,7 @@ export class AssessmentRepository {
   async markComplete(
     manager: EntityManager,
     id: string,
-    summary: AssessmentSummary,
+    { verdict, score, findings_count, high_findings, medium_findings }: AssessmentSummary,
     completedAt: Date,
   ): Promise<void> {
     await manager.query(
@@ -112,15 +114,7 @@ export class AssessmentRepository {
          verdict = $2, score = $3, findings_count = $4, high_findings = $5, medium_findings = $6,
          completed_at = $7
        WHERE id = $1`,
-      [
-        id,
-        summary.verdict,
-        summary.score,
-        summary.findings_count,
-        summary.high_findings,
-        summary.medium_findings,
-        completedAt,
-      ],
+      [id, verdict, score, findings_count, high_findings, medium_findings, completedAt],
     );
   }
 
@@ -140,27 +134,15 @@ export class AssessmentRepository {
 
   async insertFindings(manager: EntityManager, rows: readonly FindingRow[]): Promise<void> {
     if (rows.length === 0) return;
-    // One statement for the whole framework: unnest keeps the parameter count fixed at thirteen arrays.
+    // One statement for the whole framework: unnest takes one array per column, whatever the row count.
+    const columns = Object.keys(rows[0]!) as (keyof FindingRow)[];
+    const type = { position: 'int', evidence: 'jsonb' } as Partial<Record<keyof FindingRow, string>>;
     await manager.query(
-      `INSERT INTO assess.findings (id, assessment_id, organization_id, position, control, framework, title,
-         description, status, severity, evidence, remediation_id, remediation)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::text[])`,
-      [
-        rows.map((row) => row.id),
-        rows.map((row) => row.assessment_id),
-        rows.map((row) => row.organization_id),
-        rows.map((row) => row.position),
-        rows.map((row) => row.control),
-        rows.map((row) => row.framework),
-        rows.map((row) => row.title),
-        rows.map((row) => row.description),
-        rows.map((row) => row.status),
-        rows.map((row) => row.severity),
-        rows.map((row) => JSON.stringify(row.evidence)),
-        rows.map((row) => row.remediation_id),
-        rows.map((row) => row.remediation),
-      ],
+      `INSERT INTO assess.findings (${columns.join(', ')})
+       SELECT * FROM unnest(${columns.map((column, index) => `$${index + 1}::${type[column] ?? 'text'}[]`).join(', ')})`,
+      columns.map((column) =>
+        rows.map((row) => (column === 'evidence' ? JSON.stringify(row.evidence) : row[column])),
+      ),
     );
   }
 }

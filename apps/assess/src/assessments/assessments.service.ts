@@ -1,14 +1,19 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
-import { FRAMEWORK_KEYS, isFrameworkKey } from '@governance/frameworks';
+import { isFrameworkKey } from '@governance/frameworks';
 import { ReplicaCatchUp, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode, type FieldProblem } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
-import { type AssessmentRow, toAssessmentResponse, toFindingResponse } from './assessment-records';
-import { type AssessmentResponse, type FindingList, type QueuedResponse } from './assessment.dto';
+import { type AssessmentRow, toAssessmentResponse } from './assessment-records';
+import {
+  type AssessmentResponse,
+  type FindingList,
+  frameworkMessage,
+  type QueuedResponse,
+} from './assessment.dto';
 import { TITLE_MAX_LENGTH } from './assessment-limits';
 import { AssessmentRepository, type ClaimedAssessment } from './assessment.repository';
 import { AssessmentWorker } from './assessment-worker';
@@ -26,7 +31,7 @@ export function uploadFieldProblems(fields: Record<string, string>): FieldProble
   else if (systemId.length > 100)
     problems.push({ field: 'system_id', message: 'must be at most 100 characters' });
   if (!isFrameworkKey(fields['framework']))
-    problems.push({ field: 'framework', message: `framework must be one of: ${FRAMEWORK_KEYS.join(', ')}` });
+    problems.push({ field: 'framework', message: frameworkMessage.message });
   return problems;
 }
 
@@ -35,16 +40,6 @@ export function uploadTitle(fileName: string): string {
   const title = fileName.replace(/[\u0000-\u001f\u007f]/g, ' ').trim(); // eslint-disable-line no-control-regex
   return title === '' ? 'Uploaded document' : title.slice(0, TITLE_MAX_LENGTH);
 }
-
-const systemNotFound = (): ApiError =>
-  new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, 'System not found', [
-    { field: 'system_id', message: 'no such system in this organization' },
-  ]);
-
-const systemRetired = (systemId: string): ApiError =>
-  new ApiError(HttpStatus.CONFLICT, ErrorCode.Conflict, `system ${systemId} is retired`, [
-    { field: 'system_id', message: 'the system is retired; set it active again to assess it' },
-  ]);
 
 /** Queues assessments and answers for them; the work itself is the worker's. */
 @Injectable()
@@ -96,9 +91,8 @@ export class AssessmentsService {
   }
 
   /**
-   * Only an existing system of the organization, and one still in service, is assessed. A system the
-   * replica does not know yet is looked up again once it caught up with the bus: an id the systems
-   * service just returned is known here at once.
+   * Only an existing, active system of the organization is assessed. One the replica does not know yet
+   * is looked up again once it caught up with the bus, so an id the systems service just returned works.
    */
   private async requireAssessableSystem(organizationId: string, systemId: string): Promise<void> {
     const system = isId('system', systemId)
@@ -106,8 +100,14 @@ export class AssessmentsService {
           this.systems.find(organizationId, systemId),
         )
       : undefined;
-    if (!system) throw systemNotFound();
-    if (system.status === 'retired') throw systemRetired(systemId);
+    if (!system)
+      throw new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, 'System not found', [
+        { field: 'system_id', message: 'no such system in this organization' },
+      ]);
+    if (system.status === 'retired')
+      throw new ApiError(HttpStatus.CONFLICT, ErrorCode.Conflict, `system ${systemId} is retired`, [
+        { field: 'system_id', message: 'the system is retired; set it active again to assess it' },
+      ]);
   }
 
   async get(organizationId: string, id: string): Promise<AssessmentResponse> {
@@ -117,8 +117,7 @@ export class AssessmentsService {
   /** Empty until the assessment is complete: findings are written with the result, all at once. */
   async findings(organizationId: string, id: string): Promise<FindingList> {
     await this.find(organizationId, id);
-    const findings = await this.assessments.listFindings(organizationId, id);
-    return { data: findings.map(toFindingResponse) };
+    return { data: await this.assessments.listFindings(organizationId, id) };
   }
 
   private async find(organizationId: string, id: string): Promise<AssessmentRow> {

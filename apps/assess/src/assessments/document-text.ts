@@ -27,21 +27,15 @@ const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
   'text/plain': 'text',
 };
 
-/**
- * The format of an upload: by file extension when it has one (browsers send generic media types for
- * .md), else by its media type. Undefined for anything else, which is answered 415.
- */
+/** By file extension when there is one (browsers send generic media types for .md), else by media type. */
 export function documentFormat(fileName: string, mediaType: string): DocumentFormat | undefined {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (extension !== undefined) return BY_EXTENSION[extension];
   return BY_MEDIA_TYPE[mediaType.split(';')[0]!.trim().toLowerCase()];
 }
 
-/*
- * PDF parsing runs in a worker thread: pdf.js is heavy on hostile input, and a thread with its own heap
- * limit and a deadline keeps one bad upload from taking the service down. The script is plain
- * JavaScript loaded by path so it runs the same from sources, under jest and from the bundle.
- */
+// A thread with its own heap limit and a deadline keeps one hostile PDF from taking the service down.
+// Plain JavaScript, loading pdf-parse by path, so it runs the same from sources, under jest and bundled.
 const PDF_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PDFParse } = require(workerData.modulePath);
@@ -62,29 +56,26 @@ const PDF_HEAP_MB = 512;
 
 function pdfText(data: Buffer): Promise<string> {
   const modulePath = createRequire(__filename).resolve('pdf-parse');
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(PDF_WORKER, {
-      eval: true,
-      workerData: { modulePath, data },
-      resourceLimits: { maxOldGenerationSizeMb: PDF_HEAP_MB },
-    });
-    const timer = setTimeout(() => {
-      reject(new UnreadableDocumentError('the PDF took too long to read'));
-      void worker.terminate();
-    }, PDF_TIMEOUT_MS);
-    worker.once('message', (message: { ok: boolean; text?: string; message?: string }) => {
-      clearTimeout(timer);
-      if (message.ok) resolve(message.text ?? '');
-      else
-        reject(
-          new UnreadableDocumentError(`the PDF could not be read: ${message.message ?? 'unknown error'}`),
-        );
-      void worker.terminate();
-    });
-    worker.once('error', (error: Error) => {
-      clearTimeout(timer);
-      reject(new UnreadableDocumentError(`the PDF could not be read: ${error.message}`));
-    });
+  const worker = new Worker(PDF_WORKER, {
+    eval: true,
+    workerData: { modulePath, data },
+    resourceLimits: { maxOldGenerationSizeMb: PDF_HEAP_MB },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<string>((resolve, reject) => {
+    const unreadable = (why: string): void =>
+      reject(new UnreadableDocumentError(`the PDF could not be read: ${why}`));
+    timer = setTimeout(
+      () => reject(new UnreadableDocumentError('the PDF took too long to read')),
+      PDF_TIMEOUT_MS,
+    );
+    worker.once('message', (message: { ok: boolean; text?: string; message?: string }) =>
+      message.ok ? resolve(message.text ?? '') : unreadable(message.message ?? 'unknown error'),
+    );
+    worker.once('error', (error: Error) => unreadable(error.message));
+  }).finally(() => {
+    clearTimeout(timer);
+    void worker.terminate();
   });
 }
 

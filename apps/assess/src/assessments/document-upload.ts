@@ -39,10 +39,7 @@ function uploadError(error: unknown): ApiError {
   return ApiError.validation([{ field: 'body', message: 'is not a readable multipart/form-data body' }]);
 }
 
-/**
- * Reads the form: `system_id`, `framework` and one `file`. Unknown and repeated fields are refused like
- * unknown JSON fields; so are unsupported file types (415) before the file is read.
- */
+/** Reads `system_id`, `framework` and one `file`; refuses other or repeated fields, and other file types (415). */
 export async function readDocumentUpload(request: FastifyRequest): Promise<DocumentUpload> {
   const fields: Record<string, string> = {};
   const problems: FieldProblem[] = [];

@@ -7,36 +7,25 @@ import type { Severity } from '@governance/contracts';
  * coverage by its severity. One missing HIGH control (maxMissingHigh) may be a remediable gap; two mean
  * the document misses the framework's core.
  */
-export interface AssessmentOptions {
-  metAt: number;
-  partialAt: number;
-  passAt: number;
-  failBelow: number;
-  maxMissingHigh: number;
-  severityWeights: Readonly<Record<Severity, number>>;
-  maxEvidencePerControl: number;
-  maxQuoteLength: number;
-}
-
-export const DEFAULT_ASSESSMENT_OPTIONS: Readonly<AssessmentOptions> = {
+const defaults = {
   metAt: 0.75,
   partialAt: 0.25,
   passAt: 0.8,
   failBelow: 0.5,
   maxMissingHigh: 1,
-  severityWeights: { CRITICAL: 4, HIGH: 3, MEDIUM: 2, INFO: 1 },
+  severityWeights: { CRITICAL: 4, HIGH: 3, MEDIUM: 2, INFO: 1 } as Readonly<Record<Severity, number>>,
   maxEvidencePerControl: 3,
   maxQuoteLength: 300,
 };
+export type AssessmentOptions = Readonly<typeof defaults>;
+export const DEFAULT_ASSESSMENT_OPTIONS: AssessmentOptions = Object.freeze(defaults);
 
 export class InvalidAssessmentOptionsError extends Error {
+  override name = 'InvalidAssessmentOptionsError';
   constructor(readonly problems: readonly string[]) {
     super(`invalid assessment options: ${problems.join('; ')}`);
-    this.name = 'InvalidAssessmentOptionsError';
   }
 }
-
-const isFraction = (value: number): boolean => Number.isFinite(value) && value >= 0 && value <= 1;
 
 /** The defaults overlaid with what the service configures, refused when the thresholds contradict each other. */
 export function resolveAssessmentOptions(overrides: Partial<AssessmentOptions> = {}): AssessmentOptions {
@@ -47,22 +36,24 @@ export function resolveAssessmentOptions(overrides: Partial<AssessmentOptions> =
   };
   const problems: string[] = [];
   for (const name of ['metAt', 'partialAt', 'passAt', 'failBelow'] as const) {
-    if (!isFraction(options[name])) problems.push(`${name} must be between 0 and 1`);
+    const value = options[name];
+    if (!(Number.isFinite(value) && value >= 0 && value <= 1))
+      problems.push(`${name} must be between 0 and 1`);
   }
   if (options.partialAt > options.metAt) problems.push('partialAt must not exceed metAt');
   if (options.failBelow > options.passAt) problems.push('failBelow must not exceed passAt');
-  if (!Number.isInteger(options.maxMissingHigh) || options.maxMissingHigh < 0) {
-    problems.push('maxMissingHigh must be a whole number, 0 or more');
-  }
   for (const [severity, weight] of Object.entries(options.severityWeights)) {
     if (!(Number.isFinite(weight) && weight > 0))
       problems.push(`severityWeights.${severity} must be positive`);
   }
-  if (!Number.isInteger(options.maxEvidencePerControl) || options.maxEvidencePerControl < 1) {
-    problems.push('maxEvidencePerControl must be a whole number, 1 or more');
-  }
-  if (!Number.isInteger(options.maxQuoteLength) || options.maxQuoteLength < 40) {
-    problems.push('maxQuoteLength must be a whole number, 40 or more');
+  const wholeNumbers = [
+    ['maxMissingHigh', 0],
+    ['maxEvidencePerControl', 1],
+    ['maxQuoteLength', 40],
+  ] as const;
+  for (const [name, least] of wholeNumbers) {
+    if (!Number.isInteger(options[name]) || options[name] < least)
+      problems.push(`${name} must be a whole number, ${least} or more`);
   }
   if (problems.length > 0) throw new InvalidAssessmentOptionsError(problems);
   return options;

@@ -2,7 +2,9 @@ import { type AssessmentOptions } from './assessment-options';
 import { type TextUnit } from './document-units';
 import { type ControlResult, type ControlStatus, type Evidence } from './engine.types';
 import { type CompiledConcept, type CompiledControl, type CompiledFramework } from './framework-compiler';
+import { isDenial } from './negation';
 import { type Occurrence } from './term-matching';
+import { countAtOrBefore } from './text-lines';
 
 /** Fractions are reported to four places, so payloads do not carry float noise like 0.30000000000000004. */
 export const roundFraction = (value: number): number => Math.round(value * 10_000) / 10_000;
@@ -55,18 +57,6 @@ const inDocumentOrder = (a: Mention, b: Mention): number =>
   a.concept - b.concept ||
   a.termIndex - b.termIndex;
 
-/** Index of the first occurrence after unit `after` in a list in document order. */
-function firstAfter(occurrences: readonly Occurrence[], after: number): number {
-  let low = 0;
-  let high = occurrences.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (occurrences[middle]!.unit <= after) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** One passage per sentence: first the preferred mentions, then further ones, in document order. */
 function selectEvidence(mentions: readonly Mention[], preferred: readonly Mention[], max: number): Mention[] {
   const chosen = new Map<number, Mention>();
@@ -84,10 +74,7 @@ interface Context {
   options: AssessmentOptions;
 }
 
-/**
- * A heading names a topic; when the text under it denies the concept ("## Logging" over "We do not
- * currently log model inputs") the heading is no evidence of it.
- */
+/** A heading over text that denies the concept ("## Logging" over "We do not log inputs") is no evidence. */
 function deniedUnderHeading(
   concept: CompiledConcept,
   heading: number,
@@ -96,48 +83,36 @@ function deniedUnderHeading(
 ): boolean {
   return concept.terms.some((term) => {
     const list = context.occurrences[term.phrase]!;
-    for (
-      let index = firstAfter(list, heading);
-      index < list.length && list[index]!.unit < scopeEnd;
-      index += 1
-    ) {
-      if (list[index]!.negated) return true;
+    let index = countAtOrBefore(list, heading, (occurrence) => occurrence.unit);
+    for (; index < list.length && list[index]!.unit < scopeEnd; index++) {
+      if (isDenial(list[index]!.polarity)) return true;
     }
     return false;
   });
 }
 
 /**
- * Whether an occurrence is evidence for the concept. Ordinarily any mention that is not denied or
- * deferred is. A forbidden practice (Article 5's emotion recognition, social scoring…) is the reverse:
- * the obligation is not to do it, so "we do not use emotion recognition" or "the policy prohibits
- * social scoring" is the evidence, and "we use emotion recognition" or "we plan to" tells against. A
- * concept that only says when a control applies is settled by a statement either way.
+ * Whether an occurrence is evidence for the concept: ordinarily one not denied or deferred. For a
+ * forbidden practice the denial or prohibition is the evidence; a scope condition is settled by a
+ * statement either way, but not by an intention.
  */
 function supports(concept: CompiledConcept, occurrence: Occurrence): boolean {
-  // "It performs no remote biometric identification" settles whether the control applies, as much as
-  // "it performs remote biometric identification" does; an intention settles nothing.
   if (concept.scopeCondition) return occurrence.polarity !== 'deferred';
   if (concept.negationSatisfies)
     return occurrence.polarity === 'denied' || occurrence.polarity === 'prohibited';
-  return !occurrence.negated;
+  return !isDenial(occurrence.polarity);
 }
 
 interface ConceptMentions {
   /** The mention to cite first: the earliest sentence, or a heading when only headings say it. */
   preferred: Mention | undefined;
-  /** The first affirming mentions of each term, enough to fill the evidence, in no particular order. */
+  /** The first affirming mentions of each term, enough to fill the evidence. */
   affirmed: Mention[];
-  /** The first mentions of each term that tell against the concept (denials, or for a forbidden
-   * practice, admissions), likewise. */
+  /** The first mentions of each term that tell against the concept, likewise. */
   denied: Mention[];
 }
 
-/**
- * What one concept's terms say. Each term's list is read only as far as needed: once a sentence affirms
- * the concept and enough passages are collected, later mentions can change nothing, and the denials of
- * a found concept are never shown.
- */
+/** What one concept's terms say; each term's list is read only until it can change nothing more. */
 function mentionsOf(concept: CompiledConcept, conceptIndex: number, context: Context): ConceptMentions {
   const max = context.options.maxEvidencePerControl;
   const result: ConceptMentions = { preferred: undefined, affirmed: [], denied: [] };
@@ -178,61 +153,44 @@ function mentionsOf(concept: CompiledConcept, conceptIndex: number, context: Con
 
 function evaluateControl(control: CompiledControl, context: Context): ControlResult {
   const byConcept = control.concepts.map((concept, index) => mentionsOf(concept, index, context));
-  const isFound = (index: number): boolean => byConcept[index]!.preferred !== undefined;
-  const foundWeight = control.concepts.reduce(
-    (sum, concept, index) => sum + (isFound(index) ? concept.weight : 0),
-    0,
-  );
+  const found = control.concepts.filter((_, index) => byConcept[index]!.preferred !== undefined);
+  const foundWeight = found.reduce((sum, concept) => sum + concept.weight, 0);
   const coverage = roundFraction(foundWeight / control.totalWeight);
   const max = context.options.maxEvidencePerControl;
 
   const toEvidence = (mention: Mention): Evidence => {
     const unit = context.units[mention.occurrence.unit]!;
-    const { quote, offset } = quoteFor(
-      context.content,
-      unit,
-      mention.occurrence,
-      context.options.maxQuoteLength,
-    );
+    const { content, options } = context;
+    const { quote, offset } = quoteFor(content, unit, mention.occurrence, options.maxQuoteLength);
+    const lineBreaks = content.slice(unit.span.offset, offset).match(/\r\n|\r|\n/g)?.length ?? 0;
     return {
       quote,
       section: unit.section,
-      line: unit.span.line + countLineBreaks(context.content, unit.span.offset, offset),
+      line: unit.span.line + lineBreaks,
       offset,
       concept: control.concepts[mention.concept]!.name,
       term: mention.term,
     };
   };
 
-  const preferred = byConcept
-    .flatMap((entry) => (entry.preferred ? [entry.preferred] : []))
-    .sort(inDocumentOrder);
+  const preferred = byConcept.flatMap((entry) => entry.preferred ?? []);
   const affirmed = byConcept.flatMap((entry) => entry.affirmed).sort(inDocumentOrder);
   // Denials explain a gap, so only those of concepts that ended up missing are shown.
-  const denied = byConcept
-    .flatMap((entry, index) => (isFound(index) ? [] : entry.denied))
-    .sort(inDocumentOrder);
+  const denied = byConcept.flatMap((entry) => (entry.preferred ? [] : entry.denied)).sort(inDocumentOrder);
   return {
     control_id: control.id,
     title: control.title,
     severity: control.severity,
     status: controlStatus(coverage, context.options),
     coverage,
-    matched_concepts: control.concepts.filter((_, index) => isFound(index)).map((concept) => concept.name),
-    missing_concepts: control.concepts.filter((_, index) => !isFound(index)).map((concept) => concept.name),
-    evidence: selectEvidence(affirmed, preferred, max).map(toEvidence),
+    matched_concepts: found.map((concept) => concept.name),
+    missing_concepts: control.concepts.filter((concept) => !found.includes(concept)).map((c) => c.name),
+    evidence: selectEvidence(affirmed, preferred.sort(inDocumentOrder), max).map(toEvidence),
     counter_evidence: selectEvidence(denied, [], max).map(toEvidence),
   };
 }
 
-function countLineBreaks(content: string, from: number, to: number): number {
-  return content.slice(from, to).match(/\r\n|\r|\n/g)?.length ?? 0;
-}
-
-/**
- * Coverage, status and cited passages of every control, in the framework's order. A concept is found
- * when any of its terms occurs un-negated in a sentence, or in a heading whose section does not deny it.
- */
+/** Coverage, status and cited passages of every control, in the framework's order. */
 export function evaluateControls(
   framework: CompiledFramework,
   content: string,

@@ -25,7 +25,7 @@ interface HeadingMatch {
   column: number;
   level: number;
   /** A setext heading owns the underline on the next line. */
-  consumesNextLine: boolean;
+  consumesNextLine?: boolean;
 }
 
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*?)(?:[ \t]+#+)?[ \t]*$/;
@@ -65,12 +65,7 @@ function detectHeading(lines: readonly TextLine[], index: number): HeadingMatch 
   if (atx) {
     const title = (atx[2] ?? '').trim();
     if (title === '') return null;
-    return {
-      title,
-      column: text.indexOf(title, atx[1]!.length),
-      level: atx[1]!.length,
-      consumesNextLine: false,
-    };
+    return { title, column: text.indexOf(title, atx[1]!.length), level: atx[1]!.length };
   }
 
   const column = text.indexOf(trimmed);
@@ -90,7 +85,7 @@ function detectHeading(lines: readonly TextLine[], index: number): HeadingMatch 
   const bold = BOLD_LINE.exec(text);
   if (bold && looksLikeLabel(bold[2]!.trim())) {
     const title = bold[2]!.trim();
-    return { title, column: text.indexOf(title), level: 6, consumesNextLine: false };
+    return { title, column: text.indexOf(title), level: 6 };
   }
 
   const numbered = NUMBERED.exec(text);
@@ -99,15 +94,12 @@ function detectHeading(lines: readonly TextLine[], index: number): HeadingMatch 
     // "1. Owners" in an ordered list reads like "1. Scope": a lone number is a heading only on a line
     // of its own, not next to list items.
     const standsAlone = startsParagraph && (isBlank(next) || !LIST_ITEM.test(next!.text));
-    if (depth > 1 || standsAlone) {
-      return { title: withoutColon(trimmed), column, level: depth, consumesNextLine: false };
-    }
+    if (depth > 1 || standsAlone) return { title: withoutColon(trimmed), column, level: depth };
   }
 
   const isAllCaps = !/\p{Ll}/u.test(trimmed) && (trimmed.match(/\p{L}/gu)?.length ?? 0) >= 4;
-  if (isAllCaps && !TABLE_ROW.test(text) && looksLikeLabel(withoutColon(trimmed))) {
-    return { title: withoutColon(trimmed), column, level: 1, consumesNextLine: false };
-  }
+  if (isAllCaps && !TABLE_ROW.test(text) && looksLikeLabel(withoutColon(trimmed)))
+    return { title: withoutColon(trimmed), column, level: 1 };
   return null;
 }
 
@@ -118,9 +110,7 @@ function nonProseLines(lines: readonly TextLine[]): Set<number> {
   // Front matter opens with "---" and a YAML key; a document merely starting with a rule keeps its text.
   if (lines[0]?.text.trim() === '---' && /^[\w-]+\s*:/.test(lines[1]?.text ?? '')) {
     const close = lines.findIndex((line, i) => i > 0 && /^(?:---|\.\.\.)\s*$/.test(line.text));
-    if (close > 0) {
-      for (; index <= close; index += 1) skipped.add(index);
-    }
+    for (; index <= close; index += 1) skipped.add(index);
   }
   let fence: string | null = null;
   for (; index < lines.length; index += 1) {

@@ -2,14 +2,6 @@ import type { Severity } from '@governance/contracts';
 import { type EngineFramework } from './engine.types';
 import { tokenize, words } from './text-normaliser';
 
-/** A term of a concept, pointing at the phrase it stems to. */
-export interface CompiledTerm {
-  /** As the framework spells it, for citing. */
-  term: string;
-  /** Index into `CompiledFramework.phrases`. */
-  phrase: number;
-}
-
 export interface CompiledConcept {
   name: string;
   weight: number;
@@ -17,8 +9,8 @@ export interface CompiledConcept {
   negationSatisfies: boolean;
   /** Says when the control applies: a denial of it counts as well as an affirmation. */
   scopeCondition: boolean;
-  /** Distinct phrases only: spellings that stem alike ("log", "logs") keep the first. */
-  terms: readonly CompiledTerm[];
+  /** `term` as the framework spells it, `phrase` its index in `phrases`; spellings that stem alike keep the first. */
+  terms: readonly { term: string; phrase: number }[];
 }
 
 export interface CompiledControl {
@@ -29,16 +21,14 @@ export interface CompiledControl {
   totalWeight: number;
 }
 
-/** The stems a run of tokens must have; one phrase serves every control whose terms stem alike. */
 export interface CompiledPhrase {
   id: number;
   stems: readonly string[];
 }
 
 /**
- * A framework ready to match. Terms are tokenized and stemmed once; terms that stem alike across
- * controls share one phrase, matched and negation-checked once per place in the document; phrases are
- * indexed by their first stem, so scanning costs one map lookup per token whatever the number of controls.
+ * Terms that stem alike across controls share one phrase, matched once per place in the document;
+ * phrases are indexed by their first stem, so scanning costs one lookup per token.
  */
 export interface CompiledFramework {
   key: string;
@@ -48,14 +38,11 @@ export interface CompiledFramework {
 }
 
 /**
- * Articles, possessives and passive auxiliaries, which writers put into a phrase or leave out at will
- * ("use of the output", "our risk management policy", "feedback is reviewed"). Terms are compiled
- * without them and the matcher passes over them.
+ * Words writers put into a phrase or leave out at will ("use of the output", "our risk policy", "the
+ * impact is assessed"): terms are compiled without them and the matcher passes over them.
  */
 const FILLERS = words(
   'the a an its their our your this these those any each',
-  // Passive auxiliaries: "the impact is assessed" and "risks have been reviewed" say what
-  // "impact assessment" and "risk review" name.
   'is are was were be been has have',
 );
 
@@ -69,9 +56,9 @@ function termStems(term: string): string[] {
 }
 
 export class InvalidFrameworkError extends Error {
+  override name = 'InvalidFrameworkError';
   constructor(readonly problems: readonly string[]) {
     super(`framework cannot be assessed against: ${problems.join('; ')}`);
-    this.name = 'InvalidFrameworkError';
   }
 }
 
@@ -108,22 +95,22 @@ export function compileFramework(framework: EngineFramework): CompiledFramework 
   const problems = validate(framework);
   if (problems.length > 0) throw new InvalidFrameworkError(problems);
 
-  const phrases: CompiledPhrase[] = [];
   const phraseByKey = new Map<string, CompiledPhrase>();
+  const phrasesByFirstStem = new Map<string, CompiledPhrase[]>();
   const phraseFor = (stems: string[]): CompiledPhrase => {
     const key = stems.join(' ');
     let phrase = phraseByKey.get(key);
     if (phrase === undefined) {
-      phrase = { id: phrases.length, stems };
-      phrases.push(phrase);
+      phrase = { id: phraseByKey.size, stems };
       phraseByKey.set(key, phrase);
+      phrasesByFirstStem.set(stems[0]!, [...(phrasesByFirstStem.get(stems[0]!) ?? []), phrase]);
     }
     return phrase;
   };
 
   const controls = framework.controls.map((control): CompiledControl => {
     const concepts = control.evidence_cues.map((cue): CompiledConcept => {
-      const terms: CompiledTerm[] = [];
+      const terms: CompiledConcept['terms'][number][] = [];
       for (const term of cue.terms) {
         const phrase = phraseFor(termStems(term));
         if (!terms.some((known) => known.phrase === phrase.id)) terms.push({ term, phrase: phrase.id });
@@ -145,11 +132,5 @@ export function compileFramework(framework: EngineFramework): CompiledFramework 
     };
   });
 
-  const phrasesByFirstStem = new Map<string, CompiledPhrase[]>();
-  for (const phrase of phrases) {
-    const bucket = phrasesByFirstStem.get(phrase.stems[0]!);
-    if (bucket) bucket.push(phrase);
-    else phrasesByFirstStem.set(phrase.stems[0]!, [phrase]);
-  }
-  return { key: framework.key, controls, phrases, phrasesByFirstStem };
+  return { key: framework.key, controls, phrases: [...phraseByKey.values()], phrasesByFirstStem };
 }

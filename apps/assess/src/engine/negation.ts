@@ -1,10 +1,8 @@
 import { stem, type Token, words } from './text-normaliser';
 
 /**
- * Whether a sentence denies what a matched term names ("we do not keep logs", "no human review is
- * performed"). Rules, not a parser: a negator or an intention within PRE_WINDOW tokens before the term,
- * or a verbal negation within POST_WINDOW after it, counts only inside the term's clause; a double
- * negative ("logs are never deleted") affirms.
+ * Rules, not a parser: a negator or an intention within PRE_WINDOW tokens before the term, or a verbal
+ * negation within POST_WINDOW after it, counts only inside the term's clause.
  */
 const PRE_WINDOW = 5;
 const POST_WINDOW = 5;
@@ -19,11 +17,7 @@ const NEGATORS = words(
 const DEFERRALS = new Set(['planned', 'roadmap', 'future', 'eventually']);
 const DEFERRING_VERBS = words('plan plans planning intend intends aim aims hope hopes');
 
-/**
- * "We are considering drift monitoring" is an intention, but a participle "considering" only lists what
- * is taken into account ("the board reviews the system twice a year, considering audit results"), so it
- * defers only in the progressive, after a form of "be" or an adverb of time.
- */
+/** "We are considering X" is an intention; "…, considering audit results" is not, so only after these. */
 const BEFORE_CONSIDERING = words("am is are was were be been we're they're currently still");
 
 function isDeferral(tokens: readonly Token[], index: number): boolean {
@@ -33,10 +27,7 @@ function isDeferral(tokens: readonly Token[], index: number): boolean {
   return DEFERRALS.has(token.norm) || (DEFERRING_VERBS.has(token.norm) && tokens[index + 1]?.norm === 'to');
 }
 
-/**
- * After the term, a plan dated in the future defers it ("a risk assessment process is planned for next
- * year"), while a plan with a cadence schedules it ("reviews are planned for every release").
- */
+/** "Planned for next year" defers the term; "planned for every release" schedules it. */
 function isPlannedForLater(tokens: readonly Token[], index: number): boolean {
   if (tokens[index]!.norm !== 'planned' || tokens[index + 1]?.norm !== 'for') return false;
   const afterFor = tokens[index + 2]?.norm === 'the' ? index + 3 : index + 2;
@@ -68,7 +59,7 @@ const CLAUSE_OPENERS = words(
   'will would can could should shall must may might be',
 );
 
-/** Verbs of taking away: negating one affirms what it would take away. */
+/** Verbs of taking away: negating one affirms what it would take away ("logs are never deleted"). */
 const REMOVAL_STEMS = new Set(
   [
     ...words('delete disable remove lose lost overwrite skip bypass omit ignore discard purge erase tamper'),
@@ -93,20 +84,15 @@ function hasStem(stems: ReadonlySet<string>, tokens: readonly Token[], from: num
   return false;
 }
 
-const hasRemovalVerb = (tokens: readonly Token[], from: number, to: number): boolean =>
-  hasStem(REMOVAL_STEMS, tokens, from, to);
-
 /** Index of the last token after the term still in its clause, looking at most POST_WINDOW ahead. */
 function postScopeEnd(tokens: readonly Token[], first: number, last: number): number {
   let end = last;
   for (let index = last + 1; index <= last + POST_WINDOW && index < tokens.length; index += 1) {
     const token = tokens[index]!;
     if (token.gapBefore === 'clause' || token.gapBefore === 'comma' || CLAUSE_WORDS.has(token.norm)) break;
-    // "Logging – not implemented": a dash after a term that opens the sentence introduces its status.
-    if (token.gapBefore === 'dash' && first > 0) break;
-    // Likewise a colon: "Human oversight: none" gives the status of a leading label, while in "measures
-    // match the level of autonomy: the system never decides" the colon opens a new statement.
-    if (token.gapBefore === 'label' && first > 0) break;
+    // "Logging – not implemented", "Human oversight: none": after a leading label, a dash or colon
+    // introduces its status; anywhere else it opens a new statement.
+    if ((token.gapBefore === 'dash' || token.gapBefore === 'label') && first > 0) break;
     const opensClause =
       (token.norm === 'and' || token.norm === 'or') && CLAUSE_OPENERS.has(tokens[index + 1]?.norm ?? '');
     if (opensClause) break;
@@ -115,32 +101,14 @@ function postScopeEnd(tokens: readonly Token[], first: number, last: number): nu
   return end;
 }
 
-/** "No decision is made without human review": a negator in the clause before "without" cancels it. */
-function negatorBefore(tokens: readonly Token[], without: number): boolean {
-  for (let index = without - 1; index >= 0 && index >= without - PRE_WINDOW; index -= 1) {
-    if (tokens[index + 1]!.gapBefore !== 'space' || CLAUSE_WORDS.has(tokens[index]!.norm)) return false;
-    if (isNegator(tokens, index, NEGATORS)) return true;
-  }
-  return false;
-}
-
 /**
- * How a sentence speaks of the term spanning tokens `first`..`last`:
- *
- * - `denied`: it says the thing is not so ("we do not keep logs").
- * - `deferred`: it says the thing is only intended ("we plan to keep logs").
- * - `prohibited`: it forbids the thing ("staff must never…" is denied; "the policy prohibits social
- *   scoring", "emotion recognition is banned" are prohibited). For most concepts that is a plain
- *   mention; for a forbidden practice it is evidence, like a denial.
- * - `affirmed`: anything else.
+ * How a sentence speaks of a term: `denied` ("we do not keep logs"), `deferred` ("we plan to keep logs"),
+ * `prohibited` ("the policy prohibits social scoring": evidence only for a forbidden practice), or `affirmed`.
  */
 export type Polarity = 'affirmed' | 'denied' | 'deferred' | 'prohibited';
 
 /** Stems of words that forbid what they govern: "prohibits", "banned", "forbidden", "excluded". */
 const PROHIBITION_STEMS = new Set(['prohibit', 'ban', 'forbid', 'forbidden', 'exclude', 'outlaw'].map(stem));
-
-const hasProhibition = (tokens: readonly Token[], from: number, to: number): boolean =>
-  hasStem(PROHIBITION_STEMS, tokens, from, to);
 
 /** First index of the clause the term sits in, looking at most PRE_WINDOW back. */
 function preScopeStart(tokens: readonly Token[], first: number): number {
@@ -153,10 +121,9 @@ function preScopeStart(tokens: readonly Token[], first: number): number {
 }
 
 /**
- * Whether the words from `from` up to the term (a comma before `from`) are the last items of a list,
- * so a negation before the comma covers the term: "we do not use subliminal, manipulative or deceptive
- * techniques". Only "or"/"nor" are taken to join items, and no subject or verb may appear, since
- * "we do not sell data, and logs are kept" starts a new clause.
+ * Whether the words from `from` (after a comma) up to the term end a list joined by "or"/"nor", so a
+ * negation before the comma covers the term: "we do not use subliminal, manipulative or deceptive
+ * techniques", but not "we do not sell data, and logs are kept".
  */
 function continuesList(tokens: readonly Token[], from: number, first: number): boolean {
   let joined = false;
@@ -179,11 +146,15 @@ export function polarityOf(tokens: readonly Token[], first: number, last: number
     if (CLAUSE_WORDS.has(token.norm)) break;
     const negator = isNegator(tokens, index, NEGATORS);
     if (negator || isDeferral(tokens, index)) {
-      if (token.norm === 'without' && negatorBefore(tokens, index)) return 'affirmed';
+      // "No decision is made without human review": a negator in the clause before "without" cancels it.
+      if (token.norm === 'without') {
+        for (let before = preScopeStart(tokens, index); before < index; before += 1)
+          if (isNegator(tokens, before, NEGATORS)) return 'affirmed';
+      }
       // The term's own words are not the removal verb: "cannot override" a decision is a denial.
       const doubleNegative =
-        hasRemovalVerb(tokens, index + 1, first - 1) ||
-        hasRemovalVerb(tokens, last + 1, Math.min(last + 3, scopeEnd));
+        hasStem(REMOVAL_STEMS, tokens, index + 1, first - 1) ||
+        hasStem(REMOVAL_STEMS, tokens, last + 1, Math.min(last + 3, scopeEnd));
       if (doubleNegative) return 'affirmed';
       return negator ? 'denied' : 'deferred';
     }
@@ -191,13 +162,13 @@ export function polarityOf(tokens: readonly Token[], first: number, last: number
 
   for (let index = last + 1; index <= scopeEnd; index += 1) {
     if (isNegator(tokens, index, POST_NEGATORS)) {
-      return hasRemovalVerb(tokens, index + 1, Math.min(index + 3, scopeEnd)) ? 'affirmed' : 'denied';
+      return hasStem(REMOVAL_STEMS, tokens, index + 1, Math.min(index + 3, scopeEnd)) ? 'affirmed' : 'denied';
     }
     if (isPlannedForLater(tokens, index)) return 'deferred';
   }
   const prohibited =
-    hasProhibition(tokens, preScopeStart(tokens, first), first - 1) ||
-    hasProhibition(tokens, last + 1, scopeEnd);
+    hasStem(PROHIBITION_STEMS, tokens, preScopeStart(tokens, first), first - 1) ||
+    hasStem(PROHIBITION_STEMS, tokens, last + 1, scopeEnd);
   return prohibited ? 'prohibited' : 'affirmed';
 }
 
@@ -212,10 +183,7 @@ export function isPlaceholder(sentence: string): boolean {
   return PLACEHOLDER.test(sentence);
 }
 
-/**
- * A question asks about a control rather than claiming it: in a questionnaire, "Do you log model
- * inputs?" must not count as evidence whatever the answer says.
- */
+/** A question ("Do you log model inputs?") asks about a control rather than claiming it. */
 export function isQuestion(sentence: string): boolean {
   return /\?["'”’)\]]*$/.test(sentence);
 }

@@ -1,6 +1,6 @@
 import { type TextUnit } from './document-units';
 import { type CompiledFramework, type CompiledPhrase, isFiller } from './framework-compiler';
-import { isDenial, type Polarity, polarityOf } from './negation';
+import { type Polarity, polarityOf } from './negation';
 import { type Token } from './text-normaliser';
 
 /** One place a phrase occurs. */
@@ -10,8 +10,6 @@ export interface Occurrence {
   /** Token indexes of the match within the unit. */
   first: number;
   last: number;
-  /** Denied or only intended: no evidence of an ordinary concept. */
-  negated: boolean;
   polarity: Polarity;
 }
 
@@ -49,8 +47,12 @@ export function findOccurrences(units: readonly TextUnit[], framework: CompiledF
       for (const phrase of candidates) {
         const last = matchEnd(tokens, first, phrase);
         if (last < 0) continue;
-        const polarity = polarityOf(tokens, first, last);
-        occurrences[phrase.id]!.push({ unit: unitIndex, first, last, negated: isDenial(polarity), polarity });
+        occurrences[phrase.id]!.push({
+          unit: unitIndex,
+          first,
+          last,
+          polarity: polarityOf(tokens, first, last),
+        });
       }
     }
   });

@@ -20,14 +20,18 @@ export function splitLines(content: string): TextLine[] {
   return lines;
 }
 
-/** The 1-based line holding `offset`, by binary search over the lines' start offsets. */
-export function lineAt(lines: readonly TextLine[], offset: number): number {
+/** How many items of `sorted` (ascending by `keyOf`) have a key of at most `key`: a binary search. */
+export function countAtOrBefore<T>(sorted: readonly T[], key: number, keyOf: (item: T) => number): number {
   let low = 0;
-  let high = lines.length - 1;
+  let high = sorted.length;
   while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (lines[middle]!.offset <= offset) low = middle;
-    else high = middle - 1;
+    const middle = (low + high) >> 1;
+    if (keyOf(sorted[middle]!) <= key) low = middle + 1;
+    else high = middle;
   }
-  return low + 1;
+  return low;
 }
+
+/** The 1-based line holding `offset`. */
+export const lineAt = (lines: readonly TextLine[], offset: number): number =>
+  countAtOrBefore(lines, offset, (line) => line.offset);

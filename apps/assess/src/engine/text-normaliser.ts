@@ -1,24 +1,9 @@
 /**
- * How words are compared: both the document and the framework's terms go through `tokenize`, so a term
- * matches whatever the text spells the same way after lowercasing, accent stripping and stemming.
- * Hyphens, slashes and runs of whitespace all separate tokens, which makes "human-in-the-loop" and
- * "human in the loop" the same token sequence.
+ * What sits between a token and the one before it: `space` (also line breaks, hyphens, slashes, quotes:
+ * a phrase may span it), `label` (a colon), `dash` (a dash, or a hyphen set off by spaces), `comma`, or
+ * `clause` (semicolon, bracket, table cell, full stop). Negation scope reads them.
  */
-
-/** What sits between a token and the one before it, as far as negation scope and phrases care. */
-export type TokenGap =
-  /** Spaces, line breaks, hyphens, slashes, quotes: the tokens may form one phrase. */
-  | 'space'
-  /** A colon: "Human oversight: none" still speaks of the label, but a phrase does not span it. */
-  | 'label'
-  /** A dash, or a hyphen set off by spaces: after a leading label it works like a colon, else it
-   * sets off an aside ("we log requests – not screenshots"). */
-  | 'dash'
-  /** A comma: a new clause starts, unless it separates the items of a list ("we do not use
-   * subliminal, manipulative or deceptive techniques"). */
-  | 'comma'
-  /** Semicolon, bracket, table cell or full stop: a new clause or cell starts. */
-  | 'clause';
+type TokenGap = 'space' | 'label' | 'dash' | 'comma' | 'clause';
 
 export interface Token {
   /** Lowercase, accent-free, straight apostrophes: what negation words are compared with. */
@@ -47,11 +32,8 @@ export function normaliseWord(raw: string): string {
   return lower.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[’‘]/g, "'");
 }
 
-/**
- * Normalised and stemmed forms by the word as written. A document repeats a small vocabulary, so one
- * cache per assessment saves most of the stemming; it is created per call to keep tokenize pure.
- */
-export type WordCache = Map<string, { norm: string; stem: string }>;
+/** Forms by the word as written: one per assessment saves most of the stemming and keeps tokenize pure. */
+type WordCache = Map<string, { norm: string; stem: string }>;
 
 export const createWordCache = (): WordCache => new Map();
 
@@ -63,7 +45,10 @@ function classifyGap(gap: string): TokenGap {
   return DASH_GAP.test(gap) ? 'dash' : 'space';
 }
 
-/** Tokens of `text`, with offsets shifted by `baseOffset` so they point into the whole content. */
+/**
+ * Tokens of `text`, offsets shifted by `baseOffset`. Document and terms alike go through it, so
+ * "human-in-the-loop" and "Human in the loop" are the same token sequence.
+ */
 export function tokenize(text: string, baseOffset = 0, cache: WordCache = createWordCache()): Token[] {
   const tokens: Token[] = [];
   let previousEnd = 0;
@@ -110,13 +95,9 @@ function stripSuffix(word: string, suffix: string, replacement: string, minStem:
 }
 
 /**
- * A light English stemmer in the spirit of Porter's, tuned for the vocabulary of governance documents.
- * It only has to give a word and its inflections the same stem ("logs", "logging", "logged" → "log";
- * "evaluation", "evaluated" → "evalu"; "organisation", "organization" → "organiz"), since the stems are
- * only ever compared with each other, never shown. Over-folding a rare pair is cheaper than missing
- * evidence, and terms are phrases, so one folded word rarely makes a false match.
- * Not Porter's own (the `stemmer` package): it splits pairs this vocabulary needs, "bias"/"biases",
- * "deployed"/"deployment", "organisation"/"organization", "monthly"/"month", and joins "severity"/"several".
+ * A light Porter-like stemmer for governance vocabulary; stems are only compared, never shown. Not the
+ * `stemmer` package: Porter's splits pairs this vocabulary needs ("bias"/"biases", "deployed"/"deployment",
+ * "organisation"/"organization", "monthly"/"month") and joins "severity"/"several".
  */
 export function stem(word: string): string {
   let w = word.replace(/'s$/, '').replace(/'/g, '');

@@ -3,11 +3,8 @@ import { type SystemSnapshot } from '@governance/contracts';
 import { type SystemSnapshotStore } from '@governance/replicas';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/**
- * A replicated system as the assess API needs it: enough to name it in findings, and to refuse assessing
- * one that is retired.
- */
-export type SystemOfRecord = Pick<SystemSnapshot, 'name' | 'status'>;
+/** Enough of a system to name it in findings and to refuse assessing it when retired. */
+type SystemOfRecord = Pick<SystemSnapshot, 'name' | 'status'>;
 
 /** All SQL on the systems replica. Lookups are scoped by organization id. */
 @Injectable()

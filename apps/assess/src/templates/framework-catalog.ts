@@ -3,22 +3,7 @@ import { type Framework, FRAMEWORKS } from '@governance/frameworks';
 import { type CompiledFramework, compileFramework } from '../engine';
 import { type TemplateResponse } from './template.dto';
 
-export interface CatalogEntry {
-  framework: Framework;
-  compiled: CompiledFramework;
-}
-
-/** A template's id is the framework key itself (`EU_AI_ACT`), the value POST /document takes as `framework`. */
-export function toTemplateResponse(framework: Framework): TemplateResponse {
-  return {
-    id: framework.key,
-    key: framework.key,
-    name: framework.name,
-    version: framework.version,
-    control_count: framework.controls.length,
-    description: framework.description,
-  };
-}
+type CatalogEntry = { framework: Framework; compiled: CompiledFramework };
 
 /** The frameworks, each compiled once when the service starts rather than on every assessment. */
 @Injectable()
@@ -31,7 +16,15 @@ export class FrameworkCatalog {
     return this.entries.get(key);
   }
 
+  /** A template's id is the framework key itself (`EU_AI_ACT`), the value POST /document takes as `framework`. */
   templates(): TemplateResponse[] {
-    return [...this.entries.values()].map(({ framework }) => toTemplateResponse(framework));
+    return FRAMEWORKS.map(({ key, name, version, controls, description }) => ({
+      id: key,
+      key,
+      name,
+      version,
+      control_count: controls.length,
+      description,
+    }));
   }
 }
