@@ -4,17 +4,9 @@ import {
   isId,
   SYSTEMS_REGISTRATION_GROUP,
   newId,
-  newUuidV7,
-  type ProbeEventRecord,
   type SystemRegistrationRequestedDetails,
 } from '@governance/contracts';
-import {
-  type OutboxMessage,
-  probeEventMessage,
-  ReplicaCatchUp,
-  type Transaction,
-  UnitOfWork,
-} from '@governance/messaging';
+import { type OutboxMessage, ReplicaCatchUp, type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
@@ -25,6 +17,7 @@ import {
   type ProbeResponse,
   type RegisterProbeDto,
 } from './probe.dto';
+import { probeEvent } from './probe-event';
 import { mergeRegistration } from './probe-registration';
 import { type ProbeRow, ProbeRepository } from './probe.repository';
 
@@ -53,24 +46,8 @@ function toProbeResponse(row: ProbeRow): ProbeResponse {
   };
 }
 
-function probeMessage<T extends ProbeEventRecord['event']>(
-  organizationId: string,
-  event: T,
-  details: Extract<ProbeEventRecord, { event: T }>['details'],
-  at: Date,
-): OutboxMessage {
-  const record = {
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event,
-    timestamp: at.toISOString(),
-    details,
-  };
-  return probeEventMessage(record as ProbeEventRecord);
-}
-
-function registeredMessage(row: ProbeRow, at: Date): OutboxMessage {
-  return probeMessage(
+function registeredEvent(row: ProbeRow, at: Date): OutboxMessage {
+  return probeEvent(
     row.organization_id,
     'probe.registered',
     {
@@ -83,7 +60,7 @@ function registeredMessage(row: ProbeRow, at: Date): OutboxMessage {
       version: row.version,
       registered_at: row.registered_at.toISOString(),
     },
-    at,
+    at.toISOString(),
   );
 }
 
@@ -122,7 +99,7 @@ export class ProbesService {
       const requestFor = (probeId: string) => {
         if (!requested) return;
         const details: SystemRegistrationRequestedDetails = { ...requested, probe_id: probeId };
-        request = probeMessage(organizationId, 'system.registration_requested', details, now);
+        request = probeEvent(organizationId, 'system.registration_requested', details, now.toISOString());
         tx.publish(request);
       };
       const inserted = await this.probes.insertIfAbsent(tx.manager, {
@@ -138,7 +115,7 @@ export class ProbesService {
       });
       if (inserted) {
         requestFor(inserted.probe_id);
-        tx.publish(registeredMessage(inserted, now));
+        tx.publish(registeredEvent(inserted, now));
         return { created: true, probe: toRegistrationResponse(inserted) };
       }
       // The insert found the probe, so it exists: a probe is never deleted.
@@ -149,12 +126,7 @@ export class ProbesService {
         body.host,
       ))!;
       requestFor(existing.probe_id);
-      const { changed, fields } = mergeRegistration(existing, {
-        systemId,
-        runtime: body.runtime,
-        environment: body.environment,
-        version: body.version,
-      });
+      const { changed, fields } = mergeRegistration(existing, { ...body, system_id: systemId });
       if (!changed) return { created: false, probe: toRegistrationResponse(existing) };
       const updated = await this.probes.updateRegistration(
         tx.manager,
@@ -162,7 +134,7 @@ export class ProbesService {
         existing.probe_id,
         fields,
       );
-      tx.publish(registeredMessage(updated, now));
+      tx.publish(registeredEvent(updated, now));
       return { created: false, probe: toRegistrationResponse(updated) };
     });
     // A system minted here is announced by the systems service: the answer waits until the request is on
@@ -181,7 +153,7 @@ export class ProbesService {
       const updated = await this.probes.recordHeartbeat(tx.manager, organizationId, body, receivedAt);
       if (!updated) return undefined;
       tx.publish(
-        probeMessage(
+        probeEvent(
           organizationId,
           'probe.heartbeat',
           {
@@ -193,7 +165,7 @@ export class ProbesService {
             queue_depth: updated.queue_depth,
             received_at: receivedAt.toISOString(),
           },
-          receivedAt,
+          receivedAt.toISOString(),
         ),
       );
       return updated;

@@ -4,11 +4,12 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { newUuidV7, type ProbeEventRecord, type PublicEventRecord } from '@governance/contracts';
-import { probeEventMessage, publicEventMessage, UnitOfWork } from '@governance/messaging';
+import { newUuidV7 } from '@governance/contracts';
+import { publicEventMessage, UnitOfWork } from '@governance/messaging';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
-import { decideSilence, disconnectedDetails, silenceCutoff } from './silence-decision';
+import { probeEvent } from '../probes/probe-event';
+import { decideSilence } from './silence-decision';
 import { SilenceRepository } from './silence.repository';
 
 /** Probes handled per sweep transaction; a larger backlog takes several transactions in a row. */
@@ -75,39 +76,35 @@ export class SilenceMonitor implements OnApplicationBootstrap, BeforeApplication
     return this.unitOfWork.run(async (tx) => {
       if (!(await this.silence.tryLockSweep(tx.manager))) return { announced: 0, more: false };
       const now = new Date();
-      const cutoff = silenceCutoff(now, silenceMs);
+      const cutoff = new Date(now.getTime() - silenceMs);
       const candidates = await this.silence.lockSilentCandidates(tx.manager, cutoff, SWEEP_BATCH);
-      const silentIds = candidates.flatMap((probe) =>
-        decideSilence(probe, now, silenceMs) ? [probe.probe_id] : [],
+      const silent = candidates.flatMap((probe) => {
+        const details = decideSilence(probe, now, silenceMs);
+        return details ? [{ probe, details }] : [];
+      });
+      const ids = await this.silence.markDisconnected(
+        tx.manager,
+        silent.map(({ probe }) => probe.probe_id),
+        cutoff,
       );
-      const disconnected = await this.silence.markDisconnected(tx.manager, silentIds, cutoff);
+      const disconnected = silent.filter(({ probe }) => ids.has(probe.probe_id));
       const timestamp = now.toISOString();
-      for (const probe of disconnected) {
-        const verdict = decideSilence({ ...probe, connection: 'connected' }, now, silenceMs)!;
-        const details = disconnectedDetails(probe, verdict);
-        const announcement: PublicEventRecord<'probe.disconnected'> = {
-          id: newUuidV7(),
-          organization_id: probe.organization_id,
-          event: 'probe.disconnected',
-          timestamp,
-          severity: 'HIGH',
-          system_id: probe.system_id,
-          details,
-        };
-        const changed: ProbeEventRecord = {
-          id: newUuidV7(),
-          organization_id: probe.organization_id,
-          event: 'probe.connection_changed',
-          timestamp,
-          details: {
-            probe_id: probe.probe_id,
-            system_id: probe.system_id,
-            connection: 'disconnected',
-            last_seen_at: details.last_seen_at,
-          },
-        };
-        tx.publish(publicEventMessage(announcement));
-        tx.publish(probeEventMessage(changed));
+      for (const { probe, details } of disconnected) {
+        const { organization_id, system_id, probe_id } = probe;
+        tx.publish(
+          publicEventMessage({
+            id: newUuidV7(),
+            organization_id,
+            event: 'probe.disconnected',
+            timestamp,
+            severity: 'HIGH',
+            system_id,
+            details,
+          }),
+        );
+        const { last_seen_at } = details;
+        const changed = { probe_id, system_id, connection: 'disconnected', last_seen_at } as const;
+        tx.publish(probeEvent(organization_id, 'probe.connection_changed', changed, timestamp));
       }
       disconnections.inc({ service: 'probe-ingest' }, disconnected.length);
       if (disconnected.length > 0) this.logger.info({ count: disconnected.length }, 'probes disconnected');
