@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '@governance/platform';
 import { PolicyReplicaRepository, type ReplicaPolicyRow } from './policy-replica.repository';
-import { entityTag, policySetVersion } from './policy-sync';
+import { policySetVersion } from './policy-sync';
 import { type PolicySyncResponse, type SyncedPolicy } from './policy-sync.dto';
 
 /** The row's columns are the response's fields, in order; only the timestamp changes type. */
@@ -19,9 +19,7 @@ export class PolicySyncService {
     if (systemId === undefined) throw ApiError.notFound('Probe');
     const policies = (await this.policies.activeForSystem(organizationId, systemId)).map(toSyncedPolicy);
     const version = policySetVersion(systemId, policies);
-    return {
-      etag: entityTag(version),
-      body: { probe_id: probeId, system_id: systemId, version, policies },
-    };
+    // A strong entity tag of the version.
+    return { etag: `"${version}"`, body: { probe_id: probeId, system_id: systemId, version, policies } };
   }
 }

@@ -38,8 +38,13 @@ const PROBE_COLUMNS = `probe_id, organization_id, system_id, probe_name, host, r
 export class ProbeRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async find(organizationId: string, probeId: string): Promise<ProbeRow | undefined> {
-    const rows = await this.dataSource.query<ProbeRow[]>(
+  /** Outside any transaction by default. */
+  async find(
+    organizationId: string,
+    probeId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ProbeRow | undefined> {
+    const rows = await manager.query<ProbeRow[]>(
       `SELECT ${PROBE_COLUMNS} FROM probe_ingest.probes WHERE organization_id = $1 AND probe_id = $2`,
       [organizationId, probeId],
     );

@@ -47,16 +47,29 @@ export class SystemReplicaRepository implements SystemSnapshotStore {
     ]);
   }
 
+  /** A system requested from the systems service, until its snapshot arrives; false if the id is taken. */
   async insertRequested(
     manager: EntityManager,
     organizationId: string,
-    system: Pick<SystemRegistrationRequestedDetails, 'system_id' | 'name' | 'host' | 'runtime' | 'declared'>,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO probe_ingest.systems (system_id, organization_id, name, host, runtime, declared)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [system.system_id, organizationId, system.name, system.host, system.runtime, system.declared],
+    system: Pick<
+      SystemRegistrationRequestedDetails,
+      'system_id' | 'name' | 'host' | 'runtime' | 'vendor' | 'declared'
+    >,
+  ): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `INSERT INTO probe_ingest.systems (system_id, organization_id, name, host, runtime, vendor, declared)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (system_id) DO NOTHING RETURNING system_id`,
+      [
+        system.system_id,
+        organizationId,
+        system.name,
+        system.host,
+        system.runtime,
+        system.vendor,
+        system.declared,
+      ],
     );
+    return rows.length > 0;
   }
 
   /** Applies a snapshot unless the row already holds a newer one. */

@@ -40,17 +40,10 @@ export interface ViolationCandidate {
 }
 
 /** Blocking is the stronger stance: a BLOCK policy's violation is CRITICAL, a WARN policy's HIGH. */
-const SEVERITY_BY_MODE: Readonly<Record<EnforcementMode, ViolationSeverity>> = {
-  BLOCK: 'CRITICAL',
-  WARN: 'HIGH',
-};
-const ACTION_BY_MODE: Readonly<Record<EnforcementMode, EnforcementAction>> = {
-  BLOCK: 'blocked',
-  WARN: 'warned',
-};
-
-export const violationSeverity = (mode: EnforcementMode): ViolationSeverity => SEVERITY_BY_MODE[mode];
-export const actionTaken = (mode: EnforcementMode): EnforcementAction => ACTION_BY_MODE[mode];
+export const MODE_OUTCOMES = {
+  BLOCK: { severity: 'CRITICAL', action: 'blocked' },
+  WARN: { severity: 'HIGH', action: 'warned' },
+} as const satisfies Record<EnforcementMode, { severity: ViolationSeverity; action: EnforcementAction }>;
 
 /** JSON with every object's keys sorted, so equal records serialize to equal text. */
 export function canonicalJson(value: unknown): string {
@@ -152,8 +145,8 @@ export function findViolations(
         systemId,
         recordHash: hash,
         inputHash: inputHashOf(record, hash),
-        severity: violationSeverity(policy.enforcement_mode),
-        actionTaken: actionTaken(policy.enforcement_mode),
+        severity: MODE_OUTCOMES[policy.enforcement_mode].severity,
+        actionTaken: MODE_OUTCOMES[policy.enforcement_mode].action,
         detectedBy: matched ? (probeAction === null ? 'service' : 'both') : 'probe',
         probeAction,
         context: contextOf(policy, record, matched, probeAction),
