@@ -62,15 +62,6 @@ export class PolicyReplicaRepository {
     );
   }
 
-  /** The system a probe of the organization watches; undefined when the organization has no such probe. */
-  async probeSystem(organizationId: string, probeId: string): Promise<string | undefined> {
-    const rows = await this.dataSource.query<Array<{ system_id: string }>>(
-      `SELECT system_id FROM probe_ingest.probes WHERE organization_id = $1 AND probe_id = $2`,
-      [organizationId, probeId],
-    );
-    return rows[0]?.system_id;
-  }
-
   /** The active policies of the organization that apply to the system, by id. */
   async activeForSystem(organizationId: string, systemId: string): Promise<ReplicaPolicyRow[]> {
     return this.dataSource.query<ReplicaPolicyRow[]>(
