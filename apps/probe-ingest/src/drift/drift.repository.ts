@@ -32,15 +32,15 @@ export interface FiredDrift {
 @Injectable()
 export class DriftRepository {
   /**
-   * Every metric state of these systems, locked for this transaction so two batches of one system cannot
-   * interleave their window counts. The advisory locks also cover metrics that have no row yet, whose
+   * Every metric state of these systems by `system/metric`, locked for this transaction so two batches of
+   * one system cannot interleave their window counts. The advisory locks also cover metrics that have no row yet, whose
    * first inserts would otherwise race; they are taken in id order so two batches cannot deadlock.
    */
   async lockMetricStates(
     manager: EntityManager,
     organizationId: string,
     systemIds: string[],
-  ): Promise<StoredMetricState[]> {
+  ): Promise<Map<string, StoredMetricState>> {
     await manager.query(
       `SELECT pg_advisory_xact_lock(hashtext('probe_ingest.drift:' || $1 || ':' || t.system_id))
        FROM (SELECT DISTINCT system_id FROM unnest($2::text[]) AS u(system_id) ORDER BY system_id) t`,
@@ -59,12 +59,12 @@ export class DriftRepository {
        FOR UPDATE`,
       [organizationId, systemIds],
     );
-    return rows.map(({ system_id, metric, detection_layer, ...state }) => ({
-      systemId: system_id,
-      metric,
-      layer: detection_layer,
-      state,
-    }));
+    return new Map(
+      rows.map(({ system_id, metric, detection_layer, ...state }) => [
+        `${system_id}/${metric}`,
+        { systemId: system_id, metric, layer: detection_layer, state },
+      ]),
+    );
   }
 
   /** Upserts these metric states, one statement for all of them. */

@@ -78,18 +78,11 @@ export function violationKey(policyId: string, probeId: string, hash: string): s
   return `${policyId}/${probeId}/${hash}`;
 }
 
-/** What the probe reported it enforced, by policy; a malformed entry counts for nothing. */
+/** What the probe reported it enforced, by policy (the first report of a policy counts). */
 function reportedActions(record: TelemetryRecord): Map<string, EnforcementAction> {
   const actions = new Map<string, EnforcementAction>();
-  if (!Array.isArray(record.enforcement)) return actions;
-  for (const entry of record.enforcement) {
-    if (
-      typeof entry?.policy_id === 'string' &&
-      (entry.action === 'blocked' || entry.action === 'warned') &&
-      !actions.has(entry.policy_id)
-    )
-      actions.set(entry.policy_id, entry.action);
-  }
+  for (const { policy_id, action } of record.enforcement ?? [])
+    if (!actions.has(policy_id)) actions.set(policy_id, action);
   return actions;
 }
 
