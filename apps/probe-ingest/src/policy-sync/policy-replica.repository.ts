@@ -78,19 +78,14 @@ export class PolicyReplicaRepository {
     manager: EntityManager,
     organizationIds: readonly string[],
   ): Promise<ActivePolicyRow[]> {
-    const rows = await manager.query<
-      Array<Omit<ActivePolicyRow, 'scope'> & { all_systems: boolean; system_ids: string[] }>
-    >(
-      `SELECT policy_id, organization_id, name, enforcement_mode, version, all_systems, system_ids,
+    return manager.query<ActivePolicyRow[]>(
+      `SELECT policy_id, organization_id, name, enforcement_mode, version,
+         json_build_object('allSystems', all_systems, 'systemIds', system_ids) AS scope,
          rules::text AS "rulesText"
        FROM probe_ingest.policies
        WHERE organization_id = ANY($1::text[]) AND status = 'active'
        ORDER BY organization_id, policy_id`,
       [organizationIds],
     );
-    return rows.map(({ all_systems, system_ids, ...row }) => ({
-      ...row,
-      scope: { allSystems: all_systems, systemIds: system_ids },
-    }));
   }
 }

@@ -46,22 +46,11 @@ function toProbeResponse(row: ProbeRow): ProbeResponse {
   };
 }
 
+/** probe.registered carries the registration response's fields, in its own published order. */
 function registeredEvent(row: ProbeRow, at: Date): OutboxMessage {
-  return probeEvent(
-    row.organization_id,
-    'probe.registered',
-    {
-      probe_id: row.probe_id,
-      probe_name: row.probe_name,
-      system_id: row.system_id,
-      host: row.host,
-      runtime: row.runtime,
-      environment: row.environment,
-      version: row.version,
-      registered_at: row.registered_at.toISOString(),
-    },
-    at.toISOString(),
-  );
+  const { probe_id, system_id, probe_name, ...rest } = toRegistrationResponse(row);
+  const details = { probe_id, probe_name, system_id, ...rest };
+  return probeEvent(row.organization_id, 'probe.registered', details, at.toISOString());
 }
 
 @Injectable()
@@ -149,29 +138,25 @@ export class ProbesService {
 
   async heartbeat(organizationId: string, body: HeartbeatDto): Promise<HeartbeatResponse> {
     const receivedAt = new Date();
+    const received_at = receivedAt.toISOString();
     const row = await this.unitOfWork.run(async (tx) => {
       const updated = await this.probes.recordHeartbeat(tx.manager, organizationId, body, receivedAt);
       if (!updated) return undefined;
-      tx.publish(
-        probeEvent(
-          organizationId,
-          'probe.heartbeat',
-          {
-            probe_id: updated.probe_id,
-            system_id: updated.system_id,
-            status: body.status,
-            version: updated.version,
-            uptime_seconds: updated.uptime_seconds,
-            queue_depth: updated.queue_depth,
-            received_at: receivedAt.toISOString(),
-          },
-          receivedAt.toISOString(),
-        ),
-      );
+      const { probe_id, system_id, version, uptime_seconds, queue_depth } = updated;
+      const details = {
+        probe_id,
+        system_id,
+        status: body.status,
+        version,
+        uptime_seconds,
+        queue_depth,
+        received_at,
+      };
+      tx.publish(probeEvent(organizationId, 'probe.heartbeat', details, received_at));
       return updated;
     });
     if (!row) throw ApiError.notFound('Probe');
-    return { probe_id: row.probe_id, received_at: receivedAt.toISOString() };
+    return { probe_id: row.probe_id, received_at };
   }
 
   async get(organizationId: string, probeId: string): Promise<ProbeResponse> {

@@ -7,7 +7,8 @@ import {
   type TelemetryRecord,
 } from '@governance/contracts';
 import { type CompiledCondition, explainMatch } from '@governance/policy-rules';
-import { appliesToSystem, type ScopeColumns } from '../policy-sync/policy-scope';
+import { type ActivePolicyRow } from '../policy-sync/policy-replica.repository';
+import { appliesToSystem } from '../policy-sync/policy-scope';
 
 export type EnforcementAction = 'blocked' | 'warned';
 export type ViolationSeverity = 'HIGH' | 'CRITICAL';
@@ -15,15 +16,10 @@ export type ViolationSeverity = 'HIGH' | 'CRITICAL';
 export type DetectedBy = 'service' | 'probe' | 'both';
 
 /** An active policy with its compiled rules, ready to evaluate records. */
-export interface EvaluatedPolicy {
-  policy_id: string;
-  name: string;
-  enforcement_mode: EnforcementMode;
-  version: number;
-  scope: ScopeColumns;
+export type EvaluatedPolicy = Omit<ActivePolicyRow, 'organization_id' | 'rulesText'> & {
   rules: Condition;
   violates: CompiledCondition;
-}
+};
 
 export interface ViolationCandidate {
   policy: EvaluatedPolicy;
