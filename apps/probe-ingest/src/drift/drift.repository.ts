@@ -67,46 +67,28 @@ export class DriftRepository {
     );
   }
 
-  /** Upserts these metric states, one statement for all of them. */
+  /** Upserts these metric states, one statement and one JSON parameter for all of them. */
   async saveMetricStates(
     manager: EntityManager,
     organizationId: string,
     states: readonly StoredMetricState[],
   ): Promise<void> {
     if (states.length === 0) return;
-    const params: unknown[] = [organizationId];
-    const rows = states.map((stored) => {
-      const { state } = stored;
-      const p = params.length;
-      params.push(
-        stored.systemId,
-        stored.metric,
-        stored.layer,
-        state.baselineValues,
-        state.edges,
-        state.baselineCounts,
-        state.baselineScore,
-        state.baselineMean,
-        state.windowCounts,
-        state.windowCount,
-        state.windowSum,
-        state.lastLevel,
-      );
-      const n = (offset: number): string => `$${p + offset}`;
-      return `($1, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)}::float8[], ${n(5)}::float8[], ${n(6)}::int[], ${n(7)}::float8, ${n(8)}::float8, ${n(9)}::int[], ${n(10)}::int, ${n(11)}::float8, ${n(12)}, now())`;
-    });
+    const rows = states.map(({ systemId, metric, layer, state }) => ({ systemId, metric, layer, ...state }));
     await manager.query(
       `INSERT INTO probe_ingest.drift_metrics
          (organization_id, system_id, metric, detection_layer, baseline_values, edges, baseline_counts,
           baseline_score, baseline_mean, window_counts, window_count, window_sum, last_level, updated_at)
-       VALUES ${rows.join(', ')}
+       SELECT $1, s.*, now() FROM jsonb_to_recordset($2::jsonb) AS s ("systemId" text, metric text, layer text,
+         "baselineValues" float8[], edges float8[], "baselineCounts" int[], "baselineScore" float8,
+         "baselineMean" float8, "windowCounts" int[], "windowCount" int, "windowSum" float8, "lastLevel" text)
        ON CONFLICT (organization_id, system_id, metric) DO UPDATE SET
          baseline_values = EXCLUDED.baseline_values, edges = EXCLUDED.edges,
          baseline_counts = EXCLUDED.baseline_counts, baseline_score = EXCLUDED.baseline_score,
          baseline_mean = EXCLUDED.baseline_mean, window_counts = EXCLUDED.window_counts,
          window_count = EXCLUDED.window_count, window_sum = EXCLUDED.window_sum,
          last_level = EXCLUDED.last_level, updated_at = now()`,
-      params,
+      [organizationId, JSON.stringify(rows)],
     );
   }
 
@@ -131,19 +113,13 @@ export class DriftRepository {
     alerts: readonly AlertChange[],
   ): Promise<void> {
     if (alerts.length === 0) return;
-    const params: unknown[] = [organizationId];
-    const rows = alerts.map((alert) => {
-      const p = params.length;
-      params.push(alert.systemId, alert.layer, alert.severity, alert.driftId);
-      return `($1, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, now())`;
-    });
     await manager.query(
-      `INSERT INTO probe_ingest.drift_alerts (organization_id, system_id, detection_layer, severity, drift_id, updated_at)
-       VALUES ${rows.join(', ')}
+      `INSERT INTO probe_ingest.drift_alerts (organization_id, system_id, detection_layer, severity, drift_id)
+       SELECT $1, s.* FROM jsonb_to_recordset($2::jsonb) AS s ("systemId" text, layer text, severity text, "driftId" text)
        ON CONFLICT (organization_id, system_id, detection_layer) DO UPDATE SET
          severity = EXCLUDED.severity, drift_id = coalesce(EXCLUDED.drift_id, probe_ingest.drift_alerts.drift_id),
          updated_at = now()`,
-      params,
+      [organizationId, JSON.stringify(alerts)],
     );
   }
 
