@@ -4,37 +4,26 @@ import { type EntityManager } from 'typeorm';
 /** The SQL of shadow-AI discovery: the discoveries table, and reads of the systems replica. */
 @Injectable()
 export class ShadowDiscoveryRepository {
-  async knownDiscoveryKeys(
+  /**
+   * The keys of the candidates still to discover: not discovered before, naming no system id the replica
+   * holds (ids are global: one of another organization is not this one's to register), and calling no
+   * host a system of the organization claims.
+   */
+  async undiscovered(
     manager: EntityManager,
     organizationId: string,
-    keys: string[],
+    candidates: ReadonlyArray<{ key: string; systemId?: string; endpointHost?: string }>,
   ): Promise<Set<string>> {
-    const rows = await manager.query<{ discovery_key: string }[]>(
-      `SELECT discovery_key FROM probe_ingest.discoveries WHERE organization_id = $1 AND discovery_key = ANY($2::text[])`,
-      [organizationId, keys],
+    const rows = await manager.query<{ key: string }[]>(
+      `SELECT c.key FROM jsonb_to_recordset($2::jsonb) AS c (key text, "systemId" text, "endpointHost" text)
+       WHERE NOT EXISTS (SELECT 1 FROM probe_ingest.discoveries d
+                         WHERE d.organization_id = $1 AND d.discovery_key = c.key)
+         AND NOT EXISTS (SELECT 1 FROM probe_ingest.systems s WHERE s.system_id = c."systemId")
+         AND NOT EXISTS (SELECT 1 FROM probe_ingest.systems s
+                         WHERE s.organization_id = $1 AND lower(s.host) = c."endpointHost")`,
+      [organizationId, JSON.stringify(candidates)],
     );
-    return new Set(rows.map((row) => row.discovery_key));
-  }
-
-  /** Which of these system ids the replica holds, whatever the organization (ids are global). */
-  async knownSystemIds(manager: EntityManager, systemIds: string[]): Promise<Set<string>> {
-    if (systemIds.length === 0) return new Set();
-    const rows = await manager.query<{ system_id: string }[]>(
-      `SELECT system_id FROM probe_ingest.systems WHERE system_id = ANY($1::text[])`,
-      [systemIds],
-    );
-    return new Set(rows.map((row) => row.system_id));
-  }
-
-  /** Which of these hosts some system of the organization claims (its host equals the endpoint host). */
-  async claimedHosts(manager: EntityManager, organizationId: string, hosts: string[]): Promise<Set<string>> {
-    if (hosts.length === 0) return new Set();
-    const rows = await manager.query<{ host: string }[]>(
-      `SELECT DISTINCT lower(host) AS host FROM probe_ingest.systems
-       WHERE organization_id = $1 AND lower(host) = ANY($2::text[])`,
-      [organizationId, hosts],
-    );
-    return new Set(rows.map((row) => row.host));
+    return new Set(rows.map((row) => row.key));
   }
 
   /** Claims a discovery; false when it was already made (then nothing else must happen). */

@@ -31,22 +31,8 @@ export class ShadowDiscoveryService {
     let candidates = discoveryCandidates(batch);
     if (candidates.length === 0) return 0;
 
-    const known = await this.discoveries.knownDiscoveryKeys(
-      manager,
-      organizationId,
-      candidates.map((candidate) => candidate.key),
-    );
-    candidates = candidates.filter((candidate) => !known.has(candidate.key));
-    const systemIds = candidates.flatMap((c) => (c.method === 'unknown_system_id' ? [c.systemId] : []));
-    const hosts = candidates.flatMap((c) => (c.method === 'observed_endpoint' ? [c.endpointHost] : []));
-    // An id in the replica is known; one owned by another organization is not this one's to register.
-    const ownedIds = await this.discoveries.knownSystemIds(manager, systemIds);
-    const claimed = await this.discoveries.claimedHosts(manager, organizationId, hosts);
-    candidates = candidates.filter((candidate) =>
-      candidate.method === 'unknown_system_id'
-        ? !ownedIds.has(candidate.systemId)
-        : !claimed.has(candidate.endpointHost),
-    );
+    const undiscovered = await this.discoveries.undiscovered(manager, organizationId, candidates);
+    candidates = candidates.filter((candidate) => undiscovered.has(candidate.key));
     if (candidates.length === 0) return 0;
 
     const probe: DiscoveringProbe = (await this.probes.find(organizationId, batch.probe_id, manager)) ?? {

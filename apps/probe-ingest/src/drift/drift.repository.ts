@@ -123,30 +123,21 @@ export class DriftRepository {
     );
   }
 
-  async insertDriftRecord(
+  /** Records the drifts that fired, with their rounded scores; one statement for all of them. */
+  async insertDriftRecords(
     manager: EntityManager,
     organizationId: string,
-    drift: FiredDrift,
-    scores: DriftScores,
+    drifts: ReadonlyArray<FiredDrift & { scores: DriftScores }>,
   ): Promise<void> {
+    const rows = drifts.map(({ window, scores, ...drift }) => ({ ...drift, ...window, ...scores }));
     await manager.query(
       `INSERT INTO probe_ingest.drift_records
-         (drift_id, organization_id, system_id, detection_layer, metric, drift_score, baseline_score, delta,
+         (organization_id, drift_id, system_id, detection_layer, metric, drift_score, baseline_score, delta,
           baseline_mean, window_mean, severity)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        drift.driftId,
-        organizationId,
-        drift.systemId,
-        drift.layer,
-        drift.metric,
-        scores.drift_score,
-        scores.baseline_score,
-        scores.delta,
-        drift.window.baselineMean,
-        drift.window.windowMean,
-        drift.severity,
-      ],
+       SELECT $1, s.* FROM jsonb_to_recordset($2::jsonb) AS s ("driftId" text, "systemId" text, layer text,
+         metric text, drift_score float8, baseline_score float8, delta float8, "baselineMean" float8,
+         "windowMean" float8, severity text)`,
+      [organizationId, JSON.stringify(rows)],
     );
   }
 

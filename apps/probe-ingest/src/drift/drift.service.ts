@@ -99,9 +99,9 @@ export class DriftService {
       organizationId,
       fired.map((drift) => drift.systemId),
     );
-    for (const drift of fired) {
-      const scores = driftScores(drift.window);
-      await this.drifts.insertDriftRecord(tx.manager, organizationId, drift, scores);
+    const scored = fired.map((drift) => ({ ...drift, scores: driftScores(drift.window) }));
+    await this.drifts.insertDriftRecords(tx.manager, organizationId, scored);
+    for (const { scores, ...drift } of scored) {
       tx.publish(
         publicEventMessage({
           id: newUuidV7(),

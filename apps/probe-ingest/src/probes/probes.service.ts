@@ -85,12 +85,6 @@ export class ProbesService {
     let request: OutboxMessage | undefined;
     const registered = await this.unitOfWork.run(async (tx) => {
       const { systemId, requested } = await this.resolveSystem(tx, organizationId, body, now);
-      const requestFor = (probeId: string) => {
-        if (!requested) return;
-        const details: SystemRegistrationRequestedDetails = { ...requested, probe_id: probeId };
-        request = probeEvent(organizationId, 'system.registration_requested', details, now.toISOString());
-        tx.publish(request);
-      };
       const inserted = await this.probes.insertIfAbsent(tx.manager, {
         probe_id: newId('probe', now.getTime()),
         organization_id: organizationId,
@@ -102,25 +96,24 @@ export class ProbesService {
         version: body.version ?? null,
         registered_at: now,
       });
+      // Not inserted: the probe exists, since a probe is never deleted.
+      const probe =
+        inserted ?? (await this.probes.lockByName(tx.manager, organizationId, body.probe_name, body.host))!;
+      if (requested) {
+        const details = { ...requested, probe_id: probe.probe_id };
+        request = probeEvent(organizationId, 'system.registration_requested', details, now.toISOString());
+        tx.publish(request);
+      }
       if (inserted) {
-        requestFor(inserted.probe_id);
         tx.publish(registeredEvent(inserted, now));
         return { created: true, probe: toRegistrationResponse(inserted) };
       }
-      // The insert found the probe, so it exists: a probe is never deleted.
-      const existing = (await this.probes.lockByName(
-        tx.manager,
-        organizationId,
-        body.probe_name,
-        body.host,
-      ))!;
-      requestFor(existing.probe_id);
-      const { changed, fields } = mergeRegistration(existing, { ...body, system_id: systemId });
-      if (!changed) return { created: false, probe: toRegistrationResponse(existing) };
+      const { changed, fields } = mergeRegistration(probe, { ...body, system_id: systemId });
+      if (!changed) return { created: false, probe: toRegistrationResponse(probe) };
       const updated = await this.probes.updateRegistration(
         tx.manager,
         organizationId,
-        existing.probe_id,
+        probe.probe_id,
         fields,
       );
       tx.publish(registeredEvent(updated, now));
