@@ -21,10 +21,7 @@ export class TelemetryDriftConsumer {
     private readonly drift: DriftService,
   ) {}
 
-  /**
-   * Takes the events as the bus has them ready, in one transaction, to save SQL round trips per event.
-   * Within the batch each event is still handled in order, as if alone.
-   */
+  /** The events the bus has ready, in one transaction to save round trips; each still handled in order. */
   @ConsumeEvent(INTERNAL_TOPICS.telemetry, 'drift', { batch: true })
   async onTelemetry(@Payload() events: ConsumedEvent[]): Promise<void> {
     await this.unitOfWork.runOnceEach(events, async (tx, fresh) => {

@@ -22,10 +22,9 @@ const disconnections = counter({
 });
 
 /**
- * Every PROBE_SILENCE_SWEEP_MS, finds probes silent for longer than PROBE_SILENCE_MS and, per probe and
- * in one transaction: connection := disconnected, public probe.disconnected (HIGH), internal
- * probe.connection_changed. Once per silence: only a connected probe can be disconnected, and only
- * telemetry makes it connected again. Replicas take turns through an advisory lock.
+ * Every PROBE_SILENCE_SWEEP_MS, disconnects the probes silent for longer than PROBE_SILENCE_MS and
+ * announces each (public probe.disconnected, internal probe.connection_changed) in the same transaction.
+ * Once per silence: only telemetry makes a probe connected again. Replicas take turns through a lock.
  */
 @Injectable()
 export class SilenceMonitor implements OnApplicationBootstrap, BeforeApplicationShutdown {

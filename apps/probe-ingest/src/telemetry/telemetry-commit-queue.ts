@@ -39,12 +39,10 @@ const telemetryRecords = counter({
 const SERVICE = { service: 'probe-ingest' } as const;
 
 /**
- * Group commit for telemetry. Each request's batch waits in a short queue; a commit takes everything
- * waiting (up to `maxBatchesPerCommit`) into one statement that updates the probes and inserts all the
- * telemetry.received events into the outbox, atomically. Up to `commitConcurrency` commits run at once; when all
- * are busy, batches pile up and the next commit carries them together, so under load the cost of a
- * transaction is shared by many requests while a lone request still commits at once.
- * Every request is answered only after its commit landed, or with 503 if it failed.
+ * Group commit for telemetry: a commit takes the batches waiting (up to `maxBatchesPerCommit`) into one
+ * statement that touches the probes and appends their events to the outbox. While `commitConcurrency`
+ * commits run, batches pile up for the next one, so under load many requests share one commit while a
+ * lone request still commits at once. A request is answered only once its commit landed, or with 503.
  */
 @Injectable()
 export class TelemetryCommitQueue implements BeforeApplicationShutdown {

@@ -33,10 +33,7 @@ function draftOf(
   };
 }
 
-/**
- * The telemetry.received event of one batch, as the statement that stores it completes it. The group
- * commit runs outside the request, so the request's trace headers are handed in.
- */
+/** telemetry.received of one batch; the commit runs outside the request, so its trace headers come along. */
 export function telemetryEventDraft(
   { organizationId, probeId, records }: ProbeKey & { records: TelemetryRecord[] },
   timestamp: string,
