@@ -49,7 +49,6 @@ export class ViolationsService {
         found.push({ ...candidate, violationId: newId('violation'), organizationId: batch.organization_id });
       }
     }
-    if (found.length === 0) return 0;
 
     const inserted = await this.violations.insertNew(tx.manager, found);
     const timestamp = new Date().toISOString();
