@@ -28,14 +28,12 @@ export class TelemetryDriftConsumer {
       // The bus checked each record against the telemetry topic's contract before this runs.
       const batches = fresh.map((event) => parsePayload<TelemetryEventRecord>(event));
       // Discovery first, so a drift of a system discovered in these very batches is announced by its name.
-      for (const record of batches) {
-        await this.discovery.observeBatch(tx, record.organization_id, record.details);
-      }
       const byOrganization = new Map<string, TelemetryReceivedDetails[]>();
-      for (const record of batches) {
-        const details = byOrganization.get(record.organization_id);
-        if (details) details.push(record.details);
-        else byOrganization.set(record.organization_id, [record.details]);
+      for (const { organization_id, details } of batches) {
+        await this.discovery.observeBatch(tx, organization_id, details);
+        const group = byOrganization.get(organization_id);
+        if (group) group.push(details);
+        else byOrganization.set(organization_id, [details]);
       }
       for (const [organizationId, details] of byOrganization) {
         await this.drift.observeBatches(tx, organizationId, details);
