@@ -4,29 +4,15 @@ import { SPEC_PROBE_SILENCE_MS } from './silence/silence-decision';
 
 export const PROBE_INGEST_CONFIG = Symbol('PROBE_INGEST_CONFIG');
 
-export interface SilenceConfig {
-  /** A probe silent for longer than this is disconnected (spec: more than 5 minutes). */
-  silenceMs: number;
-  /** How often the monitor looks for silent probes. */
-  sweepIntervalMs: number;
-}
-
-export interface TelemetryIngestConfig {
-  /** Most telemetry batches coalesced into one transaction. */
-  maxBatchesPerCommit: number;
-  /** Group commits running at once; each holds one pooled connection while it commits. */
-  commitConcurrency: number;
-  /**
-   * A probe's last_telemetry_at is rewritten at most this often: telemetry within the interval finds
-   * the probe without writing (or locking) its row. Well below the silence window, so it never
-   * makes a live probe look silent.
-   */
-  touchIntervalMs: number;
-}
-
 export type ProbeIngestConfig = ServiceConfig<{
-  silence: SilenceConfig;
-  telemetry: TelemetryIngestConfig;
+  /** A probe silent for longer than silenceMs is disconnected; the monitor looks every sweepIntervalMs. */
+  silence: { silenceMs: number; sweepIntervalMs: number };
+  /**
+   * Group commit: at most maxBatchesPerCommit batches per commit, commitConcurrency commits at once (each
+   * holds a pooled connection). A probe's last_telemetry_at is rewritten at most every touchIntervalMs, so
+   * telemetry in between neither writes nor locks its row; well below the silence window.
+   */
+  telemetry: { maxBatchesPerCommit: number; commitConcurrency: number; touchIntervalMs: number };
   drift: DriftConfig;
 }>;
 

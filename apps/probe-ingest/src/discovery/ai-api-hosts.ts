@@ -4,12 +4,7 @@
  * (an Azure resource name, a cloud region). Keep entries to inference APIs: a host here that also serves
  * unrelated traffic would register systems nobody uses.
  */
-export interface AiApiHost {
-  pattern: string;
-  vendor: string;
-}
-
-export const AI_API_HOSTS: readonly AiApiHost[] = [
+export const AI_API_HOSTS: ReadonlyArray<{ pattern: string; vendor: string }> = [
   { pattern: 'api.openai.com', vendor: 'OpenAI' },
   { pattern: '*.openai.azure.com', vendor: 'Azure OpenAI' },
   { pattern: '*.services.ai.azure.com', vendor: 'Azure AI Foundry' },

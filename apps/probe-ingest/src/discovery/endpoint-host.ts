@@ -1,4 +1,4 @@
-import { AI_API_HOSTS, type AiApiHost } from './ai-api-hosts';
+import { AI_API_HOSTS } from './ai-api-hosts';
 
 const HOST_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
@@ -24,20 +24,13 @@ export function endpointHost(observed: string): string | undefined {
   return text.length > 0 && text.length <= 253 && HOST_PATTERN.test(text) ? text : undefined;
 }
 
-interface CompiledHost extends AiApiHost {
-  regex: RegExp;
-  wildcard: boolean;
-}
-
-function compile(entry: AiApiHost): CompiledHost {
-  const source = entry.pattern
+const COMPILED = AI_API_HOSTS.map(({ pattern, vendor }) => {
+  const source = pattern
     .split('*')
     .map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&'))
     .join('[a-z0-9-]+');
-  return { ...entry, regex: new RegExp(`^${source}$`), wildcard: entry.pattern.includes('*') };
-}
-
-const COMPILED = AI_API_HOSTS.map(compile);
+  return { vendor, regex: new RegExp(`^${source}$`), wildcard: pattern.includes('*') };
+});
 
 /** The AI API a host belongs to; `wildcard` says the host names one tenant's resource (an Azure endpoint). */
 export function matchAiApiHost(host: string): { vendor: string; wildcard: boolean } | undefined {

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { newId, newUuidV7, type TelemetryReceivedDetails } from '@governance/contracts';
-import { probeEventMessage, type Transaction } from '@governance/messaging';
-import { type DiscoveryCandidate, discoveredSystemName, discoveryCandidates } from './shadow-discovery';
-import { type DiscoveringProbe, ShadowDiscoveryRepository } from './shadow-discovery.repository';
+import { newId, type TelemetryReceivedDetails } from '@governance/contracts';
+import { type Transaction } from '@governance/messaging';
+import { probeEvent } from '../probes/probe-event';
+import { ProbeRepository } from '../probes/probe.repository';
+import { SystemReplicaRepository } from '../systems/system-replica.repository';
+import { type DiscoveringProbe, discoveredSystemName, discoveryCandidates } from './shadow-discovery';
+import { ShadowDiscoveryRepository } from './shadow-discovery.repository';
 
 /**
  * Shadow-AI discovery over telemetry. A record naming a system id this organization never registered, or
@@ -12,7 +15,11 @@ import { type DiscoveringProbe, ShadowDiscoveryRepository } from './shadow-disco
  */
 @Injectable()
 export class ShadowDiscoveryService {
-  constructor(private readonly discoveries: ShadowDiscoveryRepository) {}
+  constructor(
+    private readonly discoveries: ShadowDiscoveryRepository,
+    private readonly systems: SystemReplicaRepository,
+    private readonly probes: ProbeRepository,
+  ) {}
 
   /** Returns how many systems the batch led to register. */
   async observeBatch(
@@ -24,91 +31,47 @@ export class ShadowDiscoveryService {
     let candidates = discoveryCandidates(batch);
     if (candidates.length === 0) return 0;
 
-    const known = await this.discoveries.knownDiscoveryKeys(
-      manager,
-      organizationId,
-      candidates.map((candidate) => candidate.key),
-    );
-    candidates = candidates.filter((candidate) => !known.has(candidate.key));
-    const systemIds = candidates.flatMap((c) => (c.method === 'unknown_system_id' ? [c.systemId] : []));
-    const hosts = candidates.flatMap((c) => (c.method === 'observed_endpoint' ? [c.endpointHost] : []));
-    // An id in the replica is known; one owned by another organization is not this one's to register.
-    const owners =
-      systemIds.length > 0
-        ? await this.discoveries.systemOwners(manager, systemIds)
-        : new Map<string, string>();
-    const claimed =
-      hosts.length > 0
-        ? await this.discoveries.claimedHosts(manager, organizationId, hosts)
-        : new Set<string>();
-    candidates = candidates.filter((candidate) =>
-      candidate.method === 'unknown_system_id'
-        ? !owners.has(candidate.systemId)
-        : !claimed.has(candidate.endpointHost),
-    );
+    const undiscovered = await this.discoveries.undiscovered(manager, organizationId, candidates);
+    candidates = candidates.filter((candidate) => undiscovered.has(candidate.key));
     if (candidates.length === 0) return 0;
 
-    const probe = (await this.discoveries.findProbe(manager, organizationId, batch.probe_id)) ?? {
-      probeId: batch.probe_id,
+    const probe: DiscoveringProbe = (await this.probes.find(organizationId, batch.probe_id, manager)) ?? {
+      probe_id: batch.probe_id,
       host: null,
       runtime: null,
       environment: null,
     };
     let registered = 0;
     for (const candidate of candidates) {
-      if (await this.register(tx, organizationId, candidate, probe)) registered += 1;
+      const endpoint = candidate.method === 'observed_endpoint' ? candidate : undefined;
+      const systemId = candidate.method === 'unknown_system_id' ? candidate.systemId : newId('system');
+      const claimedNow = await this.discoveries.insertDiscovery(manager, {
+        organizationId,
+        key: candidate.key,
+        systemId,
+        method: candidate.method,
+        probeId: probe.probe_id,
+      });
+      if (!claimedNow) continue;
+      const requested = {
+        system_id: systemId,
+        name: discoveredSystemName(candidate, probe),
+        registration_source: 'shadow_ai_discovery' as const,
+        discovery_method: candidate.method,
+        declared: false,
+        host: endpoint?.endpointHost ?? probe.host,
+        runtime: probe.runtime,
+        environment: probe.environment,
+        vendor: endpoint?.vendor ?? null,
+        model: candidate.model,
+        probe_id: probe.probe_id,
+      };
+      // The replica row later batches see before the systems service announces the system.
+      if (!(await this.systems.insertRequested(manager, organizationId, requested))) continue;
+      const at = new Date().toISOString();
+      tx.publish(probeEvent(organizationId, 'system.registration_requested', requested, at));
+      registered += 1;
     }
     return registered;
-  }
-
-  private async register(
-    tx: Transaction,
-    organizationId: string,
-    candidate: DiscoveryCandidate,
-    probe: DiscoveringProbe,
-  ): Promise<boolean> {
-    const systemId = candidate.method === 'unknown_system_id' ? candidate.systemId : newId('system');
-    const claimedNow = await this.discoveries.insertDiscovery(tx.manager, {
-      organizationId,
-      key: candidate.key,
-      systemId,
-      method: candidate.method,
-      probeId: probe.probeId,
-    });
-    if (!claimedNow) return false;
-    const name = discoveredSystemName(candidate, probe);
-    const host = candidate.method === 'observed_endpoint' ? candidate.endpointHost : probe.host;
-    const vendor = candidate.method === 'observed_endpoint' ? candidate.vendor : null;
-    const inserted = await this.discoveries.insertDiscoveredSystem(tx.manager, {
-      systemId,
-      organizationId,
-      name,
-      host,
-      runtime: probe.runtime,
-      vendor,
-    });
-    if (!inserted) return false;
-    tx.publish(
-      probeEventMessage({
-        id: newUuidV7(),
-        organization_id: organizationId,
-        event: 'system.registration_requested',
-        timestamp: new Date().toISOString(),
-        details: {
-          system_id: systemId,
-          name,
-          registration_source: 'shadow_ai_discovery',
-          discovery_method: candidate.method,
-          declared: false,
-          host,
-          runtime: probe.runtime,
-          environment: probe.environment,
-          vendor,
-          model: candidate.model,
-          probe_id: probe.probeId,
-        },
-      }),
-    );
-    return true;
   }
 }

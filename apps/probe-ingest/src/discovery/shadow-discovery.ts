@@ -1,5 +1,11 @@
 import { isId, type TelemetryReceivedDetails } from '@governance/contracts';
+import { type ProbeRow } from '../probes/probe.repository';
 import { endpointHost, matchAiApiHost } from './endpoint-host';
+
+/** The probe whose telemetry revealed the system; its host is null if the probe is not found. */
+export type DiscoveringProbe = Pick<ProbeRow, 'probe_id' | 'runtime' | 'environment'> & {
+  host: string | null;
+};
 
 /** Something in telemetry that may reveal an undeclared system, keyed so each is discovered once. */
 export type DiscoveryCandidate =
@@ -43,9 +49,9 @@ export function discoveryCandidates(batch: TelemetryReceivedDetails): DiscoveryC
 /** A readable name that differs per discovered system, since the systems service merges equal names. */
 export function discoveredSystemName(
   candidate: DiscoveryCandidate,
-  probe: { probeId: string; host: string | null },
+  probe: Pick<DiscoveringProbe, 'probe_id' | 'host'>,
 ): string {
-  const where = probe.host ?? `probe ${probe.probeId}`;
+  const where = probe.host ?? `probe ${probe.probe_id}`;
   switch (candidate.method) {
     case 'unknown_system_id':
       return `Undeclared system ${candidate.systemId} on ${where}`;

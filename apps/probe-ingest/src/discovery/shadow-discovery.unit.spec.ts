@@ -57,7 +57,7 @@ describe('discoveryCandidates', () => {
 });
 
 describe('discoveredSystemName', () => {
-  const probe = { probeId: 'prb_X', host: 'web-1' };
+  const probe = { probe_id: 'prb_X', host: 'web-1' };
   it('names an unknown system id after the id and the probe host', () => {
     expect(
       discoveredSystemName({ method: 'unknown_system_id', key: 'k', systemId: other, model: null }, probe),
@@ -72,7 +72,7 @@ describe('discoveredSystemName', () => {
     expect(
       discoveredSystemName(
         { ...base, vendor: 'Azure OpenAI', endpointHost: 'r.openai.azure.com', wildcard: true },
-        { probeId: 'prb_X', host: null },
+        { probe_id: 'prb_X', host: null },
       ),
     ).toBe('Azure OpenAI API use (r.openai.azure.com) seen from probe prb_X');
   });

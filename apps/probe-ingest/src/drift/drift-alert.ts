@@ -18,10 +18,9 @@ export function layerLevel(levels: readonly DriftLevel[]): DriftLevel {
 
 /**
  * Whether a (system, layer) announces drift, and what it remembers after. An armed layer fires at the
- * level it reaches. While drift persists it stays quiet, with one exception: a MEDIUM alert escalates
- * once to HIGH when the drift worsens (a HIGH alert never goes back down to MEDIUM, so wavering around
- * the major threshold cannot repeat it). Only a layer whose metrics all fall back below the moderate
- * threshold re-arms.
+ * level it reaches, then stays quiet while drift persists, but for one escalation from MEDIUM to HIGH
+ * (never back down, so wavering around the major threshold cannot repeat it). It re-arms only when all
+ * its metrics fall back below the moderate threshold.
  */
 export function decideAlert(
   current: LayerAlert,

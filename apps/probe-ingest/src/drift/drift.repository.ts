@@ -32,15 +32,15 @@ export interface FiredDrift {
 @Injectable()
 export class DriftRepository {
   /**
-   * Every metric state of these systems, locked for this transaction so two batches of one system cannot
-   * interleave their window counts. The advisory locks also cover metrics that have no row yet, whose
+   * Every metric state of these systems by `system/metric`, locked for this transaction so two batches of
+   * one system cannot interleave their window counts. The advisory locks also cover metrics that have no row yet, whose
    * first inserts would otherwise race; they are taken in id order so two batches cannot deadlock.
    */
   async lockMetricStates(
     manager: EntityManager,
     organizationId: string,
     systemIds: string[],
-  ): Promise<StoredMetricState[]> {
+  ): Promise<Map<string, StoredMetricState>> {
     await manager.query(
       `SELECT pg_advisory_xact_lock(hashtext('probe_ingest.drift:' || $1 || ':' || t.system_id))
        FROM (SELECT DISTINCT system_id FROM unnest($2::text[]) AS u(system_id) ORDER BY system_id) t`,
@@ -59,54 +59,36 @@ export class DriftRepository {
        FOR UPDATE`,
       [organizationId, systemIds],
     );
-    return rows.map(({ system_id, metric, detection_layer, ...state }) => ({
-      systemId: system_id,
-      metric,
-      layer: detection_layer,
-      state,
-    }));
+    return new Map(
+      rows.map(({ system_id, metric, detection_layer, ...state }) => [
+        `${system_id}/${metric}`,
+        { systemId: system_id, metric, layer: detection_layer, state },
+      ]),
+    );
   }
 
-  /** Upserts these metric states, one statement for all of them. */
+  /** Upserts these metric states, one statement and one JSON parameter for all of them. */
   async saveMetricStates(
     manager: EntityManager,
     organizationId: string,
     states: readonly StoredMetricState[],
   ): Promise<void> {
     if (states.length === 0) return;
-    const params: unknown[] = [organizationId];
-    const rows = states.map((stored) => {
-      const { state } = stored;
-      const p = params.length;
-      params.push(
-        stored.systemId,
-        stored.metric,
-        stored.layer,
-        state.baselineValues,
-        state.edges,
-        state.baselineCounts,
-        state.baselineScore,
-        state.baselineMean,
-        state.windowCounts,
-        state.windowCount,
-        state.windowSum,
-        state.lastLevel,
-      );
-      const n = (offset: number): string => `$${p + offset}`;
-      return `($1, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)}::float8[], ${n(5)}::float8[], ${n(6)}::int[], ${n(7)}::float8, ${n(8)}::float8, ${n(9)}::int[], ${n(10)}::int, ${n(11)}::float8, ${n(12)}, now())`;
-    });
+    const rows = states.map(({ systemId, metric, layer, state }) => ({ systemId, metric, layer, ...state }));
     await manager.query(
       `INSERT INTO probe_ingest.drift_metrics
          (organization_id, system_id, metric, detection_layer, baseline_values, edges, baseline_counts,
           baseline_score, baseline_mean, window_counts, window_count, window_sum, last_level, updated_at)
-       VALUES ${rows.join(', ')}
+       SELECT $1, s.*, now() FROM jsonb_to_recordset($2::jsonb) AS s ("systemId" text, metric text, layer text,
+         "baselineValues" float8[], edges float8[], "baselineCounts" int[], "baselineScore" float8,
+         "baselineMean" float8, "windowCounts" int[], "windowCount" int, "windowSum" float8, "lastLevel" text)
        ON CONFLICT (organization_id, system_id, metric) DO UPDATE SET
          baseline_values = EXCLUDED.baseline_values, edges = EXCLUDED.edges,
          baseline_counts = EXCLUDED.baseline_counts, baseline_score = EXCLUDED.baseline_score,
          baseline_mean = EXCLUDED.baseline_mean, window_counts = EXCLUDED.window_counts,
          window_count = EXCLUDED.window_count, window_sum = EXCLUDED.window_sum,
          last_level = EXCLUDED.last_level, updated_at = now()`,
-      params,
+      [organizationId, JSON.stringify(rows)],
     );
   }
 
@@ -131,46 +113,31 @@ export class DriftRepository {
     alerts: readonly AlertChange[],
   ): Promise<void> {
     if (alerts.length === 0) return;
-    const params: unknown[] = [organizationId];
-    const rows = alerts.map((alert) => {
-      const p = params.length;
-      params.push(alert.systemId, alert.layer, alert.severity, alert.driftId);
-      return `($1, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, now())`;
-    });
     await manager.query(
-      `INSERT INTO probe_ingest.drift_alerts (organization_id, system_id, detection_layer, severity, drift_id, updated_at)
-       VALUES ${rows.join(', ')}
+      `INSERT INTO probe_ingest.drift_alerts (organization_id, system_id, detection_layer, severity, drift_id)
+       SELECT $1, s.* FROM jsonb_to_recordset($2::jsonb) AS s ("systemId" text, layer text, severity text, "driftId" text)
        ON CONFLICT (organization_id, system_id, detection_layer) DO UPDATE SET
          severity = EXCLUDED.severity, drift_id = coalesce(EXCLUDED.drift_id, probe_ingest.drift_alerts.drift_id),
          updated_at = now()`,
-      params,
+      [organizationId, JSON.stringify(alerts)],
     );
   }
 
-  async insertDriftRecord(
+  /** Records the drifts that fired, with their rounded scores; one statement for all of them. */
+  async insertDriftRecords(
     manager: EntityManager,
     organizationId: string,
-    drift: FiredDrift,
-    scores: DriftScores,
+    drifts: ReadonlyArray<FiredDrift & { scores: DriftScores }>,
   ): Promise<void> {
+    const rows = drifts.map(({ window, scores, ...drift }) => ({ ...drift, ...window, ...scores }));
     await manager.query(
       `INSERT INTO probe_ingest.drift_records
-         (drift_id, organization_id, system_id, detection_layer, metric, drift_score, baseline_score, delta,
+         (organization_id, drift_id, system_id, detection_layer, metric, drift_score, baseline_score, delta,
           baseline_mean, window_mean, severity)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        drift.driftId,
-        organizationId,
-        drift.systemId,
-        drift.layer,
-        drift.metric,
-        scores.drift_score,
-        scores.baseline_score,
-        scores.delta,
-        drift.window.baselineMean,
-        drift.window.windowMean,
-        drift.severity,
-      ],
+       SELECT $1, s.* FROM jsonb_to_recordset($2::jsonb) AS s ("driftId" text, "systemId" text, layer text,
+         metric text, drift_score float8, baseline_score float8, delta float8, "baselineMean" float8,
+         "windowMean" float8, severity text)`,
+      [organizationId, JSON.stringify(rows)],
     );
   }
 

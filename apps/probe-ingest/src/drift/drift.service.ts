@@ -20,15 +20,10 @@ import { detectionLayer, emptyMetricState, observeValues } from './metric-drift'
 import { metricValuesBySystem } from './telemetry-values';
 
 /**
- * Drift detection over telemetry. Per (system, metric) a baseline of the first DRIFT_BASELINE_SIZE values
- * fixes PSI bins; each later window of DRIFT_WINDOW_SIZE values is scored against it, and per (system,
- * detection layer) an alert fires once when the layer drifts (see decideAlert for re-arming). Each
- * drift.detected carries:
- * - drift_score: PSI of the window that fired against the baseline (0 = same distribution; 0.1 moderate,
- *   0.25 major shift by the usual rule of thumb);
- * - baseline_score: PSI between the two halves of the baseline, the score a stable stream of this metric
- *   shows from sampling noise alone (its noise floor);
- * - delta: drift_score − baseline_score, how far the shift stands above that floor.
+ * Drift detection over telemetry: per (system, metric) the first DRIFT_BASELINE_SIZE values fix PSI bins,
+ * and each later window of DRIFT_WINDOW_SIZE values is scored against them; per (system, detection layer)
+ * an alert fires once (see decideAlert). drift.detected carries drift_score (the window's PSI),
+ * baseline_score (the PSI between the baseline's halves: the noise floor) and their delta.
  */
 @Injectable()
 export class DriftService {
@@ -38,9 +33,8 @@ export class DriftService {
   ) {}
 
   /**
-   * Folds telemetry batches of one organization into the drift state, one after the other, with the
-   * state read and locked once before and written once after. Returns how many drift.detected events it
-   * queued.
+   * Folds telemetry batches of one organization into the drift state in order, the state read and locked
+   * once before and written once after. Returns how many drift.detected events it queued.
    */
   async observeBatches(
     tx: Transaction,
@@ -51,12 +45,9 @@ export class DriftService {
     if (groupedBatches.length === 0) return 0;
     const { manager } = tx;
     const allSystemIds = [...new Set(groupedBatches.flatMap((grouped) => [...grouped.keys()]))].sort();
-    const states = new Map<string, StoredMetricState>();
-    for (const stored of await this.drifts.lockMetricStates(manager, organizationId, allSystemIds)) {
-      states.set(`${stored.systemId}/${stored.metric}`, stored);
-    }
+    const states = await this.drifts.lockMetricStates(manager, organizationId, allSystemIds);
     const alerts = await this.drifts.findAlerts(manager, organizationId, allSystemIds);
-    const changedStates = new Set<string>();
+    const changedStates = new Map<string, StoredMetricState>();
     const changedAlerts = new Map<string, AlertChange>();
     const fired: FiredDrift[] = [];
 
@@ -72,41 +63,31 @@ export class DriftService {
             state: emptyMetricState(),
           };
           const { state, windows } = observeValues(prior.state, byMetric.get(metric)!, this.config.drift);
+          const { layer } = prior;
           const stored = { ...prior, state };
           states.set(key, stored);
-          changedStates.add(key);
+          changedStates.set(key, stored);
 
           for (const window of windows) {
             const others = [...states.values()]
-              .filter((s) => s.systemId === systemId && s.layer === stored.layer && s.metric !== metric)
+              .filter((s) => s.systemId === systemId && s.layer === layer && s.metric !== metric)
               .map((s) => s.state.lastLevel);
-            const alertKey = `${systemId}/${stored.layer}`;
+            const alertKey = `${systemId}/${layer}`;
             const current: LayerAlert = alerts.get(alertKey) ?? null;
             const { fire, next } = decideAlert(current, layerLevel([...others, window.level]));
-            const driftId = fire ? newId('drift') : null;
-            if (fire && driftId) {
-              fired.push({ driftId, systemId, metric, layer: stored.layer, severity: fire, window });
-            }
-            if (next !== current || driftId) {
+            if (fire)
+              fired.push({ driftId: newId('drift'), systemId, metric, layer, severity: fire, window });
+            if (next !== current || fire) {
               alerts.set(alertKey, next);
               // Written once at the end: the last severity, and the latest drift id if any fired.
-              const change = changedAlerts.get(alertKey);
-              changedAlerts.set(alertKey, {
-                systemId,
-                layer: stored.layer,
-                severity: next,
-                driftId: driftId ?? change?.driftId ?? null,
-              });
+              const driftId = fire ? fired.at(-1)!.driftId : (changedAlerts.get(alertKey)?.driftId ?? null);
+              changedAlerts.set(alertKey, { systemId, layer, severity: next, driftId });
             }
           }
         }
       }
     }
-    await this.drifts.saveMetricStates(
-      manager,
-      organizationId,
-      [...changedStates].map((key) => states.get(key)!),
-    );
+    await this.drifts.saveMetricStates(manager, organizationId, [...changedStates.values()]);
     await this.drifts.saveAlerts(manager, organizationId, [...changedAlerts.values()]);
     if (fired.length > 0) await this.announce(tx, organizationId, fired);
     return fired.length;
@@ -118,9 +99,9 @@ export class DriftService {
       organizationId,
       fired.map((drift) => drift.systemId),
     );
-    for (const drift of fired) {
-      const scores = driftScores(drift.window);
-      await this.drifts.insertDriftRecord(tx.manager, organizationId, drift, scores);
+    const scored = fired.map((drift) => ({ ...drift, scores: driftScores(drift.window) }));
+    await this.drifts.insertDriftRecords(tx.manager, organizationId, scored);
+    for (const { scores, ...drift } of scored) {
       tx.publish(
         publicEventMessage({
           id: newUuidV7(),

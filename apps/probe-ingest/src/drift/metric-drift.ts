@@ -66,15 +66,13 @@ export function emptyMetricState(): MetricDriftState {
   };
 }
 
-export type DriftThresholds = Pick<DriftConfig, 'psiModerate' | 'psiMajor' | 'noiseZ'>;
-
 /**
  * MEDIUM at PSI >= psiModerate, HIGH at >= psiMajor, but only when the PSI also exceeds what sampling noise
  * reaches for these window sizes (see psiNoiseBound); noiseZ = 0 leaves the thresholds alone in charge.
  */
 export function classifyWindow(
   driftScore: number,
-  thresholds: DriftThresholds,
+  thresholds: Pick<DriftConfig, 'psiModerate' | 'psiMajor' | 'noiseZ'>,
   noise: { bins: number; recentSize: number; baselineSize: number },
 ): DriftLevel {
   if (thresholds.noiseZ > 0) {

@@ -1,10 +1,6 @@
-/**
- * Population Stability Index over fixed bins, the statistic behind drift detection.
- *
- * PSI = Σ (p_i − q_i) · ln(p_i / q_i), where q_i is the share of baseline values in bin i and p_i the share
- * of recent values. 0 means the same distribution; by the usual rule of thumb below 0.1 is noise, 0.1–0.25
- * a moderate shift and 0.25 or more a major one. Bins are cut once, at the baseline's quantiles, so each
- * baseline bin holds about the same share and later windows are counted into the same bins.
+/*
+ * Population Stability Index over fixed bins: PSI = Σ (p_i − q_i) · ln(p_i / q_i), q_i and p_i the shares
+ * of baseline and recent values in bin i. Bins are cut once, at the baseline's quantiles.
  */
 
 /** Share used for a bin that holds no value, so ln(p/q) stays finite (a common choice in practice). */
@@ -66,11 +62,10 @@ export function sum(values: readonly number[]): number {
 }
 
 /**
- * The PSI that sampling noise alone stays below in all but a small share of windows. For small shifts PSI is
- * close to the two-sample chi-square statistic scaled by (1/n + 1/m), with (bins − 1) degrees of freedom;
- * its quantile comes from the Wilson–Hilferty approximation at the normal quantile `z`. With 10 bins, a
- * 200-value window and a 500-value baseline, pure noise averages a PSI of about 0.06 and passes 0.1 in about
- * one window in nine, so the moderate threshold alone would alarm on stable streams.
+ * The PSI sampling noise alone stays below in all but a small share of windows: for small shifts PSI is
+ * about the two-sample chi-square (bins − 1 degrees of freedom) times (1/n + 1/m), its quantile at normal
+ * quantile `z` by Wilson–Hilferty. Needed because noise alone passes 0.1 in about one window in nine
+ * (10 bins, 200 against 500 values).
  */
 export function psiNoiseBound(bins: number, recentSize: number, baselineSize: number, z: number): number {
   const degrees = bins - 1;

@@ -21,24 +21,19 @@ export class TelemetryDriftConsumer {
     private readonly drift: DriftService,
   ) {}
 
-  /**
-   * Takes the events as the bus has them ready, in one transaction, to save SQL round trips per event.
-   * Within the batch each event is still handled in order, as if alone.
-   */
+  /** The events the bus has ready, in one transaction to save round trips; each still handled in order. */
   @ConsumeEvent(INTERNAL_TOPICS.telemetry, 'drift', { batch: true })
   async onTelemetry(@Payload() events: ConsumedEvent[]): Promise<void> {
     await this.unitOfWork.runOnceEach(events, async (tx, fresh) => {
       // The bus checked each record against the telemetry topic's contract before this runs.
       const batches = fresh.map((event) => parsePayload<TelemetryEventRecord>(event));
       // Discovery first, so a drift of a system discovered in these very batches is announced by its name.
-      for (const record of batches) {
-        await this.discovery.observeBatch(tx, record.organization_id, record.details);
-      }
       const byOrganization = new Map<string, TelemetryReceivedDetails[]>();
-      for (const record of batches) {
-        const details = byOrganization.get(record.organization_id);
-        if (details) details.push(record.details);
-        else byOrganization.set(record.organization_id, [record.details]);
+      for (const { organization_id, details } of batches) {
+        await this.discovery.observeBatch(tx, organization_id, details);
+        const group = byOrganization.get(organization_id);
+        if (group) group.push(details);
+        else byOrganization.set(organization_id, [details]);
       }
       for (const [organizationId, details] of byOrganization) {
         await this.drift.observeBatches(tx, organizationId, details);

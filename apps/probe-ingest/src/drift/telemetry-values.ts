@@ -9,15 +9,10 @@ export function metricValuesBySystem(batch: TelemetryReceivedDetails): Map<strin
   for (const record of batch.records) {
     const systemId = record.system_id ?? batch.system_id;
     if (!isId('system', systemId)) continue;
-    let byMetric = bySystem.get(systemId);
-    if (!byMetric) {
-      byMetric = new Map();
-      bySystem.set(systemId, byMetric);
-    }
-    const metrics: Record<string, unknown> =
-      typeof record.metrics === 'object' && record.metrics !== null ? record.metrics : {};
-    for (const [metric, value] of Object.entries(metrics)) {
-      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+    const byMetric = bySystem.get(systemId) ?? new Map<string, number[]>();
+    bySystem.set(systemId, byMetric);
+    // The bus checked the record against the contract: every metric value is a number.
+    for (const [metric, value] of Object.entries(record.metrics)) {
       const values = byMetric.get(metric);
       if (values) values.push(value);
       else byMetric.set(metric, [value]);

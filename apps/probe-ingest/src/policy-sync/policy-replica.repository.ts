@@ -62,15 +62,6 @@ export class PolicyReplicaRepository {
     );
   }
 
-  /** The system a probe of the organization watches; undefined when the organization has no such probe. */
-  async probeSystem(organizationId: string, probeId: string): Promise<string | undefined> {
-    const rows = await this.dataSource.query<Array<{ system_id: string }>>(
-      `SELECT system_id FROM probe_ingest.probes WHERE organization_id = $1 AND probe_id = $2`,
-      [organizationId, probeId],
-    );
-    return rows[0]?.system_id;
-  }
-
   /** The active policies of the organization that apply to the system, by id. */
   async activeForSystem(organizationId: string, systemId: string): Promise<ReplicaPolicyRow[]> {
     return this.dataSource.query<ReplicaPolicyRow[]>(
@@ -87,19 +78,14 @@ export class PolicyReplicaRepository {
     manager: EntityManager,
     organizationIds: readonly string[],
   ): Promise<ActivePolicyRow[]> {
-    const rows = await manager.query<
-      Array<Omit<ActivePolicyRow, 'scope'> & { all_systems: boolean; system_ids: string[] }>
-    >(
-      `SELECT policy_id, organization_id, name, enforcement_mode, version, all_systems, system_ids,
+    return manager.query<ActivePolicyRow[]>(
+      `SELECT policy_id, organization_id, name, enforcement_mode, version,
+         json_build_object('allSystems', all_systems, 'systemIds', system_ids) AS scope,
          rules::text AS "rulesText"
        FROM probe_ingest.policies
        WHERE organization_id = ANY($1::text[]) AND status = 'active'
        ORDER BY organization_id, policy_id`,
       [organizationIds],
     );
-    return rows.map(({ all_systems, system_ids, ...row }) => ({
-      ...row,
-      scope: { allSystems: all_systems, systemIds: system_ids },
-    }));
   }
 }

@@ -17,11 +17,6 @@ export function policySetVersion(
     .slice(0, 32);
 }
 
-/** A strong entity tag of the version. */
-export function entityTag(version: string): string {
-  return `"${version}"`;
-}
-
 /**
  * Whether If-None-Match names the current representation (RFC 9110 §13.1.2: `*`, or any listed tag by
  * weak comparison, so `W/"v"` matches `"v"`).

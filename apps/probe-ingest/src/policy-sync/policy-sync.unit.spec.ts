@@ -1,4 +1,4 @@
-import { entityTag, ifNoneMatchHits, policySetVersion } from './policy-sync';
+import { ifNoneMatchHits, policySetVersion } from './policy-sync';
 
 const SYSTEM = 'sys_01ARZ3NDEKTSV4RRFFQ69G5FAA';
 const P1 = { policy_id: 'pol_01ARZ3NDEKTSV4RRFFQ69G5F01', version: 1 };
@@ -19,10 +19,9 @@ describe('policy set version', () => {
 });
 
 describe('If-None-Match', () => {
-  const etag = entityTag('abc');
+  const etag = '"abc"';
 
   it('hits on the same tag, a weak form of it, one of a list, or *', () => {
-    expect(etag).toBe('"abc"');
     expect(ifNoneMatchHits('"abc"', etag)).toBe(true);
     expect(ifNoneMatchHits('W/"abc"', etag)).toBe(true);
     expect(ifNoneMatchHits('"old", "abc"', etag)).toBe(true);

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { PROBE_STATUSES, type ProbeStatus } from '@governance/contracts';
 import { Id, Nullable, Present, StringEnum, Timestamp } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
@@ -13,15 +14,18 @@ const ID_PATTERN = (prefix: string) => new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 const noControl = (field: string) =>
   Matches(NO_CONTROL_CHARACTERS, { message: `${field} must not contain control characters` });
+// Each list is in the order the decorators stood one by one, so errors keep their order.
+const Name = (field: string, max: number) =>
+  applyDecorators(noControl(field), MaxLength(max), IsNotEmpty(), IsString());
+const Label = (field: string) =>
+  applyDecorators(noControl(field), MaxLength(LABEL_MAX_LENGTH), IsString(), Present());
+const Count = () => applyDecorators(Max(Number.MAX_SAFE_INTEGER), Min(0), IsInt(), Present());
 
 export class RegisterProbeDto {
   @JSONSchema({
     description: 'With `host`, identifies the probe: registering the same pair again is idempotent.',
   })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX_LENGTH)
-  @noControl('probe_name')
+  @Name('probe_name', NAME_MAX_LENGTH)
   probe_name!: string;
 
   /** Exactly one of system_name and system_id; the service checks the pair. */
@@ -31,10 +35,7 @@ export class RegisterProbeDto {
       'The system the probe watches, by name: found, or registered (`registration_source: probe`) when new. ' +
       'Give exactly one of `system_name` and `system_id`.',
   })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX_LENGTH)
-  @noControl('system_name')
+  @Name('system_name', NAME_MAX_LENGTH)
   system_name?: string;
 
   @Present()
@@ -45,28 +46,16 @@ export class RegisterProbeDto {
   @Matches(ID_PATTERN('sys'), { message: 'system_id must be a system id (sys_...)' })
   system_id?: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(HOST_MAX_LENGTH)
-  @noControl('host')
+  @Name('host', HOST_MAX_LENGTH)
   host!: string;
 
-  @Present()
-  @IsString()
-  @MaxLength(LABEL_MAX_LENGTH)
-  @noControl('runtime')
+  @Label('runtime')
   runtime?: string;
 
-  @Present()
-  @IsString()
-  @MaxLength(LABEL_MAX_LENGTH)
-  @noControl('environment')
+  @Label('environment')
   environment?: string;
 
-  @Present()
-  @IsString()
-  @MaxLength(LABEL_MAX_LENGTH)
-  @noControl('version')
+  @Label('version')
   version?: string;
 }
 
@@ -78,22 +67,13 @@ export class HeartbeatDto {
   @IsIn(PROBE_STATUSES, { message: `status must be one of: ${PROBE_STATUSES.join(', ')}` })
   status!: ProbeStatus;
 
-  @Present()
-  @IsString()
-  @MaxLength(LABEL_MAX_LENGTH)
-  @noControl('version')
+  @Label('version')
   version?: string;
 
-  @Present()
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @Count()
   uptime_seconds?: number;
 
-  @Present()
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @Count()
   queue_depth?: number;
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type ProbeConnection, type ProbeStatus } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type HeartbeatDto } from './probe.dto';
+import { type RegistrationFields } from './probe-registration';
 
 export interface ProbeRow {
   probe_id: string;
@@ -22,17 +23,10 @@ export interface ProbeRow {
 }
 
 /** A probe as registration first writes it; health and connection start empty. */
-export type NewProbe = Omit<
+type NewProbe = Omit<
   ProbeRow,
   'status' | 'uptime_seconds' | 'queue_depth' | 'last_heartbeat_at' | 'last_telemetry_at' | 'connection'
 >;
-
-export interface ProbeRegistrationFields {
-  systemId: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-}
 
 // bigint columns come back from pg as strings; float8 keeps them numbers (exact up to 2^53).
 const PROBE_COLUMNS = `probe_id, organization_id, system_id, probe_name, host, runtime, environment, version, status,
@@ -44,8 +38,13 @@ const PROBE_COLUMNS = `probe_id, organization_id, system_id, probe_name, host, r
 export class ProbeRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async find(organizationId: string, probeId: string): Promise<ProbeRow | undefined> {
-    const rows = await this.dataSource.query<ProbeRow[]>(
+  /** Outside any transaction by default. */
+  async find(
+    organizationId: string,
+    probeId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ProbeRow | undefined> {
+    const rows = await manager.query<ProbeRow[]>(
       `SELECT ${PROBE_COLUMNS} FROM probe_ingest.probes WHERE organization_id = $1 AND probe_id = $2`,
       [organizationId, probeId],
     );
@@ -93,13 +92,13 @@ export class ProbeRepository {
     manager: EntityManager,
     organizationId: string,
     probeId: string,
-    fields: ProbeRegistrationFields,
+    fields: RegistrationFields,
   ): Promise<ProbeRow> {
     const rows = await manager.query<[ProbeRow[], number]>(
       `UPDATE probe_ingest.probes SET system_id = $3, runtime = $4, environment = $5, version = $6
        WHERE organization_id = $1 AND probe_id = $2
        RETURNING ${PROBE_COLUMNS}`,
-      [organizationId, probeId, fields.systemId, fields.runtime, fields.environment, fields.version],
+      [organizationId, probeId, fields.system_id, fields.runtime, fields.environment, fields.version],
     );
     return rows[0][0]!;
   }

@@ -4,17 +4,9 @@ import {
   isId,
   SYSTEMS_REGISTRATION_GROUP,
   newId,
-  newUuidV7,
-  type ProbeEventRecord,
   type SystemRegistrationRequestedDetails,
 } from '@governance/contracts';
-import {
-  type OutboxMessage,
-  probeEventMessage,
-  ReplicaCatchUp,
-  type Transaction,
-  UnitOfWork,
-} from '@governance/messaging';
+import { type OutboxMessage, ReplicaCatchUp, type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
@@ -25,6 +17,7 @@ import {
   type ProbeResponse,
   type RegisterProbeDto,
 } from './probe.dto';
+import { probeEvent } from './probe-event';
 import { mergeRegistration } from './probe-registration';
 import { type ProbeRow, ProbeRepository } from './probe.repository';
 
@@ -53,38 +46,11 @@ function toProbeResponse(row: ProbeRow): ProbeResponse {
   };
 }
 
-function probeMessage<T extends ProbeEventRecord['event']>(
-  organizationId: string,
-  event: T,
-  details: Extract<ProbeEventRecord, { event: T }>['details'],
-  at: Date,
-): OutboxMessage {
-  const record = {
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event,
-    timestamp: at.toISOString(),
-    details,
-  };
-  return probeEventMessage(record as ProbeEventRecord);
-}
-
-function registeredMessage(row: ProbeRow, at: Date): OutboxMessage {
-  return probeMessage(
-    row.organization_id,
-    'probe.registered',
-    {
-      probe_id: row.probe_id,
-      probe_name: row.probe_name,
-      system_id: row.system_id,
-      host: row.host,
-      runtime: row.runtime,
-      environment: row.environment,
-      version: row.version,
-      registered_at: row.registered_at.toISOString(),
-    },
-    at,
-  );
+/** probe.registered carries the registration response's fields, in its own published order. */
+function registeredEvent(row: ProbeRow, at: Date): OutboxMessage {
+  const { probe_id, system_id, probe_name, ...rest } = toRegistrationResponse(row);
+  const details = { probe_id, probe_name, system_id, ...rest };
+  return probeEvent(row.organization_id, 'probe.registered', details, at.toISOString());
 }
 
 @Injectable()
@@ -119,12 +85,6 @@ export class ProbesService {
     let request: OutboxMessage | undefined;
     const registered = await this.unitOfWork.run(async (tx) => {
       const { systemId, requested } = await this.resolveSystem(tx, organizationId, body, now);
-      const requestFor = (probeId: string) => {
-        if (!requested) return;
-        const details: SystemRegistrationRequestedDetails = { ...requested, probe_id: probeId };
-        request = probeMessage(organizationId, 'system.registration_requested', details, now);
-        tx.publish(request);
-      };
       const inserted = await this.probes.insertIfAbsent(tx.manager, {
         probe_id: newId('probe', now.getTime()),
         organization_id: organizationId,
@@ -136,33 +96,27 @@ export class ProbesService {
         version: body.version ?? null,
         registered_at: now,
       });
+      // Not inserted: the probe exists, since a probe is never deleted.
+      const probe =
+        inserted ?? (await this.probes.lockByName(tx.manager, organizationId, body.probe_name, body.host))!;
+      if (requested) {
+        const details = { ...requested, probe_id: probe.probe_id };
+        request = probeEvent(organizationId, 'system.registration_requested', details, now.toISOString());
+        tx.publish(request);
+      }
       if (inserted) {
-        requestFor(inserted.probe_id);
-        tx.publish(registeredMessage(inserted, now));
+        tx.publish(registeredEvent(inserted, now));
         return { created: true, probe: toRegistrationResponse(inserted) };
       }
-      // The insert found the probe, so it exists: a probe is never deleted.
-      const existing = (await this.probes.lockByName(
-        tx.manager,
-        organizationId,
-        body.probe_name,
-        body.host,
-      ))!;
-      requestFor(existing.probe_id);
-      const { changed, fields } = mergeRegistration(existing, {
-        systemId,
-        runtime: body.runtime,
-        environment: body.environment,
-        version: body.version,
-      });
-      if (!changed) return { created: false, probe: toRegistrationResponse(existing) };
+      const { changed, fields } = mergeRegistration(probe, { ...body, system_id: systemId });
+      if (!changed) return { created: false, probe: toRegistrationResponse(probe) };
       const updated = await this.probes.updateRegistration(
         tx.manager,
         organizationId,
-        existing.probe_id,
+        probe.probe_id,
         fields,
       );
-      tx.publish(registeredMessage(updated, now));
+      tx.publish(registeredEvent(updated, now));
       return { created: false, probe: toRegistrationResponse(updated) };
     });
     // A system minted here is announced by the systems service: the answer waits until the request is on
@@ -177,29 +131,25 @@ export class ProbesService {
 
   async heartbeat(organizationId: string, body: HeartbeatDto): Promise<HeartbeatResponse> {
     const receivedAt = new Date();
+    const received_at = receivedAt.toISOString();
     const row = await this.unitOfWork.run(async (tx) => {
       const updated = await this.probes.recordHeartbeat(tx.manager, organizationId, body, receivedAt);
       if (!updated) return undefined;
-      tx.publish(
-        probeMessage(
-          organizationId,
-          'probe.heartbeat',
-          {
-            probe_id: updated.probe_id,
-            system_id: updated.system_id,
-            status: body.status,
-            version: updated.version,
-            uptime_seconds: updated.uptime_seconds,
-            queue_depth: updated.queue_depth,
-            received_at: receivedAt.toISOString(),
-          },
-          receivedAt,
-        ),
-      );
+      const { probe_id, system_id, version, uptime_seconds, queue_depth } = updated;
+      const details = {
+        probe_id,
+        system_id,
+        status: body.status,
+        version,
+        uptime_seconds,
+        queue_depth,
+        received_at,
+      };
+      tx.publish(probeEvent(organizationId, 'probe.heartbeat', details, received_at));
       return updated;
     });
     if (!row) throw ApiError.notFound('Probe');
-    return { probe_id: row.probe_id, received_at: receivedAt.toISOString() };
+    return { probe_id: row.probe_id, received_at };
   }
 
   async get(organizationId: string, probeId: string): Promise<ProbeResponse> {

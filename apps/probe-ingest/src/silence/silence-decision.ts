@@ -1,63 +1,33 @@
 import { type ProbeDisconnectedDetails } from '@governance/contracts';
+import { type ProbeRow } from '../probes/probe.repository';
 
 /** The spec: a probe silent for 5 minutes is disconnected (`probe.disconnected`). */
 export const SPEC_PROBE_SILENCE_MS = 5 * 60_000;
 
-export interface SilenceCandidate {
-  probe_id: string;
-  probe_name: string;
-  environment: string | null;
-  connection: 'connected' | 'disconnected';
-  last_telemetry_at: Date | null;
-  registered_at: Date;
-}
-
-export interface SilenceVerdict {
-  probeId: string;
-  lastSeenAt: Date;
-  silenceDurationSeconds: number;
-}
-
-/** A probe is last seen when it last sent telemetry, or when it registered if it never has. */
-export function lastSeenAt(probe: Pick<SilenceCandidate, 'last_telemetry_at' | 'registered_at'>): Date {
-  return probe.last_telemetry_at ?? probe.registered_at;
-}
-
-/** Probes last seen before this instant are silent (spec: silent for more than 5 minutes). */
-export function silenceCutoff(now: Date, silenceMs: number): Date {
-  return new Date(now.getTime() - silenceMs);
-}
+export type SilenceCandidate = Pick<
+  ProbeRow,
+  'probe_id' | 'probe_name' | 'environment' | 'connection' | 'last_telemetry_at' | 'registered_at'
+>;
 
 /**
- * Whether a probe has been silent too long and is still marked connected (a disconnected probe was
- * already announced: once per silence). Silence is strictly longer than `silenceMs`.
+ * The probe.disconnected details (exactly the published fields, environment "" when unknown) of a probe
+ * silent for strictly longer than `silenceMs` since its last telemetry, or its registration if it never
+ * sent any. Undefined for a disconnected probe: it was already announced, once per silence.
  */
 export function decideSilence(
   probe: SilenceCandidate,
   now: Date,
   silenceMs: number,
-): SilenceVerdict | undefined {
+): ProbeDisconnectedDetails | undefined {
   if (probe.connection !== 'connected') return undefined;
-  const seen = lastSeenAt(probe);
-  const silentMs = now.getTime() - seen.getTime();
+  const lastSeenAt = probe.last_telemetry_at ?? probe.registered_at;
+  const silentMs = now.getTime() - lastSeenAt.getTime();
   if (silentMs <= silenceMs) return undefined;
-  return { probeId: probe.probe_id, lastSeenAt: seen, silenceDurationSeconds: Math.floor(silentMs / 1000) };
-}
-
-export function findSilent(probes: SilenceCandidate[], now: Date, silenceMs: number): SilenceVerdict[] {
-  return probes.flatMap((probe) => decideSilence(probe, now, silenceMs) ?? []);
-}
-
-/** The public probe.disconnected details, exactly the published fields; environment "" when unknown. */
-export function disconnectedDetails(
-  probe: SilenceCandidate,
-  verdict: SilenceVerdict,
-): ProbeDisconnectedDetails {
   return {
     probe_id: probe.probe_id,
     probe_name: probe.probe_name,
-    last_seen_at: verdict.lastSeenAt.toISOString(),
-    silence_duration_seconds: verdict.silenceDurationSeconds,
+    last_seen_at: lastSeenAt.toISOString(),
+    silence_duration_seconds: Math.floor(silentMs / 1000),
     environment: probe.environment ?? '',
   };
 }

@@ -4,11 +4,12 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { newUuidV7, type ProbeEventRecord, type PublicEventRecord } from '@governance/contracts';
-import { probeEventMessage, publicEventMessage, UnitOfWork } from '@governance/messaging';
+import { newUuidV7 } from '@governance/contracts';
+import { publicEventMessage, UnitOfWork } from '@governance/messaging';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
-import { decideSilence, disconnectedDetails, silenceCutoff } from './silence-decision';
+import { probeEvent } from '../probes/probe-event';
+import { decideSilence } from './silence-decision';
 import { SilenceRepository } from './silence.repository';
 
 /** Probes handled per sweep transaction; a larger backlog takes several transactions in a row. */
@@ -21,10 +22,9 @@ const disconnections = counter({
 });
 
 /**
- * Every PROBE_SILENCE_SWEEP_MS, finds probes silent for longer than PROBE_SILENCE_MS and, per probe and
- * in one transaction: connection := disconnected, public probe.disconnected (HIGH), internal
- * probe.connection_changed. Once per silence: only a connected probe can be disconnected, and only
- * telemetry makes it connected again. Replicas take turns through an advisory lock.
+ * Every PROBE_SILENCE_SWEEP_MS, disconnects the probes silent for longer than PROBE_SILENCE_MS and
+ * announces each (public probe.disconnected, internal probe.connection_changed) in the same transaction.
+ * Once per silence: only telemetry makes a probe connected again. Replicas take turns through a lock.
  */
 @Injectable()
 export class SilenceMonitor implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -75,39 +75,35 @@ export class SilenceMonitor implements OnApplicationBootstrap, BeforeApplication
     return this.unitOfWork.run(async (tx) => {
       if (!(await this.silence.tryLockSweep(tx.manager))) return { announced: 0, more: false };
       const now = new Date();
-      const cutoff = silenceCutoff(now, silenceMs);
+      const cutoff = new Date(now.getTime() - silenceMs);
       const candidates = await this.silence.lockSilentCandidates(tx.manager, cutoff, SWEEP_BATCH);
-      const silentIds = candidates.flatMap((probe) =>
-        decideSilence(probe, now, silenceMs) ? [probe.probe_id] : [],
+      const silent = candidates.flatMap((probe) => {
+        const details = decideSilence(probe, now, silenceMs);
+        return details ? [{ probe, details }] : [];
+      });
+      const ids = await this.silence.markDisconnected(
+        tx.manager,
+        silent.map(({ probe }) => probe.probe_id),
+        cutoff,
       );
-      const disconnected = await this.silence.markDisconnected(tx.manager, silentIds, cutoff);
+      const disconnected = silent.filter(({ probe }) => ids.has(probe.probe_id));
       const timestamp = now.toISOString();
-      for (const probe of disconnected) {
-        const verdict = decideSilence({ ...probe, connection: 'connected' }, now, silenceMs)!;
-        const details = disconnectedDetails(probe, verdict);
-        const announcement: PublicEventRecord<'probe.disconnected'> = {
-          id: newUuidV7(),
-          organization_id: probe.organization_id,
-          event: 'probe.disconnected',
-          timestamp,
-          severity: 'HIGH',
-          system_id: probe.system_id,
-          details,
-        };
-        const changed: ProbeEventRecord = {
-          id: newUuidV7(),
-          organization_id: probe.organization_id,
-          event: 'probe.connection_changed',
-          timestamp,
-          details: {
-            probe_id: probe.probe_id,
-            system_id: probe.system_id,
-            connection: 'disconnected',
-            last_seen_at: details.last_seen_at,
-          },
-        };
-        tx.publish(publicEventMessage(announcement));
-        tx.publish(probeEventMessage(changed));
+      for (const { probe, details } of disconnected) {
+        const { organization_id, system_id, probe_id } = probe;
+        tx.publish(
+          publicEventMessage({
+            id: newUuidV7(),
+            organization_id,
+            event: 'probe.disconnected',
+            timestamp,
+            severity: 'HIGH',
+            system_id,
+            details,
+          }),
+        );
+        const { last_seen_at } = details;
+        const changed = { probe_id, system_id, connection: 'disconnected', last_seen_at } as const;
+        tx.publish(probeEvent(organization_id, 'probe.connection_changed', changed, timestamp));
       }
       disconnections.inc({ service: 'probe-ingest' }, disconnected.length);
       if (disconnected.length > 0) this.logger.info({ count: disconnected.length }, 'probes disconnected');

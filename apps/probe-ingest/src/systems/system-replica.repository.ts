@@ -47,16 +47,19 @@ export class SystemReplicaRepository implements SystemSnapshotStore {
     ]);
   }
 
+  /** A system requested from the systems service, until its snapshot arrives; false if the id is taken. */
   async insertRequested(
     manager: EntityManager,
     organizationId: string,
-    system: Pick<SystemRegistrationRequestedDetails, 'system_id' | 'name' | 'host' | 'runtime' | 'declared'>,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO probe_ingest.systems (system_id, organization_id, name, host, runtime, declared)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [system.system_id, organizationId, system.name, system.host, system.runtime, system.declared],
+    system: Omit<SystemRegistrationRequestedDetails, 'probe_id'>,
+  ): Promise<boolean> {
+    const { system_id, name, host, runtime, vendor, declared } = system;
+    const rows = await manager.query<unknown[]>(
+      `INSERT INTO probe_ingest.systems (system_id, organization_id, name, host, runtime, vendor, declared)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (system_id) DO NOTHING RETURNING system_id`,
+      [system_id, organizationId, name, host, runtime, vendor, declared],
     );
+    return rows.length > 0;
   }
 
   /** Applies a snapshot unless the row already holds a newer one. */
@@ -65,6 +68,7 @@ export class SystemReplicaRepository implements SystemSnapshotStore {
     organizationId: string,
     snapshot: SystemSnapshot,
   ): Promise<void> {
+    const { system_id, name, host, runtime, vendor, declared, status, updated_at } = snapshot;
     await manager.query(
       `INSERT INTO probe_ingest.systems
          (system_id, organization_id, name, host, runtime, vendor, declared, status, updated_at, snapshot_at)
@@ -74,17 +78,7 @@ export class SystemReplicaRepository implements SystemSnapshotStore {
          declared = EXCLUDED.declared, status = EXCLUDED.status, updated_at = now(), snapshot_at = EXCLUDED.snapshot_at
        WHERE probe_ingest.systems.organization_id = EXCLUDED.organization_id
          AND (probe_ingest.systems.snapshot_at IS NULL OR probe_ingest.systems.snapshot_at <= EXCLUDED.snapshot_at)`,
-      [
-        snapshot.system_id,
-        organizationId,
-        snapshot.name,
-        snapshot.host,
-        snapshot.runtime,
-        snapshot.vendor,
-        snapshot.declared,
-        snapshot.status,
-        snapshot.updated_at,
-      ],
+      [system_id, organizationId, name, host, runtime, vendor, declared, status, updated_at],
     );
   }
 

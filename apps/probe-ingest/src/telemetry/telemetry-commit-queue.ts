@@ -12,23 +12,17 @@ import {
 } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { reconnectedEventDraft, telemetryEventDraft } from './telemetry-event-draft';
-import { type ProbeEventDraft, TelemetryRepository } from './telemetry.repository';
+import { type ProbeKey, probeKey, TelemetryRepository } from './telemetry.repository';
 
-export interface TelemetrySubmission {
-  organizationId: string;
-  probeId: string;
-  records: TelemetryRecord[];
-}
-
-/** `stored`: the batch is in the outbox, committed. `unknown_probe`: no such probe in the organization. */
-export type SubmissionOutcome = 'stored' | 'unknown_probe';
+export type TelemetrySubmission = ProbeKey & { records: TelemetryRecord[] };
 
 interface Pending {
   submission: TelemetrySubmission;
   /** The submitting request's trace, for its event: the commit runs outside the request. */
   traceHeaders: Record<string, string>;
-  resolve(outcome: SubmissionOutcome): void;
-  reject(error: unknown): void;
+  /** true: the batch is in the outbox, committed; false: no such probe in the organization. */
+  resolve: (stored: boolean) => void;
+  reject: (error: unknown) => void;
 }
 
 const batchesPerCommit = histogram({
@@ -45,12 +39,10 @@ const telemetryRecords = counter({
 const SERVICE = { service: 'probe-ingest' } as const;
 
 /**
- * Group commit for telemetry. Each request's batch waits in a short queue; a commit takes everything
- * waiting (up to `maxBatchesPerCommit`) into one statement that updates the probes and inserts all the
- * telemetry.received events into the outbox, atomically. Up to `commitConcurrency` commits run at once; when all
- * are busy, batches pile up and the next commit carries them together, so under load the cost of a
- * transaction is shared by many requests while a lone request still commits at once.
- * Every request is answered only after its commit landed, or with 503 if it failed.
+ * Group commit for telemetry: a commit takes the batches waiting (up to `maxBatchesPerCommit`) into one
+ * statement that touches the probes and appends their events to the outbox. While `commitConcurrency`
+ * commits run, batches pile up for the next one, so under load many requests share one commit while a
+ * lone request still commits at once. A request is answered only once its commit landed, or with 503.
  */
 @Injectable()
 export class TelemetryCommitQueue implements BeforeApplicationShutdown {
@@ -64,8 +56,8 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  submit(submission: TelemetrySubmission): Promise<SubmissionOutcome> {
-    return new Promise<SubmissionOutcome>((resolve, reject) => {
+  submit(submission: TelemetrySubmission): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ submission, traceHeaders: currentTraceHeaders(), resolve, reject });
       this.startCommits();
     });
@@ -96,36 +88,20 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
   private async commit(group: Pending[]): Promise<void> {
     const receivedAt = new Date();
     const timestamp = receivedAt.toISOString();
-    let found: Set<string>;
+    let stored: Set<string>;
     try {
-      const drafts: ProbeEventDraft[] = group.map(({ submission, traceHeaders }) =>
-        telemetryEventDraft(
-          submission.organizationId,
-          submission.probeId,
-          submission.records,
-          timestamp,
-          traceHeaders,
-        ),
+      const drafts = group.map(({ submission, traceHeaders }) =>
+        telemetryEventDraft(submission, timestamp, traceHeaders),
       );
-      const probes = new Map<string, TelemetrySubmission>();
-      for (const { submission } of group)
-        probes.set(`${submission.organizationId}/${submission.probeId}`, submission);
-      for (const { organizationId, probeId } of probes.values())
-        drafts.push(reconnectedEventDraft(organizationId, probeId, timestamp));
+      const probes = new Map(group.map(({ submission }) => [probeKey(submission), submission]));
+      for (const probe of probes.values()) drafts.push(reconnectedEventDraft(probe, timestamp));
+      const touchedSince = new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs);
       // One statement, not a transaction: BEGIN and COMMIT would be two more round trips per commit.
-      found = await this.unitOfWork.runStatement(async (manager, outbox) => {
-        const touched = await this.telemetry.commitTelemetry(
-          manager,
-          outbox,
-          drafts,
-          receivedAt,
-          new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs),
-        );
-        const stored = new Set(touched.map((probe) => `${probe.organization_id}/${probe.probe_id}`));
-        const telemetry = drafts.filter(
-          (draft) => draft.when === 'telemetry' && stored.has(`${draft.organizationId}/${draft.probeId}`),
-        );
-        return { result: stored, appended: telemetry };
+      stored = await this.unitOfWork.runStatement(async (manager, outbox) => {
+        const found = await this.telemetry.commitTelemetry(manager, outbox, drafts, receivedAt, touchedSince);
+        const result = new Set(found.map(probeKey));
+        const appended = drafts.filter((draft) => draft.when === 'telemetry' && result.has(probeKey(draft)));
+        return { result, appended };
       });
     } catch (error) {
       // Not the error itself: a failed query carries its parameters, here up to megabytes of telemetry.
@@ -140,11 +116,10 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
       return;
     }
     batchesPerCommit.observe(SERVICE, group.length);
-    for (const pending of group) {
-      const { submission } = pending;
-      const stored = found.has(`${submission.organizationId}/${submission.probeId}`);
-      if (stored) telemetryRecords.inc(SERVICE, submission.records.length);
-      pending.resolve(stored ? 'stored' : 'unknown_probe');
+    for (const { submission, resolve } of group) {
+      const found = stored.has(probeKey(submission));
+      if (found) telemetryRecords.inc(SERVICE, submission.records.length);
+      resolve(found);
     }
   }
 }

@@ -1,11 +1,7 @@
-import {
-  newUuidV7,
-  type ProbeEventRecord,
-  type TelemetryEventRecord,
-  type TelemetryRecord,
-} from '@governance/contracts';
-import { type OutboxMessage, probeEventMessage, telemetryEventMessage } from '@governance/messaging';
-import { type ProbeEventDraft } from './telemetry.repository';
+import { newUuidV7, type TelemetryEventRecord, type TelemetryRecord } from '@governance/contracts';
+import { type OutboxMessage, telemetryEventMessage } from '@governance/messaging';
+import { probeEvent } from '../probes/probe-event';
+import { type ProbeEventDraft, type ProbeKey } from './telemetry.repository';
 
 /** Stands for the system id while serializing; the id is only known once the probe row is read. */
 const SYSTEM_ID_SLOT = '\u0000system_id\u0000';
@@ -37,14 +33,9 @@ function draftOf(
   };
 }
 
-/**
- * The telemetry.received event of one batch, as the statement that stores it completes it. The group
- * commit runs outside the request, so the request's trace headers are handed in.
- */
+/** telemetry.received of one batch; the commit runs outside the request, so its trace headers come along. */
 export function telemetryEventDraft(
-  organizationId: string,
-  probeId: string,
-  records: TelemetryRecord[],
+  { organizationId, probeId, records }: ProbeKey & { records: TelemetryRecord[] },
   timestamp: string,
   traceHeaders: Record<string, string> = {},
 ): ProbeEventDraft {
@@ -60,21 +51,18 @@ export function telemetryEventDraft(
 
 /** The probe.connection_changed event written if this commit is what reconnects the probe. */
 export function reconnectedEventDraft(
-  organizationId: string,
-  probeId: string,
+  { organizationId, probeId }: ProbeKey,
   timestamp: string,
 ): ProbeEventDraft {
-  const record: ProbeEventRecord = {
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event: 'probe.connection_changed',
-    timestamp,
-    details: {
-      probe_id: probeId,
-      system_id: SYSTEM_ID_SLOT,
-      connection: 'connected',
-      last_seen_at: timestamp,
-    },
-  };
-  return draftOf('reconnected', probeId, probeEventMessage(record));
+  const details = {
+    probe_id: probeId,
+    system_id: SYSTEM_ID_SLOT,
+    connection: 'connected',
+    last_seen_at: timestamp,
+  } as const;
+  return draftOf(
+    'reconnected',
+    probeId,
+    probeEvent(organizationId, 'probe.connection_changed', details, timestamp),
+  );
 }

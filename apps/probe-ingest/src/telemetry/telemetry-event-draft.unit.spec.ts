@@ -21,7 +21,7 @@ describe('telemetry event drafts', () => {
         observed_endpoint: 'https://api.openai.com/v1',
       },
     ];
-    const draft = telemetryEventDraft(ORGANIZATION, PROBE, records, AT);
+    const draft = telemetryEventDraft({ organizationId: ORGANIZATION, probeId: PROBE, records }, AT);
     const record = JSON.parse(completed(draft)) as TelemetryEventRecord;
     expect(record.details).toEqual({ probe_id: PROBE, system_id: SYSTEM, received_at: AT, records });
     const message = telemetryEventMessage(record);
@@ -38,7 +38,7 @@ describe('telemetry event drafts', () => {
   });
 
   it('complete the reconnection event the same way', () => {
-    const draft = reconnectedEventDraft(ORGANIZATION, PROBE, AT);
+    const draft = reconnectedEventDraft({ organizationId: ORGANIZATION, probeId: PROBE }, AT);
     const record = JSON.parse(completed(draft)) as ProbeEventRecord;
     expect(record.details).toEqual({
       probe_id: PROBE,

@@ -14,9 +14,7 @@ export const TELEMETRY_LIMITS = {
 /** What a probe did when it enforced a policy locally. */
 const ENFORCEMENT_ACTIONS = ['blocked', 'warned'] as const;
 
-const SYSTEM_ID_PATTERN = '^sys_[0-9A-HJKMNP-TV-Z]{26}$';
-const PROBE_ID_PATTERN = '^prb_[0-9A-HJKMNP-TV-Z]{26}$';
-const POLICY_ID_PATTERN = '^pol_[0-9A-HJKMNP-TV-Z]{26}$';
+const idPattern = (prefix: string) => `^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`;
 // No NUL (PostgreSQL text cannot hold it) and no other C0 controls in names and labels.
 const PRINTABLE = '^[^\\u0000-\\u001f\\u007f]*$';
 
@@ -27,7 +25,7 @@ const TELEMETRY_RECORD_SCHEMA = {
   required: ['timestamp', 'metrics'],
   properties: {
     timestamp: { type: 'string', format: 'date-time', maxLength: 64 },
-    system_id: { type: 'string', pattern: SYSTEM_ID_PATTERN },
+    system_id: { type: 'string', pattern: idPattern('sys') },
     metrics: {
       type: 'object',
       minProperties: 1,
@@ -72,7 +70,7 @@ const TELEMETRY_RECORD_SCHEMA = {
         additionalProperties: false,
         required: ['policy_id', 'action'],
         properties: {
-          policy_id: { type: 'string', pattern: POLICY_ID_PATTERN },
+          policy_id: { type: 'string', pattern: idPattern('pol') },
           action: { type: 'string', enum: ENFORCEMENT_ACTIONS },
         },
       },
@@ -86,7 +84,7 @@ export const TELEMETRY_BATCH_SCHEMA = {
   additionalProperties: false,
   required: ['probe_id', 'records'],
   properties: {
-    probe_id: { type: 'string', pattern: PROBE_ID_PATTERN },
+    probe_id: { type: 'string', pattern: idPattern('prb') },
     records: {
       type: 'array',
       minItems: 1,

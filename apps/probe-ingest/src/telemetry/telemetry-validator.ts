@@ -41,12 +41,12 @@ function toFieldProblem(error: ErrorObject): FieldProblem {
       const type = String(params.type);
       return { field: at(), message: `must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}` };
     }
-    case 'propertyNames':
-      return {
-        // The name may be as long as the body; a prefix identifies it.
-        field: at(truncate(String(params.propertyName))),
-        message: 'is not an allowed name (1 to 128 printable characters)',
-      };
+    case 'propertyNames': {
+      // The name may be as long as the body; a prefix identifies it.
+      const name = String(params.propertyName);
+      const field = at(name.length > 140 ? `${name.slice(0, 140)}…` : name);
+      return { field, message: 'is not an allowed name (1 to 128 printable characters)' };
+    }
     case 'format':
       return { field: at(), message: 'must be an ISO 8601 date-time with a time zone' };
     case 'pattern':
@@ -56,10 +56,6 @@ function toFieldProblem(error: ErrorObject): FieldProblem {
     default:
       return { field: at(), message: error.message ?? 'is invalid' };
   }
-}
-
-function truncate(name: string): string {
-  return name.length > 140 ? `${name.slice(0, 140)}…` : name;
 }
 
 function patternMessage(instancePath: string): string {

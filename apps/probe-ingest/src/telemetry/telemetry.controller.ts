@@ -2,8 +2,7 @@ import { Body, Controller, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, OrganizationId } from '@governance/auth';
 import { ApiKeyAuth, Endpoint } from '@governance/platform';
-import { TelemetryAccepted } from './telemetry.dto';
-import { examples, telemetryBatchBody } from './telemetry.openapi';
+import { examples, TelemetryAccepted, telemetryBatchBody } from './telemetry.dto';
 import { TelemetryService } from './telemetry.service';
 
 @Controller('api/service/probe')

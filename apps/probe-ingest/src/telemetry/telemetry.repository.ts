@@ -1,27 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { type ProbeConnection } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
-export interface TouchedProbe {
-  probe_id: string;
-  organization_id: string;
-  system_id: string;
-  /** The connection before this commit: `disconnected` means the telemetry re-arms the silence monitor. */
-  previous_connection: ProbeConnection;
+export interface ProbeKey {
+  organizationId: string;
+  probeId: string;
 }
+
+export const probeKey = (probe: ProbeKey): string => `${probe.organizationId}/${probe.probeId}`;
 
 /**
  * An outbox row whose payload is only complete once the probe is found: the serialized record reads
  * `payloadBefore`, the probe's system id as a JSON string, then `payloadAfter`.
  */
-export interface ProbeEventDraft {
-  /**
-   * `telemetry`: written when the probe is found. `reconnected`: written only when this statement
-   * moved the probe from disconnected to connected.
-   */
+export interface ProbeEventDraft extends ProbeKey {
+  /** `telemetry`: written when the probe is found; `reconnected`: only when this commit reconnects it. */
   when: 'telemetry' | 'reconnected';
-  organizationId: string;
-  probeId: string;
   eventId: string;
   topic: string;
   eventType: string;
@@ -35,17 +28,13 @@ export interface ProbeEventDraft {
 @Injectable()
 export class TelemetryRepository {
   /**
-   * In one statement, so in one round trip and atomically without a transaction around it: finds each
-   * probe (of its organization; another organization's probe is not found), marks it as heard from at
-   * `at` and connected, and writes the events of the probes found into `outboxTable`, telemetry first,
-   * then reconnections, each in the order given. A probe already heard from since `touchedSince` is
-   * left alone: its row is neither written nor locked, so concurrent group commits of one busy probe do
-   * not queue behind each other's row lock, and last_telemetry_at is exact to within the touch interval.
-   * Rows that are written are locked in probe id order, so concurrent commits cannot deadlock.
-   *
-   * Each payload is completed here with to_json(system_id), which for any text Postgres can hold spells
-   * the string as JSON.stringify does; payloads travel as scalar text parameters (an array parameter
-   * would be escaped element by element, slow for kilobytes of JSON).
+   * One statement, so one round trip, atomic without a transaction: finds each probe of its organization,
+   * marks it heard from at `at` and connected, writes the events of the probes found into `outboxTable`
+   * (telemetry first, then reconnections, each in the order given) and returns the probes found.
+   * A probe heard from since `touchedSince` is neither written nor locked, so group commits of one busy
+   * probe do not queue on its row lock; written rows are locked in probe id order, so commits cannot deadlock.
+   * to_json(system_id) spells the id as JSON.stringify does; payloads travel as scalar text parameters
+   * (an array parameter would be escaped element by element, slow for kilobytes of JSON).
    */
   async commitTelemetry(
     manager: EntityManager,
@@ -53,7 +42,7 @@ export class TelemetryRepository {
     drafts: ProbeEventDraft[],
     at: Date,
     touchedSince: Date,
-  ): Promise<TouchedProbe[]> {
+  ): Promise<ProbeKey[]> {
     const params: unknown[] = [at, touchedSince];
     const rows = drafts.map((draft, index) => {
       const p = params.length;
@@ -70,7 +59,7 @@ export class TelemetryRepository {
       const when = draft.when === 'telemetry' ? 1 : 2;
       return `(${when}, ${index}, $${p + 1}, $${p + 2}, $${p + 3}::uuid, $${p + 4}, $${p + 5}, $${p + 6}::jsonb, $${p + 7}, $${p + 8})`;
     });
-    return manager.query<TouchedProbe[]>(
+    return manager.query<ProbeKey[]>(
       `WITH draft (kind, ord, organization_id, probe_id, event_id, topic, event_type, headers, payload_before, payload_after) AS (
          VALUES ${rows.join(', ')}
        ), wanted AS (
@@ -101,9 +90,7 @@ export class TelemetryRepository {
          WHERE d.kind = 1 OR t.previous_connection = 'disconnected'
          ORDER BY d.kind, d.ord
        )
-       SELECT f.probe_id, f.organization_id, f.system_id,
-              coalesce(t.previous_connection, 'connected') AS previous_connection
-       FROM found f LEFT JOIN touched t ON t.probe_id = f.probe_id`,
+       SELECT organization_id AS "organizationId", probe_id AS "probeId" FROM found`,
       params,
     );
   }

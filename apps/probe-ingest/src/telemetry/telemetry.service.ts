@@ -25,12 +25,12 @@ export class TelemetryService {
     const result = this.validator.validate(body);
     if (!result.ok) throw ApiError.validation(result.problems);
     const { batch } = result;
-    const outcome = await this.queue.submit({
+    const stored = await this.queue.submit({
       organizationId,
       probeId: batch.probe_id,
       records: batch.records,
     });
-    if (outcome === 'unknown_probe') throw ApiError.notFound('Probe');
+    if (!stored) throw ApiError.notFound('Probe');
     return { accepted: batch.records.length };
   }
 }

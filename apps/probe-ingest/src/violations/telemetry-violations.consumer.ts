@@ -5,9 +5,8 @@ import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@gov
 import { ViolationsService } from './violations.service';
 
 /**
- * Policy evaluation of telemetry.received, off the HTTP path: the request only makes the batch durable.
- * Its own consumer group, so drift and violations each keep their position and see every batch; the
- * bus server runs only this group's handler for its records.
+ * Policy evaluation of telemetry.received, off the HTTP path. Its own consumer group, so drift and
+ * violations each keep their position and see every batch.
  */
 @Controller()
 export class TelemetryViolationsConsumer {

@@ -7,7 +7,8 @@ import {
   type TelemetryRecord,
 } from '@governance/contracts';
 import { type CompiledCondition, explainMatch } from '@governance/policy-rules';
-import { appliesToSystem, type ScopeColumns } from '../policy-sync/policy-scope';
+import { type ActivePolicyRow } from '../policy-sync/policy-replica.repository';
+import { appliesToSystem } from '../policy-sync/policy-scope';
 
 export type EnforcementAction = 'blocked' | 'warned';
 export type ViolationSeverity = 'HIGH' | 'CRITICAL';
@@ -15,15 +16,10 @@ export type ViolationSeverity = 'HIGH' | 'CRITICAL';
 export type DetectedBy = 'service' | 'probe' | 'both';
 
 /** An active policy with its compiled rules, ready to evaluate records. */
-export interface EvaluatedPolicy {
-  policy_id: string;
-  name: string;
-  enforcement_mode: EnforcementMode;
-  version: number;
-  scope: ScopeColumns;
+export type EvaluatedPolicy = Omit<ActivePolicyRow, 'organization_id' | 'rulesText'> & {
   rules: Condition;
   violates: CompiledCondition;
-}
+};
 
 export interface ViolationCandidate {
   policy: EvaluatedPolicy;
@@ -40,17 +36,10 @@ export interface ViolationCandidate {
 }
 
 /** Blocking is the stronger stance: a BLOCK policy's violation is CRITICAL, a WARN policy's HIGH. */
-const SEVERITY_BY_MODE: Readonly<Record<EnforcementMode, ViolationSeverity>> = {
-  BLOCK: 'CRITICAL',
-  WARN: 'HIGH',
-};
-const ACTION_BY_MODE: Readonly<Record<EnforcementMode, EnforcementAction>> = {
-  BLOCK: 'blocked',
-  WARN: 'warned',
-};
-
-export const violationSeverity = (mode: EnforcementMode): ViolationSeverity => SEVERITY_BY_MODE[mode];
-export const actionTaken = (mode: EnforcementMode): EnforcementAction => ACTION_BY_MODE[mode];
+export const MODE_OUTCOMES = {
+  BLOCK: { severity: 'CRITICAL', action: 'blocked' },
+  WARN: { severity: 'HIGH', action: 'warned' },
+} as const satisfies Record<EnforcementMode, { severity: ViolationSeverity; action: EnforcementAction }>;
 
 /** JSON with every object's keys sorted, so equal records serialize to equal text. */
 export function canonicalJson(value: unknown): string {
@@ -85,18 +74,11 @@ export function violationKey(policyId: string, probeId: string, hash: string): s
   return `${policyId}/${probeId}/${hash}`;
 }
 
-/** What the probe reported it enforced, by policy; a malformed entry counts for nothing. */
+/** What the probe reported it enforced, by policy (the first report of a policy counts). */
 function reportedActions(record: TelemetryRecord): Map<string, EnforcementAction> {
   const actions = new Map<string, EnforcementAction>();
-  if (!Array.isArray(record.enforcement)) return actions;
-  for (const entry of record.enforcement) {
-    if (
-      typeof entry?.policy_id === 'string' &&
-      (entry.action === 'blocked' || entry.action === 'warned') &&
-      !actions.has(entry.policy_id)
-    )
-      actions.set(entry.policy_id, entry.action);
-  }
+  for (const { policy_id, action } of record.enforcement ?? [])
+    if (!actions.has(policy_id)) actions.set(policy_id, action);
   return actions;
 }
 
@@ -152,8 +134,8 @@ export function findViolations(
         systemId,
         recordHash: hash,
         inputHash: inputHashOf(record, hash),
-        severity: violationSeverity(policy.enforcement_mode),
-        actionTaken: actionTaken(policy.enforcement_mode),
+        severity: MODE_OUTCOMES[policy.enforcement_mode].severity,
+        actionTaken: MODE_OUTCOMES[policy.enforcement_mode].action,
         detectedBy: matched ? (probeAction === null ? 'service' : 'both') : 'probe',
         probeAction,
         context: contextOf(policy, record, matched, probeAction),

@@ -6,15 +6,14 @@ import {
 } from '@governance/contracts';
 import { compileCondition } from '@governance/policy-rules';
 import {
-  actionTaken,
   canonicalJson,
   type EvaluatedPolicy,
   findViolations,
   inputHashOf,
   recordHash,
   violationDetails,
+  MODE_OUTCOMES,
   violationKey,
-  violationSeverity,
 } from './violation-decision';
 
 const PROBE = 'prb_01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -57,8 +56,7 @@ describe('severity and action from the enforcement mode', () => {
     ['BLOCK', 'CRITICAL', 'blocked'],
     ['WARN', 'HIGH', 'warned'],
   ])('%s is %s and %s', (mode, severity, action) => {
-    expect(violationSeverity(mode)).toBe(severity);
-    expect(actionTaken(mode)).toBe(action);
+    expect(MODE_OUTCOMES[mode]).toEqual({ severity, action });
   });
 });
 

@@ -49,7 +49,6 @@ export class ViolationsService {
         found.push({ ...candidate, violationId: newId('violation'), organizationId: batch.organization_id });
       }
     }
-    if (found.length === 0) return 0;
 
     const inserted = await this.violations.insertNew(tx.manager, found);
     const timestamp = new Date().toISOString();
@@ -70,34 +69,22 @@ export class ViolationsService {
     return inserted.size;
   }
 
-  /** The policy with its compiled rules; undefined (logged) when its rules do not compile. */
-  private compiled(row: ActivePolicyRow): EvaluatedPolicy | undefined {
-    if (!this.rules.has(row.policy_id, row.version)) {
+  /** The policy with its compiled rules; undefined (logged once) when its rules do not compile. */
+  private compiled({ rulesText, ...policy }: ActivePolicyRow): EvaluatedPolicy | undefined {
+    const { policy_id, version } = policy;
+    if (!this.rules.has(policy_id, version)) {
       try {
-        this.rules.get({
-          policy_id: row.policy_id,
-          version: row.version,
-          rules: JSON.parse(row.rulesText) as Condition,
-        });
+        this.rules.get({ policy_id, version, rules: JSON.parse(rulesText) as Condition });
       } catch (error) {
         // The policies service validates rules before announcing them; a bad set is skipped, not retried.
         if (!(error instanceof InvalidCondition)) throw error;
         this.logger.error(
-          { policy_id: row.policy_id, version: row.version, problems: error.problems },
+          { policy_id, version, problems: error.problems },
           'skipping a policy whose rules do not compile',
         );
       }
     }
-    const cached = this.rules.cached(row.policy_id, row.version);
-    if (!cached) return undefined;
-    return {
-      policy_id: row.policy_id,
-      name: row.name,
-      enforcement_mode: row.enforcement_mode,
-      version: row.version,
-      scope: row.scope,
-      rules: cached.rules,
-      violates: cached.compiled,
-    };
+    const cached = this.rules.cached(policy_id, version);
+    return cached && { ...policy, rules: cached.rules, violates: cached.compiled };
   }
 }
