@@ -1,30 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ProbeConnection,
   type ProbeConnectionChangedDetails,
   type ProbeHeartbeatDetails,
   type ProbeRegisteredDetails,
-  type ProbeStatus,
 } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type ProbeResponse } from '../systems/system.dto';
 
-export interface ProbeRow {
-  probe_id: string;
+type Timestamps = 'last_heartbeat_at' | 'last_seen_at' | 'registered_at';
+
+/** A row of systems.probes: the response with its organization and system, and Dates. */
+export type ProbeRow = Omit<ProbeResponse, Timestamps> & {
   organization_id: string;
   system_id: string;
-  probe_name: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  status: ProbeStatus | null;
-  connection: ProbeConnection;
   last_heartbeat_at: Date | null;
   last_seen_at: Date | null;
-  uptime_seconds: number | null;
-  queue_depth: number | null;
   registered_at: Date;
-}
+};
 
 const COLUMNS = `probe_id, organization_id, system_id, probe_name, host, runtime, environment, version, status,
   connection, last_heartbeat_at, last_seen_at, uptime_seconds, queue_depth, registered_at`;

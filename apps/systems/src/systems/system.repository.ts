@@ -1,27 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import { type RiskTier, type SystemStatus } from '@governance/contracts';
-import { type KeysetPosition } from '@governance/platform';
+import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EDITABLE_FIELDS, type SystemChanges } from './system-rules';
 import { likePattern, type SystemRow } from './system-records';
+import { type ListSystemsQuery } from './system.dto';
 
-const COLUMNS = `id, organization_id, name, description, owner, vendor, model, risk_tier, environment, host,
-  runtime, tags, declared, registration_source, discovery_method, status, created_at, updated_at`;
-
-export interface SystemFilters {
-  declared?: boolean;
-  riskTier?: RiskTier;
-  status?: SystemStatus;
-  q?: string;
-}
-
-const UNIQUE_VIOLATION = '23505';
+const FIELDS = [
+  'id',
+  'organization_id',
+  'name',
+  'description',
+  'owner',
+  'vendor',
+  'model',
+  'risk_tier',
+  'environment',
+  'host',
+  'runtime',
+  'tags',
+  'declared',
+  'registration_source',
+  'discovery_method',
+  'status',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof SystemRow>;
+const COLUMNS = FIELDS.join(', ');
 
 /** True when `error` is the unique name index refusing a second system of the same name. */
-export function isNameTaken(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === 'systems_organization_name_idx';
-}
+export const isNameTaken = (error: unknown): boolean =>
+  violatesUnique(error, 'systems_organization_name_idx');
 
 /** All SQL on systems and merged ids. Every query about a system is scoped by organization id. */
 @Injectable()
@@ -37,51 +45,19 @@ export class SystemRepository {
   }
 
   async insert(manager: EntityManager, row: SystemRow): Promise<SystemRow> {
+    const values = FIELDS.map((field) => row[field]);
     const rows = await manager.query<SystemRow[]>(
-      `INSERT INTO systems.systems (id, organization_id, name, description, owner, vendor, model, risk_tier,
-         environment, host, runtime, tags, declared, registration_source, discovery_method, status, created_at,
-         updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+      `INSERT INTO systems.systems (${COLUMNS}) VALUES (${values.map((_, index) => `$${index + 1}`).join(', ')})
        RETURNING ${COLUMNS}`,
-      [
-        row.id,
-        row.organization_id,
-        row.name,
-        row.description,
-        row.owner,
-        row.vendor,
-        row.model,
-        row.risk_tier,
-        row.environment,
-        row.host,
-        row.runtime,
-        row.tags,
-        row.declared,
-        row.registration_source,
-        row.discovery_method,
-        row.status,
-        row.created_at,
-        row.updated_at,
-      ],
+      values,
     );
     return rows[0]!;
   }
 
-  async find(organizationId: string, id: string): Promise<SystemRow | undefined> {
-    const rows = await this.dataSource.query<SystemRow[]>(
-      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id],
-    );
-    return rows[0];
-  }
-
-  async findForUpdate(
-    manager: EntityManager,
-    organizationId: string,
-    id: string,
-  ): Promise<SystemRow | undefined> {
-    const rows = await manager.query<SystemRow[]>(
-      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+  /** Given the transaction's `manager`, locks the row FOR UPDATE. */
+  async find(organizationId: string, id: string, manager?: EntityManager): Promise<SystemRow | undefined> {
+    const rows = await (manager ?? this.dataSource).query<SystemRow[]>(
+      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2 ${manager ? 'FOR UPDATE' : ''}`,
       [organizationId, id],
     );
     return rows[0];
@@ -132,7 +108,7 @@ export class SystemRepository {
   /** Newest first; `after` is the last row of the previous page. */
   async list(
     organizationId: string,
-    filters: SystemFilters,
+    filters: Pick<ListSystemsQuery, 'declared' | 'risk_tier' | 'status' | 'q'>,
     limit: number,
     after?: KeysetPosition,
   ): Promise<SystemRow[]> {
@@ -149,10 +125,10 @@ export class SystemRepository {
        LIMIT $8`,
       [
         organizationId,
-        filters.declared ?? null,
-        filters.riskTier ?? null,
+        filters.declared === undefined ? null : filters.declared === 'true',
+        filters.risk_tier ?? null,
         filters.status ?? null,
-        filters.q === undefined ? null : likePattern(filters.q),
+        filters.q ? likePattern(filters.q) : null,
         after?.at ?? null,
         after?.id ?? null,
         limit,

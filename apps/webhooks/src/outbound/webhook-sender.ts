@@ -197,26 +197,21 @@ function statusError(status: number): string | null {
   return 'http_status';
 }
 
-function networkError(error: NodeJS.ErrnoException): string {
-  const code = error.code;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection_refused';
-    case 'ECONNRESET':
-    case 'EPIPE':
-      return 'connection_reset';
-    case 'ETIMEDOUT':
-      return 'timeout';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'unreachable';
-    case 'ENOTFOUND':
-      return 'destination_refused: unresolvable';
-    case undefined:
-      return 'network_error';
-    default:
-      if (code.startsWith('HPE_')) return 'invalid_response';
-      if (/CERT|SSL|TLS|SIGNATURE|ISSUER/.test(code)) return `tls_error: ${code}`;
-      return `network_error: ${code}`;
-  }
+const NETWORK_ERRORS = new Map([
+  ['ECONNREFUSED', 'connection_refused'],
+  ['ECONNRESET', 'connection_reset'],
+  ['EPIPE', 'connection_reset'],
+  ['ETIMEDOUT', 'timeout'],
+  ['EHOSTUNREACH', 'unreachable'],
+  ['ENETUNREACH', 'unreachable'],
+  ['ENOTFOUND', 'destination_refused: unresolvable'],
+]);
+
+function networkError({ code }: NodeJS.ErrnoException): string {
+  if (code === undefined) return 'network_error';
+  const known = NETWORK_ERRORS.get(code);
+  if (known) return known;
+  if (code.startsWith('HPE_')) return 'invalid_response';
+  if (/CERT|SSL|TLS|SIGNATURE|ISSUER/.test(code)) return `tls_error: ${code}`;
+  return `network_error: ${code}`;
 }

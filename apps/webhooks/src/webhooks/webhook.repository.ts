@@ -72,26 +72,20 @@ export class WebhookRepository {
     return rows[0];
   }
 
+  /** Absent fields stay; only the description can be cleared (null). */
   async update(organizationId: string, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
     const rows = await this.dataSource.query<[WebhookRow[], number]>(
-      `UPDATE webhooks.webhooks SET
-         url = CASE WHEN $3 THEN $4 ELSE url END,
-         events = CASE WHEN $5 THEN $6::text[] ELSE events END,
-         description = CASE WHEN $7 THEN $8 ELSE description END,
-         active = CASE WHEN $9 THEN $10 ELSE active END,
-         updated_at = now()
+      `UPDATE webhooks.webhooks SET url = COALESCE($3, url), events = COALESCE($4::text[], events),
+         description = CASE WHEN $5 THEN $6 ELSE description END, active = COALESCE($7, active), updated_at = now()
        WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL
        RETURNING ${COLUMNS}`,
       [
         organizationId,
         id,
-        changes.url !== undefined,
         changes.url ?? null,
-        changes.events !== undefined,
         changes.events ?? null,
         changes.description !== undefined,
         changes.description ?? null,
-        changes.active !== undefined,
         changes.active ?? null,
       ],
     );
