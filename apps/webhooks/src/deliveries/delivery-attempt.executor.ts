@@ -45,7 +45,11 @@ export class DeliveryAttemptExecutor {
         },
       },
       async (span) => {
-        const record = await this.attempt(claim);
+        const attemptedAt = new Date();
+        const { success, statusCode, responseTimeMs, error } = await this.send(claim);
+        const decision = decideAfterAttempt(claim.attempt, success, this.config.dispatch.retryDelaysMs);
+        const { deliveryId, attempt } = claim;
+        const record = { deliveryId, attempt, attemptedAt, statusCode, responseTimeMs, error, ...decision };
         span.setAttribute('webhook.attempt.outcome', record.outcome);
         if (record.statusCode !== null) span.setAttribute('http.response.status_code', record.statusCode);
         this.logger.info(
@@ -64,14 +68,6 @@ export class DeliveryAttemptExecutor {
         return record;
       },
     );
-  }
-
-  private async attempt(claim: ClaimedAttempt): Promise<AttemptRecord> {
-    const attemptedAt = new Date();
-    const { success, statusCode, responseTimeMs, error } = await this.send(claim);
-    const decision = decideAfterAttempt(claim.attempt, success, this.config.dispatch.retryDelaysMs);
-    const { deliveryId, attempt } = claim;
-    return { deliveryId, attempt, attemptedAt, statusCode, responseTimeMs, error, ...decision };
   }
 
   private async send(claim: ClaimedAttempt): Promise<AttemptOutcome> {

@@ -109,17 +109,15 @@ export class DeliveryRepository {
     leaseMs: number,
   ): Promise<Set<string>> {
     if (held.length === 0) return new Set();
-    const rows = await this.dataSource.transaction(async (manager) => {
-      await manager.query("SELECT set_config('synchronous_commit', 'off', true)");
-      return await manager.query<[Array<{ id: string }>, number]>(
-        `UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $3 / 1000.0)
-         FROM unnest($1::uuid[], $2::int[]) AS h(id, attempt)
-         WHERE d.id = h.id AND d.attempt_count = h.attempt - 1 AND d.outcome = 'pending'
-           AND d.lease_expires_at > now()
-         RETURNING d.id`,
-        [held.map((claim) => claim.deliveryId), held.map((claim) => claim.attempt), leaseMs],
-      );
-    });
+    const rows = await this.dataSource.query<[Array<{ id: string }>, number]>(
+      `WITH lazy_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+       UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $3 / 1000.0)
+       FROM unnest($1::uuid[], $2::int[]) AS h(id, attempt), lazy_commit
+       WHERE d.id = h.id AND d.attempt_count = h.attempt - 1 AND d.outcome = 'pending'
+         AND d.lease_expires_at > now()
+       RETURNING d.id`,
+      [held.map((claim) => claim.deliveryId), held.map((claim) => claim.attempt), leaseMs],
+    );
     return new Set(rows[0].map((row) => row.id));
   }
 

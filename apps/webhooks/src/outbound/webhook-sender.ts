@@ -70,6 +70,11 @@ export class WebhookSender {
     this.httpsAgent.destroy();
   }
 
+  /** Nest calls it once every dispatcher drained: nothing is left to send. */
+  onApplicationShutdown(): void {
+    this.close();
+  }
+
   private attempt(request: WebhookRequest, resolve: (outcome: AttemptOutcome) => void): void {
     const startedAt = performance.now();
     let settled = false;
