@@ -3,24 +3,10 @@ import { type EnforcementMode } from '@governance/contracts';
 import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type PolicyRow } from './policy-records';
-import { type ListPoliciesQuery } from './policy.dto';
+import { type ListPoliciesQuery, PolicyResponse } from './policy.dto';
 
-const FIELDS = [
-  'id',
-  'organization_id',
-  'name',
-  'description',
-  'enforcement_mode',
-  'status',
-  'severity',
-  'rules',
-  'scope',
-  'framework',
-  'control',
-  'version',
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof PolicyRow>;
+/** The columns: the response's fields, in its order, and the organization. */
+const FIELDS = ['organization_id', ...Object.keys(PolicyResponse.properties)] as Array<keyof PolicyRow>;
 const COLUMNS = FIELDS.join(', ');
 
 /** True when `error` is the unique name index refusing a second policy of the same name. */
@@ -42,14 +28,15 @@ export class PolicyRepository {
 
   /** Inserts `row`; undefined when the organization already has a policy for its control. */
   async insert(manager: EntityManager, row: PolicyRow): Promise<PolicyRow | undefined> {
+    // rules and scope go as JSON text: node-pg would send an array as a Postgres array.
+    const values = FIELDS.map((field) =>
+      field === 'rules' || field === 'scope' ? JSON.stringify(row[field]) : row[field],
+    );
     const rows = await manager.query<PolicyRow[]>(
-      `INSERT INTO policies.policies (${COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14)
+      `INSERT INTO policies.policies (${COLUMNS}) VALUES (${values.map((_, index) => `$${index + 1}`).join(', ')})
        ON CONFLICT (organization_id, control) WHERE control IS NOT NULL DO NOTHING
        RETURNING ${COLUMNS}`,
-      FIELDS.map((field) =>
-        field === 'rules' || field === 'scope' ? JSON.stringify(row[field]) : row[field],
-      ),
+      values,
     );
     return rows[0];
   }

@@ -3,28 +3,10 @@ import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EDITABLE_FIELDS, type SystemChanges } from './system-rules';
 import { likePattern, type SystemRow } from './system-records';
-import { type ListSystemsQuery } from './system.dto';
+import { type ListSystemsQuery, SystemResponse } from './system.dto';
 
-const FIELDS = [
-  'id',
-  'organization_id',
-  'name',
-  'description',
-  'owner',
-  'vendor',
-  'model',
-  'risk_tier',
-  'environment',
-  'host',
-  'runtime',
-  'tags',
-  'declared',
-  'registration_source',
-  'discovery_method',
-  'status',
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof SystemRow>;
+/** The columns: the response's fields, in its order, and the organization. */
+const FIELDS = ['organization_id', ...Object.keys(SystemResponse.properties)] as Array<keyof SystemRow>;
 const COLUMNS = FIELDS.join(', ');
 
 /** True when `error` is the unique name index refusing a second system of the same name. */
