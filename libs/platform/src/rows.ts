@@ -6,6 +6,11 @@ export type WithIsoDates<Row> = {
   [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K];
 };
 
+/** The row behind a response: the timestamps `K` as Dates, nullable where the response's are. */
+export type WithDates<Response, K extends keyof Response> = Omit<Response, K> & {
+  [P in K]: null extends Response[P] ? Date | null : Date;
+};
+
 /** The row with its Dates as ISO 8601 strings, its keys in the same order; only the top level is read. */
 export function withIsoDates<Row extends object>(row: Row): WithIsoDates<Row> {
   const result: Record<string, unknown> = {};

@@ -112,9 +112,8 @@ export class PoliciesService {
   }
 
   /**
-   * Creates a policy for every control of the framework that carries a runtime policy and that the
-   * organization has not imported yet. Imports of one organization run one at a time (advisory lock),
-   * and the unique (organization, control) index backs that up.
+   * A policy for each control of the framework with a runtime policy not imported yet. Imports of one
+   * organization run one at a time (advisory lock); the unique (organization, control) index backs that up.
    */
   async importFramework(
     organizationId: string,

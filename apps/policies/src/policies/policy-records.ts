@@ -1,13 +1,9 @@
 import { newUuidV7, type PolicyEventRecord } from '@governance/contracts';
-import { withIsoDates } from '@governance/platform';
+import { type WithDates, withIsoDates } from '@governance/platform';
 import { type PolicyResponse } from './policy.dto';
 
 /** A row of policies.policies; rules and scope come back from jsonb as objects. */
-export type PolicyRow = Omit<PolicyResponse, 'created_at' | 'updated_at'> & {
-  organization_id: string;
-  created_at: Date;
-  updated_at: Date;
-};
+export type PolicyRow = WithDates<PolicyResponse, 'created_at' | 'updated_at'> & { organization_id: string };
 
 /** The row without its organization; the columns are selected in the response's order. */
 export function toPolicyResponse({ organization_id: _organizationId, ...policy }: PolicyRow): PolicyResponse {

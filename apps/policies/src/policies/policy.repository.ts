@@ -18,10 +18,7 @@ export const isNameTaken = (error: unknown): boolean =>
 export class PolicyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Serializes name checks, creates and imports within one organization, so a check and the write
-   * after it cannot interleave with another's. The unique indexes stay the last word.
-   */
+  /** Serializes an organization's name checks and the writes after them; unique indexes have the last say. */
   async lockOrganization(manager: EntityManager, organizationId: string): Promise<void> {
     await manager.query("SELECT pg_advisory_xact_lock(hashtext('policies:names:' || $1))", [organizationId]);
   }

@@ -4,27 +4,20 @@ import {
   type ProbeHeartbeatDetails,
   type ProbeRegisteredDetails,
 } from '@governance/contracts';
+import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ProbeResponse } from '../systems/system.dto';
 
-type Timestamps = 'last_heartbeat_at' | 'last_seen_at' | 'registered_at';
-
-/** A row of systems.probes: the response with its organization and system, and Dates. */
-export type ProbeRow = Omit<ProbeResponse, Timestamps> & {
+/** A row of systems.probes. */
+export type ProbeRow = WithDates<ProbeResponse, 'last_heartbeat_at' | 'last_seen_at' | 'registered_at'> & {
   organization_id: string;
   system_id: string;
-  last_heartbeat_at: Date | null;
-  last_seen_at: Date | null;
-  registered_at: Date;
 };
 
 const COLUMNS = `probe_id, organization_id, system_id, probe_name, host, runtime, environment, version, status,
   connection, last_heartbeat_at, last_seen_at, uptime_seconds, queue_depth, registered_at`;
 
-/**
- * All SQL on the probe replica. Every statement is scoped by organization id, so a probe id arriving
- * under another organization can neither read nor overwrite the probe.
- */
+/** All SQL on the probe replica, scoped by organization: a probe id under another one touches nothing. */
 @Injectable()
 export class ProbeRepository {
   constructor(private readonly dataSource: DataSource) {}

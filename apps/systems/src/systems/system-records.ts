@@ -1,13 +1,9 @@
 import { newUuidV7, type PublicEventRecord, type SystemsEventRecord } from '@governance/contracts';
-import { withIsoDates } from '@governance/platform';
+import { type WithDates, withIsoDates } from '@governance/platform';
 import { type SystemResponse } from './system.dto';
 
 /** A row of systems.systems. */
-export type SystemRow = Omit<SystemResponse, 'created_at' | 'updated_at'> & {
-  organization_id: string;
-  created_at: Date;
-  updated_at: Date;
-};
+export type SystemRow = WithDates<SystemResponse, 'created_at' | 'updated_at'> & { organization_id: string };
 
 /** The row without its organization; the columns are selected in the response's order. */
 export function toSystemResponse({ organization_id: _organizationId, ...system }: SystemRow): SystemResponse {

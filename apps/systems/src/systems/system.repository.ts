@@ -18,10 +18,7 @@ export const isNameTaken = (error: unknown): boolean =>
 export class SystemRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Serializes the name check and the write that follows it within one organization, so two
-   * registrations of one name cannot both pass the check. The unique index stays the last word.
-   */
+  /** Serializes an organization's name checks and the writes after them; a unique index has the last say. */
   async lockOrganizationNames(manager: EntityManager, organizationId: string): Promise<void> {
     await manager.query("SELECT pg_advisory_xact_lock(hashtext('systems:names:' || $1))", [organizationId]);
   }

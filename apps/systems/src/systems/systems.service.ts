@@ -125,10 +125,7 @@ export class SystemsService {
     }
   }
 
-  /**
-   * Registers a system probe ingest asked for, inside the consumer's transaction. The requested id is
-   * kept, so the probe that led here already holds the right id; see decideRegistration for the rest.
-   */
+  /** A registration probe ingest asked for, under the id it chose (see decideRegistration). */
   async registerRequested(
     tx: Transaction,
     organizationId: string,

@@ -11,9 +11,8 @@ import { deliveryRequest } from './delivery-request';
 import { decideAfterAttempt } from './delivery-schedule';
 
 /**
- * Makes one claimed attempt: sign, send through the endpoint's circuit breaker, and decide what
- * follows. An open circuit comes back as a failed attempt (`circuit_open`) and takes the normal retry
- * path, so it neither drops nor adds an attempt.
+ * One claimed attempt: sign, send through the endpoint's breaker, decide what follows. An open circuit is
+ * a failed attempt (`circuit_open`) on the normal retry path: it neither drops nor adds an attempt.
  */
 @Injectable()
 export class DeliveryAttemptExecutor {

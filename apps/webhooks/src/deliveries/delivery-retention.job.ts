@@ -11,10 +11,7 @@ import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 
 const BATCH_SIZE = 1_000;
 
-/**
- * Purges deliveries and attempts older than the retention window (spec: 30 days) in bounded batches,
- * so no single statement holds locks on a large part of the table. Replicas may sweep concurrently.
- */
+/** Purges deliveries past retention (spec: 30 days) in bounded batches; replicas may sweep concurrently. */
 @Injectable()
 export class DeliveryRetentionJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly sweeps: PeriodicTask<number>;

@@ -30,18 +30,12 @@ export interface WebhookRequest {
 const MAX_SOCKETS = 256;
 /** How much of a response body is read before the connection is dropped instead. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
-/**
- * Idle keep-alive sockets are closed after this long, or sooner when the server announces a shorter
- * `Keep-Alive: timeout`, so a request rarely lands on a socket the server is closing.
- */
+/** Idle sockets close before most servers close them (or a shorter announced `Keep-Alive: timeout`). */
 const IDLE_SOCKET_TIMEOUT_MS = 4000;
 
 type Settle = (statusCode: number | null, error: string | null) => void;
 
-/**
- * The HTTP side of one delivery attempt. Never throws and never logs: the request headers carry the
- * signature, and the dispatcher records every outcome itself.
- */
+/** The HTTP side of an attempt. Never throws, never logs (the headers carry the signature). */
 export class WebhookSender {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;

@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type PublicEventType } from '@governance/contracts';
+import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type WebhookResponse } from './webhook.dto';
 
-export interface WebhookRow {
-  id: string;
+export type WebhookRow = WithDates<WebhookResponse, 'created_at' | 'updated_at'> & {
   organization_id: string;
-  url: string;
-  events: PublicEventType[];
-  description: string | null;
-  active: boolean;
   signing_secret_encrypted: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'events' | 'description' | 'active'>>;
 
