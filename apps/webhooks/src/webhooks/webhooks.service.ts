@@ -107,29 +107,23 @@ export class WebhooksService {
   /** Sends one invented event of the chosen type now, signed with the real secret, and logs it. */
   async sendTest(organizationId: string, id: string, event: PublicEventType): Promise<TestDeliveryResponse> {
     const webhook = await this.require(organizationId, id);
-    const payload = JSON.stringify(samplePayload(event));
     const deliveryId = newUuidV7();
+    const delivery = { organizationId, webhookId: webhook.id, eventType: event, eventId: newUuidV7() };
+    const payload = JSON.stringify(samplePayload(event));
+    const signingSecret = this.secrets.open(webhook.signing_secret_encrypted, webhook.id);
     const attemptedAt = new Date();
     const outcome = await this.sender.send(
       deliveryRequest({
+        ...delivery,
         url: webhook.url,
-        signingSecret: this.secrets.open(webhook.signing_secret_encrypted, webhook.id),
         deliveryId,
-        webhookId: webhook.id,
-        eventType: event,
         payload,
+        signingSecret,
         timeoutMs: this.config.dispatch.timeoutMs,
       }),
     );
     await this.deliveries.insertTestDelivery(
-      {
-        id: deliveryId,
-        organizationId,
-        webhookId: webhook.id,
-        eventId: newUuidV7(),
-        eventType: event,
-        payload,
-      },
+      { ...delivery, id: deliveryId, payload },
       { ...outcome, attemptedAt, outcome: outcome.success ? 'succeeded' : 'failed' },
     );
     return {
