@@ -1,32 +1,5 @@
-import { readServiceConfig, type ServiceConfig } from '@governance/service';
+import { readServiceConfig } from '@governance/service';
 import { SPEC_ATTEMPT_TIMEOUT_MS, SPEC_RETRY_DELAYS_MS } from './deliveries/delivery-schedule';
-
-export interface DispatchConfig {
-  /** Time-out of one delivery attempt (spec: 30 s). */
-  timeoutMs: number;
-  /** Delay before attempt 2, 3, ...; its length + 1 is the number of attempts (spec: 30 s, 5 min). */
-  retryDelaysMs: number[];
-  /**
-   * How long a claim reserves an attempt; the dispatcher renews it every `claimRenewMs` while it holds
-   * the attempt, so a dead dispatcher's attempts are free again this long after its last renewal.
-   */
-  claimLeaseMs: number;
-  claimRenewMs: number;
-  concurrency: number;
-  pollIntervalMs: number;
-  breakerResetMs: number;
-  allowPrivateTargets: boolean;
-  allowHttp: boolean;
-}
-
-export type WebhooksConfig = ServiceConfig<{
-  /** 32-byte AES-256-GCM key for signing secrets at rest. */
-  secretsEncryptionKey: Buffer;
-  maxWebhooksPerOrganization: number;
-  deliveryRetentionMs: number;
-  retentionSweepIntervalMs: number;
-  dispatch: DispatchConfig;
-}>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +9,7 @@ function decodeKey(raw: string | undefined): Buffer | undefined {
   return key.length === 32 ? key : undefined;
 }
 
-export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): WebhooksConfig {
+export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env) {
   return readServiceConfig(source, 'webhooks', (env) => {
     const secretsEncryptionKey = decodeKey(env.optionalString('SECRETS_ENCRYPTION_KEY'));
     if (!secretsEncryptionKey)
@@ -47,16 +20,19 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): Web
     if (claimRenewMs * 2 > claimLeaseMs)
       env.invalid('WEBHOOK_CLAIM_RENEW_MS must be at most half of WEBHOOK_CLAIM_LEASE_MS');
     return {
+      /** 32-byte AES-256-GCM key for signing secrets at rest. */
       secretsEncryptionKey: secretsEncryptionKey ?? Buffer.alloc(32),
       maxWebhooksPerOrganization: env.int('WEBHOOK_MAX_PER_ORGANIZATION', 100, { min: 1, max: 10_000 }),
       deliveryRetentionMs: env.int('WEBHOOK_DELIVERY_RETENTION_MS', 30 * DAY_MS, { min: 1_000 }),
       retentionSweepIntervalMs: env.int('WEBHOOK_RETENTION_SWEEP_MS', 60 * 60 * 1000, { min: 100 }),
       dispatch: {
         timeoutMs: env.int('WEBHOOK_TIMEOUT_MS', SPEC_ATTEMPT_TIMEOUT_MS, { min: 100, max: 300_000 }),
+        /** Delay before attempt 2, 3, ...; its length + 1 is the number of attempts. */
         retryDelaysMs: env.intList('WEBHOOK_RETRY_DELAYS_MS', [...SPEC_RETRY_DELAYS_MS], {
           min: 0,
           minLength: 0,
         }),
+        /** A dispatcher renews its claims every `claimRenewMs`; a dead one's are free this long after. */
         claimLeaseMs,
         claimRenewMs,
         concurrency: env.int('WEBHOOK_DISPATCH_CONCURRENCY', 64, { min: 1, max: 4096 }),
@@ -68,3 +44,5 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env): Web
     };
   });
 }
+
+export type WebhooksConfig = ReturnType<typeof readWebhooksConfig>;

@@ -3,7 +3,9 @@ import { readWebhooksConfig } from './config';
 import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
 import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-webhooks-delivery-trace';
 import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
-import { OutboundModule } from './outbound/outbound.module';
+import { DestinationPolicy } from './outbound/destination-policy';
+import { EndpointBreakers } from './outbound/endpoint-breakers';
+import { WebhookSender } from './outbound/webhook-sender';
 import { SecretBox } from './secrets/secret-box';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WEBHOOKS_CONFIG } from './webhooks.tokens';
@@ -19,14 +21,24 @@ export const webhooksService = defineService({
   ],
   routes: ['/v1/webhooks'],
   readConfig: readWebhooksConfig,
-  domain: (config) => ({
-    imports: [OutboundModule.register(config), WebhooksModule],
-    providers: [
-      { provide: WEBHOOKS_CONFIG, useValue: config },
-      { provide: SecretBox, useValue: new SecretBox(config.secretsEncryptionKey) },
-    ],
-    exports: [WEBHOOKS_CONFIG, SecretBox],
-  }),
+  domain: (config) => {
+    const destinations = new DestinationPolicy(config.dispatch);
+    return {
+      imports: [WebhooksModule],
+      providers: [
+        { provide: WEBHOOKS_CONFIG, useValue: config },
+        { provide: SecretBox, useValue: new SecretBox(config.secretsEncryptionKey) },
+        // The HTTP side of deliveries; sender and breakers close on shutdown, after the dispatcher drained.
+        { provide: DestinationPolicy, useValue: destinations },
+        { provide: WebhookSender, useValue: new WebhookSender(destinations) },
+        {
+          provide: EndpointBreakers,
+          useValue: new EndpointBreakers({ resetTimeoutMs: config.dispatch.breakerResetMs }),
+        },
+      ],
+      exports: [WEBHOOKS_CONFIG, SecretBox, DestinationPolicy, WebhookSender, EndpointBreakers],
+    };
+  },
 });
 
 export const { createService } = webhooksService;

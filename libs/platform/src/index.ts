@@ -18,6 +18,8 @@ export {
   decodeKeysetCursor,
 } from './keyset-cursor';
 export { PageQuery, readPage } from './page';
+export { nameConflict, violatesUnique, withIsoDates, type WithDates, type WithIsoDates } from './rows';
+export { PeriodicTask } from './periodic-task';
 export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
 export { listen, sleep, wake, WakeListener, WakeSignal } from './wake-signal';
 export { backoffMs } from './backoff';

@@ -28,10 +28,7 @@ import {
 import { examples } from './policies.openapi';
 import { PoliciesService } from './policies.service';
 
-/**
- * The raw body, undefined when the request has none. The global validation pipe refuses a missing body;
- * here no body is meaningful (flip the mode, import with the default mode), so the service parses it.
- */
+/** The raw body, or undefined: no body means something here, which the global validation pipe refuses. */
 const OptionalBody = createParamDecorator(
   (_data: unknown, context: ExecutionContext): unknown =>
     context.switchToHttp().getRequest<FastifyRequest>().body,

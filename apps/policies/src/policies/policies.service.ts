@@ -1,8 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type Condition, isId, newId } from '@governance/contracts';
 import { findFramework } from '@governance/frameworks';
 import { policyEventMessage, UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, type FieldProblem, ISO_MILLISECONDS, readPage } from '@governance/platform';
+import { ApiError, type FieldProblem, ISO_MILLISECONDS, nameConflict, readPage } from '@governance/platform';
 import { validateCondition } from '@governance/policy-rules';
 import {
   decideEnforcement,
@@ -22,15 +22,6 @@ import {
   type PolicyResponse,
 } from './policy.dto';
 import { isNameTaken, PolicyRepository } from './policy.repository';
-
-function nameConflict(name: string): ApiError {
-  return new ApiError(
-    HttpStatus.CONFLICT,
-    ErrorCode.Conflict,
-    `A policy named "${name}" already exists in this organization`,
-    { field: 'name' },
-  );
-}
 
 /** `next_cursor` of the listing: the last policy's creation time and id. */
 const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^pol_[0-9A-HJKMNP-TV-Z]{26}$/ };
@@ -53,7 +44,7 @@ export class PoliciesService {
       const row = await this.unitOfWork.run(async (tx) => {
         await this.policies.lockOrganization(tx.manager, organizationId);
         if (await this.policies.nameExists(tx.manager, organizationId, body.name))
-          throw nameConflict(body.name);
+          throw nameConflict('policy', body.name);
         const inserted = await this.policies.insert(tx.manager, {
           id: newId('policy'),
           organization_id: organizationId,
@@ -76,21 +67,16 @@ export class PoliciesService {
       });
       return toPolicyResponse(row);
     } catch (error) {
-      if (isNameTaken(error)) throw nameConflict(body.name);
+      if (isNameTaken(error)) throw nameConflict('policy', body.name);
       throw error;
     }
   }
 
   list(organizationId: string, query: ListPoliciesQuery): Promise<PolicyPageResponse> {
-    const filters = {
-      ...(query.status === undefined ? {} : { status: query.status }),
-      ...(query.enforcement_mode === undefined ? {} : { enforcementMode: query.enforcement_mode }),
-      ...(query.framework === undefined ? {} : { framework: query.framework }),
-    };
     return readPage(
       query,
       LIST_CURSOR,
-      (limit, after) => this.policies.list(organizationId, filters, limit, after),
+      (limit, after) => this.policies.list(organizationId, query, limit, after),
       (row) => ({ at: row.created_at.toISOString(), id: row.id }),
       toPolicyResponse,
     );
@@ -108,7 +94,7 @@ export class PoliciesService {
     const requested = parseModeBody(body);
     if (!requested.ok) throw ApiError.validation(requested.problems);
     const row = await this.unitOfWork.run(async (tx) => {
-      const current = await this.policies.findForUpdate(tx.manager, organizationId, id);
+      const current = await this.policies.find(organizationId, id, tx.manager);
       if (!current) throw ApiError.notFound('Policy');
       const decision = decideEnforcement(current.enforcement_mode, requested.value);
       if (!decision.changed) return current;
@@ -126,9 +112,8 @@ export class PoliciesService {
   }
 
   /**
-   * Creates a policy for every control of the framework that carries a runtime policy and that the
-   * organization has not imported yet. Imports of one organization run one at a time (advisory lock),
-   * and the unique (organization, control) index backs that up.
+   * A policy for each control of the framework with a runtime policy not imported yet. Imports of one
+   * organization run one at a time (advisory lock); the unique (organization, control) index backs that up.
    */
   async importFramework(
     organizationId: string,
@@ -150,7 +135,7 @@ export class PoliciesService {
         const taken = await this.policies.nameExists(tx.manager, organizationId, candidate.template.name);
         const name = importedName(candidate, taken);
         if (taken && (await this.policies.nameExists(tx.manager, organizationId, name)))
-          throw nameConflict(name);
+          throw nameConflict('policy', name);
         const row = await this.policies.insert(tx.manager, {
           id: newId('policy'),
           organization_id: organizationId,

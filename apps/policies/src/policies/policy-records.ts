@@ -1,26 +1,13 @@
-import { newUuidV7, type PolicyEventRecord, type PolicySnapshot } from '@governance/contracts';
+import { newUuidV7, type PolicyEventRecord } from '@governance/contracts';
+import { type WithDates, withIsoDates } from '@governance/platform';
 import { type PolicyResponse } from './policy.dto';
 
 /** A row of policies.policies; rules and scope come back from jsonb as objects. */
-export type PolicyRow = Omit<PolicyResponse, 'created_at' | 'updated_at'> & {
-  organization_id: string;
-  created_at: Date;
-  updated_at: Date;
-};
+export type PolicyRow = WithDates<PolicyResponse, 'created_at' | 'updated_at'> & { organization_id: string };
 
 /** The row without its organization; the columns are selected in the response's order. */
-export function toPolicyResponse({
-  organization_id: _organizationId,
-  created_at,
-  updated_at,
-  ...policy
-}: PolicyRow): PolicyResponse {
-  return { ...policy, created_at: created_at.toISOString(), updated_at: updated_at.toISOString() };
-}
-
-export function toSnapshot(row: PolicyRow): PolicySnapshot {
-  const { id, ...rest } = toPolicyResponse(row);
-  return { policy_id: id, ...rest };
+export function toPolicyResponse({ organization_id: _organizationId, ...policy }: PolicyRow): PolicyResponse {
+  return withIsoDates(policy);
 }
 
 /** The whole policy after a change, so a consumer never needs an earlier event to know the policy. */
@@ -28,11 +15,12 @@ export function policySnapshotEvent(
   event: 'policy.created' | 'policy.updated',
   row: PolicyRow,
 ): PolicyEventRecord {
+  const { id, ...policy } = toPolicyResponse(row);
   return {
     id: newUuidV7(),
     organization_id: row.organization_id,
     event,
     timestamp: row.updated_at.toISOString(),
-    details: toSnapshot(row),
+    details: { policy_id: id, ...policy },
   };
 }

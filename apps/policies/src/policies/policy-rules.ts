@@ -27,10 +27,7 @@ export function flipped(mode: EnforcementMode): EnforcementMode {
   return mode === 'BLOCK' ? 'WARN' : 'BLOCK';
 }
 
-/**
- * The mode after a PATCH .../enforcement: the requested one, or the other one when none was asked for.
- * `changed` false means nothing happens: no new version, no event.
- */
+/** The mode after PATCH .../enforcement: the requested one, else the other. Unchanged: no new version. */
 export function decideEnforcement(
   current: EnforcementMode,
   requested: EnforcementMode | undefined,
@@ -108,10 +105,7 @@ export interface ImportCandidate {
   template: RuntimePolicyTemplate;
 }
 
-/**
- * Which controls of `framework` an import creates, and which policies already stand for the rest.
- * `imported` maps a control reference to the organization's policy id for it.
- */
+/** The controls an import creates, and the policies already there for the rest (`imported`: control → id). */
 export function planImport(
   framework: Framework,
   imported: ReadonlyMap<string, string>,
@@ -128,10 +122,7 @@ export function planImport(
   return { create, alreadyImported };
 }
 
-/**
- * The name of an imported policy: the template's, or, when the organization already uses that name for
- * another policy, the template's followed by the control reference, which no other import can produce.
- */
+/** The template's name, followed by the control reference (which no other import can produce) when taken. */
 export function importedName(candidate: ImportCandidate, nameTaken: boolean): string {
   return nameTaken ? `${candidate.template.name} (${candidate.control})` : candidate.template.name;
 }

@@ -45,6 +45,14 @@ const frameworkMessage = { message: `framework must be one of: ${FRAMEWORK_KEYS.
 
 const nestedCondition: SchemaObject = { type: 'object', description: 'A condition, of any of these forms.' };
 
+/** An object of exactly one property, `key`. */
+const only = (key: string, schema: SchemaObject): SchemaObject => ({
+  type: 'object',
+  required: [key],
+  additionalProperties: false,
+  properties: { [key]: schema },
+});
+
 /** The rule language; a condition is true when a telemetry record violates the policy. */
 const ConditionSchema = Type.Unsafe<Condition>({
   description:
@@ -65,45 +73,23 @@ const ConditionSchema = Type.Unsafe<Condition>({
         },
       },
     },
-    {
-      type: 'object',
-      required: ['all'],
-      additionalProperties: false,
-      properties: { all: { type: 'array', items: nestedCondition } },
-    },
-    {
-      type: 'object',
-      required: ['any'],
-      additionalProperties: false,
-      properties: { any: { type: 'array', items: nestedCondition } },
-    },
-    { type: 'object', required: ['not'], additionalProperties: false, properties: { not: nestedCondition } },
+    only('all', { type: 'array', items: nestedCondition }),
+    only('any', { type: 'array', items: nestedCondition }),
+    only('not', nestedCondition),
   ],
 });
 
 const ScopeSchema = Type.Unsafe<PolicyScope>({
   description: 'Every system of the organization, or the listed ones.',
   oneOf: [
-    {
-      type: 'object',
-      required: ['all_systems'],
-      additionalProperties: false,
-      properties: { all_systems: { type: 'boolean', enum: [true] } },
-    },
-    {
-      type: 'object',
-      required: ['system_ids'],
-      additionalProperties: false,
-      properties: {
-        system_ids: {
-          type: 'array',
-          minItems: 1,
-          maxItems: SCOPE_MAX_SYSTEMS,
-          uniqueItems: true,
-          items: Id('sys'),
-        },
-      },
-    },
+    only('all_systems', { type: 'boolean', enum: [true] }),
+    only('system_ids', {
+      type: 'array',
+      minItems: 1,
+      maxItems: SCOPE_MAX_SYSTEMS,
+      uniqueItems: true,
+      items: Id('sys'),
+    }),
   ],
 });
 

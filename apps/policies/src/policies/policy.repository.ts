@@ -1,84 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { type EnforcementMode, type PolicyStatus } from '@governance/contracts';
-import { type KeysetPosition } from '@governance/platform';
+import { type EnforcementMode } from '@governance/contracts';
+import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type PolicyRow } from './policy-records';
+import { type ListPoliciesQuery, PolicyResponse } from './policy.dto';
 
-const COLUMNS = `id, organization_id, name, description, enforcement_mode, status, severity, rules, scope,
-  framework, control, version, created_at, updated_at`;
-
-export interface PolicyFilters {
-  status?: PolicyStatus;
-  enforcementMode?: EnforcementMode;
-  framework?: string;
-}
-
-const UNIQUE_VIOLATION = '23505';
+/** The columns: the response's fields, in its order, and the organization. */
+const FIELDS = ['organization_id', ...Object.keys(PolicyResponse.properties)] as Array<keyof PolicyRow>;
+const COLUMNS = FIELDS.join(', ');
 
 /** True when `error` is the unique name index refusing a second policy of the same name. */
-export function isNameTaken(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return (
-    driverError?.code === UNIQUE_VIOLATION && driverError.constraint === 'policies_organization_name_idx'
-  );
-}
+export const isNameTaken = (error: unknown): boolean =>
+  violatesUnique(error, 'policies_organization_name_idx');
 
 /** All SQL on policies. Every query is scoped by organization id. */
 @Injectable()
 export class PolicyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Serializes name checks, creates and imports within one organization, so a check and the write
-   * after it cannot interleave with another's. The unique indexes stay the last word.
-   */
+  /** Serializes an organization's name checks and the writes after them; unique indexes have the last say. */
   async lockOrganization(manager: EntityManager, organizationId: string): Promise<void> {
     await manager.query("SELECT pg_advisory_xact_lock(hashtext('policies:names:' || $1))", [organizationId]);
   }
 
   /** Inserts `row`; undefined when the organization already has a policy for its control. */
   async insert(manager: EntityManager, row: PolicyRow): Promise<PolicyRow | undefined> {
+    // rules and scope go as JSON text: node-pg would send an array as a Postgres array.
+    const values = FIELDS.map((field) =>
+      field === 'rules' || field === 'scope' ? JSON.stringify(row[field]) : row[field],
+    );
     const rows = await manager.query<PolicyRow[]>(
-      `INSERT INTO policies.policies (id, organization_id, name, description, enforcement_mode, status, severity,
-         rules, scope, framework, control, version, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14)
+      `INSERT INTO policies.policies (${COLUMNS}) VALUES (${values.map((_, index) => `$${index + 1}`).join(', ')})
        ON CONFLICT (organization_id, control) WHERE control IS NOT NULL DO NOTHING
        RETURNING ${COLUMNS}`,
-      [
-        row.id,
-        row.organization_id,
-        row.name,
-        row.description,
-        row.enforcement_mode,
-        row.status,
-        row.severity,
-        JSON.stringify(row.rules),
-        JSON.stringify(row.scope),
-        row.framework,
-        row.control,
-        row.version,
-        row.created_at,
-        row.updated_at,
-      ],
+      values,
     );
     return rows[0];
   }
 
-  async find(organizationId: string, id: string): Promise<PolicyRow | undefined> {
-    const rows = await this.dataSource.query<PolicyRow[]>(
-      `SELECT ${COLUMNS} FROM policies.policies WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id],
-    );
-    return rows[0];
-  }
-
-  async findForUpdate(
-    manager: EntityManager,
-    organizationId: string,
-    id: string,
-  ): Promise<PolicyRow | undefined> {
-    const rows = await manager.query<PolicyRow[]>(
-      `SELECT ${COLUMNS} FROM policies.policies WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+  /** Given the transaction's `manager`, locks the row FOR UPDATE. */
+  async find(organizationId: string, id: string, manager?: EntityManager): Promise<PolicyRow | undefined> {
+    const rows = await (manager ?? this.dataSource).query<PolicyRow[]>(
+      `SELECT ${COLUMNS} FROM policies.policies WHERE organization_id = $1 AND id = $2 ${manager ? 'FOR UPDATE' : ''}`,
       [organizationId, id],
     );
     return rows[0];
@@ -125,7 +88,7 @@ export class PolicyRepository {
   /** Newest first; `after` is the last row of the previous page. */
   async list(
     organizationId: string,
-    filters: PolicyFilters,
+    filters: Pick<ListPoliciesQuery, 'status' | 'enforcement_mode' | 'framework'>,
     limit: number,
     after?: KeysetPosition,
   ): Promise<PolicyRow[]> {
@@ -141,7 +104,7 @@ export class PolicyRepository {
       [
         organizationId,
         filters.status ?? null,
-        filters.enforcementMode ?? null,
+        filters.enforcement_mode ?? null,
         filters.framework ?? null,
         after?.at ?? null,
         after?.id ?? null,

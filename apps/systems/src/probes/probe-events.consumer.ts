@@ -13,10 +13,7 @@ const registrations = counter({
   labelNames: ['service', 'outcome'],
 });
 
-/**
- * Keeps the inventory and the probe replica in step with probe ingest. One consumer for the whole topic,
- * so one organization's events apply in the order they were published: a system before its probes.
- */
+/** Follows probe ingest; one consumer for the topic applies events in order: a system before its probes. */
 @Controller()
 export class ProbeEventsConsumer {
   constructor(

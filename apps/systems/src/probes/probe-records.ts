@@ -23,17 +23,15 @@ function cleanText(value: string | null, max: number): string | null {
 }
 
 /** The registration cleaned, or undefined when its name is nothing once cleaned. */
-export function registrationRequest(
-  details: SystemRegistrationRequestedDetails,
-): RegistrationRequest | undefined {
+export function registrationRequest({
+  probe_id: _probeId,
+  ...details
+}: SystemRegistrationRequestedDetails): RegistrationRequest | undefined {
   const name = cleanText(details.name, NAME_MAX_LENGTH);
   if (name === null) return undefined;
   return {
-    system_id: details.system_id,
+    ...details,
     name,
-    registration_source: details.registration_source,
-    discovery_method: details.discovery_method,
-    declared: details.declared,
     host: cleanText(details.host, FIELD_MAX_LENGTH),
     runtime: cleanText(details.runtime, FIELD_MAX_LENGTH),
     environment: cleanText(details.environment, FIELD_MAX_LENGTH),

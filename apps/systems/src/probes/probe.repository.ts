@@ -1,38 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type ProbeConnection,
   type ProbeConnectionChangedDetails,
   type ProbeHeartbeatDetails,
   type ProbeRegisteredDetails,
-  type ProbeStatus,
 } from '@governance/contracts';
+import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type ProbeResponse } from '../systems/system.dto';
 
-export interface ProbeRow {
-  probe_id: string;
+/** A row of systems.probes. */
+export type ProbeRow = WithDates<ProbeResponse, 'last_heartbeat_at' | 'last_seen_at' | 'registered_at'> & {
   organization_id: string;
   system_id: string;
-  probe_name: string;
-  host: string;
-  runtime: string | null;
-  environment: string | null;
-  version: string | null;
-  status: ProbeStatus | null;
-  connection: ProbeConnection;
-  last_heartbeat_at: Date | null;
-  last_seen_at: Date | null;
-  uptime_seconds: number | null;
-  queue_depth: number | null;
-  registered_at: Date;
-}
+};
 
 const COLUMNS = `probe_id, organization_id, system_id, probe_name, host, runtime, environment, version, status,
   connection, last_heartbeat_at, last_seen_at, uptime_seconds, queue_depth, registered_at`;
 
-/**
- * All SQL on the probe replica. Every statement is scoped by organization id, so a probe id arriving
- * under another organization can neither read nor overwrite the probe.
- */
+/** All SQL on the probe replica, scoped by organization: a probe id under another one touches nothing. */
 @Injectable()
 export class ProbeRepository {
   constructor(private readonly dataSource: DataSource) {}

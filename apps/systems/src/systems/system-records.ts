@@ -1,31 +1,13 @@
-import {
-  newUuidV7,
-  type PublicEventRecord,
-  type SystemSnapshot,
-  type SystemsEventRecord,
-} from '@governance/contracts';
+import { newUuidV7, type PublicEventRecord, type SystemsEventRecord } from '@governance/contracts';
+import { type WithDates, withIsoDates } from '@governance/platform';
 import { type SystemResponse } from './system.dto';
 
 /** A row of systems.systems. */
-export type SystemRow = Omit<SystemResponse, 'created_at' | 'updated_at'> & {
-  organization_id: string;
-  created_at: Date;
-  updated_at: Date;
-};
+export type SystemRow = WithDates<SystemResponse, 'created_at' | 'updated_at'> & { organization_id: string };
 
 /** The row without its organization; the columns are selected in the response's order. */
-export function toSystemResponse({
-  organization_id: _organizationId,
-  created_at,
-  updated_at,
-  ...system
-}: SystemRow): SystemResponse {
-  return { ...system, created_at: created_at.toISOString(), updated_at: updated_at.toISOString() };
-}
-
-export function toSnapshot(row: SystemRow): SystemSnapshot {
-  const { id, ...rest } = toSystemResponse(row);
-  return { system_id: id, ...rest };
+export function toSystemResponse({ organization_id: _organizationId, ...system }: SystemRow): SystemResponse {
+  return withIsoDates(system);
 }
 
 /** The public announcement of a new system; host and runtime are strings in the schema, "" when unknown. */
@@ -52,12 +34,13 @@ export function systemSnapshotEvent(
   event: 'system.created' | 'system.updated',
   row: SystemRow,
 ): SystemsEventRecord {
+  const { id, ...system } = toSystemResponse(row);
   return {
     id: newUuidV7(),
     organization_id: row.organization_id,
     event,
     timestamp: row.updated_at.toISOString(),
-    details: toSnapshot(row),
+    details: { system_id: id, ...system },
   };
 }
 

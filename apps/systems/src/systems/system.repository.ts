@@ -1,87 +1,42 @@
 import { Injectable } from '@nestjs/common';
-import { type RiskTier, type SystemStatus } from '@governance/contracts';
-import { type KeysetPosition } from '@governance/platform';
+import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EDITABLE_FIELDS, type SystemChanges } from './system-rules';
 import { likePattern, type SystemRow } from './system-records';
+import { type ListSystemsQuery, SystemResponse } from './system.dto';
 
-const COLUMNS = `id, organization_id, name, description, owner, vendor, model, risk_tier, environment, host,
-  runtime, tags, declared, registration_source, discovery_method, status, created_at, updated_at`;
-
-export interface SystemFilters {
-  declared?: boolean;
-  riskTier?: RiskTier;
-  status?: SystemStatus;
-  q?: string;
-}
-
-const UNIQUE_VIOLATION = '23505';
+/** The columns: the response's fields, in its order, and the organization. */
+const FIELDS = ['organization_id', ...Object.keys(SystemResponse.properties)] as Array<keyof SystemRow>;
+const COLUMNS = FIELDS.join(', ');
 
 /** True when `error` is the unique name index refusing a second system of the same name. */
-export function isNameTaken(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === 'systems_organization_name_idx';
-}
+export const isNameTaken = (error: unknown): boolean =>
+  violatesUnique(error, 'systems_organization_name_idx');
 
 /** All SQL on systems and merged ids. Every query about a system is scoped by organization id. */
 @Injectable()
 export class SystemRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Serializes the name check and the write that follows it within one organization, so two
-   * registrations of one name cannot both pass the check. The unique index stays the last word.
-   */
+  /** Serializes an organization's name checks and the writes after them; a unique index has the last say. */
   async lockOrganizationNames(manager: EntityManager, organizationId: string): Promise<void> {
     await manager.query("SELECT pg_advisory_xact_lock(hashtext('systems:names:' || $1))", [organizationId]);
   }
 
   async insert(manager: EntityManager, row: SystemRow): Promise<SystemRow> {
+    const values = FIELDS.map((field) => row[field]);
     const rows = await manager.query<SystemRow[]>(
-      `INSERT INTO systems.systems (id, organization_id, name, description, owner, vendor, model, risk_tier,
-         environment, host, runtime, tags, declared, registration_source, discovery_method, status, created_at,
-         updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+      `INSERT INTO systems.systems (${COLUMNS}) VALUES (${values.map((_, index) => `$${index + 1}`).join(', ')})
        RETURNING ${COLUMNS}`,
-      [
-        row.id,
-        row.organization_id,
-        row.name,
-        row.description,
-        row.owner,
-        row.vendor,
-        row.model,
-        row.risk_tier,
-        row.environment,
-        row.host,
-        row.runtime,
-        row.tags,
-        row.declared,
-        row.registration_source,
-        row.discovery_method,
-        row.status,
-        row.created_at,
-        row.updated_at,
-      ],
+      values,
     );
     return rows[0]!;
   }
 
-  async find(organizationId: string, id: string): Promise<SystemRow | undefined> {
-    const rows = await this.dataSource.query<SystemRow[]>(
-      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id],
-    );
-    return rows[0];
-  }
-
-  async findForUpdate(
-    manager: EntityManager,
-    organizationId: string,
-    id: string,
-  ): Promise<SystemRow | undefined> {
-    const rows = await manager.query<SystemRow[]>(
-      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+  /** Given the transaction's `manager`, locks the row FOR UPDATE. */
+  async find(organizationId: string, id: string, manager?: EntityManager): Promise<SystemRow | undefined> {
+    const rows = await (manager ?? this.dataSource).query<SystemRow[]>(
+      `SELECT ${COLUMNS} FROM systems.systems WHERE organization_id = $1 AND id = $2 ${manager ? 'FOR UPDATE' : ''}`,
       [organizationId, id],
     );
     return rows[0];
@@ -132,7 +87,7 @@ export class SystemRepository {
   /** Newest first; `after` is the last row of the previous page. */
   async list(
     organizationId: string,
-    filters: SystemFilters,
+    filters: Pick<ListSystemsQuery, 'declared' | 'risk_tier' | 'status' | 'q'>,
     limit: number,
     after?: KeysetPosition,
   ): Promise<SystemRow[]> {
@@ -149,10 +104,10 @@ export class SystemRepository {
        LIMIT $8`,
       [
         organizationId,
-        filters.declared ?? null,
-        filters.riskTier ?? null,
+        filters.declared === undefined ? null : filters.declared === 'true',
+        filters.risk_tier ?? null,
         filters.status ?? null,
-        filters.q === undefined ? null : likePattern(filters.q),
+        filters.q ? likePattern(filters.q) : null,
         after?.at ?? null,
         after?.id ?? null,
         limit,

@@ -1,9 +1,8 @@
-import { type SystemDetailResponse, type SystemResponse } from './system.dto';
+import { type CreateSystemDto, type SystemDetailResponse, type SystemResponse } from './system.dto';
 
-/* Examples of the systems inventory; the response types check them. */
+/* Examples of the systems inventory; the request and response types check them. */
 
-const system: SystemResponse = {
-  id: 'sys_01JD60A1B2C3D4E5F6G7H8J9KM',
+const create = {
   name: 'Claims Triage',
   description: 'Routes incoming insurance claims to the right team.',
   owner: 'claims-platform@example.com',
@@ -14,6 +13,11 @@ const system: SystemResponse = {
   host: 'claims-1.internal',
   runtime: 'python3.12',
   tags: ['claims', 'customer-facing'],
+} satisfies CreateSystemDto;
+
+const system: SystemResponse = {
+  id: 'sys_01JD60A1B2C3D4E5F6G7H8J9KM',
+  ...create,
   declared: true,
   registration_source: 'api',
   discovery_method: 'manual',
@@ -23,18 +27,7 @@ const system: SystemResponse = {
 };
 
 export const examples = {
-  create: {
-    name: system.name,
-    description: system.description,
-    owner: system.owner,
-    vendor: system.vendor,
-    model: system.model,
-    risk_tier: system.risk_tier,
-    environment: system.environment,
-    host: system.host,
-    runtime: system.runtime,
-    tags: system.tags,
-  },
+  create,
   update: { risk_tier: 'limited', tags: ['claims'] },
   system,
   page: { data: [system], next_cursor: null },

@@ -1,7 +1,7 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isId, newId } from '@governance/contracts';
 import { publicEventMessage, systemsEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, ISO_MILLISECONDS, readPage } from '@governance/platform';
+import { ApiError, ISO_MILLISECONDS, nameConflict, readPage, withIsoDates } from '@governance/platform';
 import { type EntityManager } from 'typeorm';
 import { type RegistrationRequest } from '../probes/probe-records';
 import { type ProbeRow, ProbeRepository } from '../probes/probe.repository';
@@ -25,26 +25,8 @@ import {
 import { isNameTaken, SystemRepository } from './system.repository';
 
 /** The row without its organization and system; the columns are selected in the response's order. */
-function toProbeResponse({
-  organization_id: _organizationId,
-  system_id: _systemId,
-  ...probe
-}: ProbeRow): ProbeResponse {
-  return {
-    ...probe,
-    last_heartbeat_at: probe.last_heartbeat_at?.toISOString() ?? null,
-    last_seen_at: probe.last_seen_at?.toISOString() ?? null,
-    registered_at: probe.registered_at.toISOString(),
-  };
-}
-
-function nameConflict(name: string): ApiError {
-  return new ApiError(
-    HttpStatus.CONFLICT,
-    ErrorCode.Conflict,
-    `A system named "${name}" already exists in this organization`,
-    { field: 'name' },
-  );
+function toProbeResponse({ organization_id: _o, system_id: _s, ...probe }: ProbeRow): ProbeResponse {
+  return withIsoDates(probe);
 }
 
 /** `next_cursor` of the listing: the last system's creation time and id. */
@@ -66,7 +48,7 @@ export class SystemsService {
         async (tx) => {
           await this.systems.lockOrganizationNames(tx.manager, organizationId);
           if (await this.systems.findIdByName(tx.manager, organizationId, body.name))
-            throw nameConflict(body.name);
+            throw nameConflict('system', body.name);
           return this.insertAndAnnounce(tx, {
             id: newId('system'),
             organization_id: organizationId,
@@ -93,22 +75,16 @@ export class SystemsService {
       );
       return toSystemResponse(row);
     } catch (error) {
-      if (isNameTaken(error)) throw nameConflict(body.name);
+      if (isNameTaken(error)) throw nameConflict('system', body.name);
       throw error;
     }
   }
 
   list(organizationId: string, query: ListSystemsQuery): Promise<SystemPageResponse> {
-    const filters = {
-      ...(query.declared === undefined ? {} : { declared: query.declared === 'true' }),
-      ...(query.risk_tier === undefined ? {} : { riskTier: query.risk_tier }),
-      ...(query.status === undefined ? {} : { status: query.status }),
-      ...(query.q === undefined || query.q === '' ? {} : { q: query.q }),
-    };
     return readPage(
       query,
       LIST_CURSOR,
-      (limit, after) => this.systems.list(organizationId, filters, limit, after),
+      (limit, after) => this.systems.list(organizationId, query, limit, after),
       (row) => ({ at: row.created_at.toISOString(), id: row.id }),
       toSystemResponse,
     );
@@ -127,7 +103,7 @@ export class SystemsService {
       const row = await this.unitOfWork.run(async (tx) => {
         // Taken before the row lock so a rename waits in the same order as a create.
         if (body.name !== undefined) await this.systems.lockOrganizationNames(tx.manager, organizationId);
-        const current = await this.systems.findForUpdate(tx.manager, organizationId, id);
+        const current = await this.systems.find(organizationId, id, tx.manager);
         if (!current) throw ApiError.notFound('System');
         const plan = planSystemUpdate(current, body);
         if (!plan.ok) throw ApiError.validation(plan.problems);
@@ -136,7 +112,7 @@ export class SystemsService {
           renames(plan.changes) &&
           (await this.systems.findIdByName(tx.manager, organizationId, plan.changes.name, id))
         ) {
-          throw nameConflict(plan.changes.name);
+          throw nameConflict('system', plan.changes.name);
         }
         const updated = await this.systems.update(tx.manager, organizationId, id, plan.changes, new Date());
         tx.publish(systemsEventMessage(systemSnapshotEvent('system.updated', updated)));
@@ -144,15 +120,12 @@ export class SystemsService {
       });
       return toSystemResponse(row);
     } catch (error) {
-      if (isNameTaken(error) && body.name !== undefined) throw nameConflict(body.name);
+      if (isNameTaken(error) && body.name !== undefined) throw nameConflict('system', body.name);
       throw error;
     }
   }
 
-  /**
-   * Registers a system probe ingest asked for, inside the consumer's transaction. The requested id is
-   * kept, so the probe that led here already holds the right id; see decideRegistration for the rest.
-   */
+  /** A registration probe ingest asked for, under the id it chose (see decideRegistration). */
   async registerRequested(
     tx: Transaction,
     organizationId: string,

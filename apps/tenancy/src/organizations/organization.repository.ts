@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type Plan } from '@governance/contracts';
+import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type OrganizationResponse } from './organization.dto';
 
-export interface OrganizationRow {
-  id: string;
-  name: string;
-  plan: Plan;
-  created_at: Date;
-}
+export type OrganizationRow = WithDates<Omit<OrganizationResponse, 'api_key'>, 'created_at'>;
 
 /** All SQL of the tenancy service. */
 @Injectable()

@@ -10,9 +10,8 @@ import { OrganizationRepository } from './organization.repository';
 const PUBLISHED = { awaitPublished: true };
 
 /**
- * Creates organizations and their API keys. Other services learn of both through tenancy events and
- * keep their own replica. Each call answers only once its events are on the bus, and a service that
- * does not know a key yet catches up with the bus before refusing it: a new key works everywhere at once.
+ * Organizations and their API keys, which other services replicate from tenancy events. A call answers once
+ * its events are on the bus; a service that does not know a key yet catches up before refusing it.
  */
 @Injectable()
 export class OrganizationsService {

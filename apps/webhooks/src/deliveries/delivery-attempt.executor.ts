@@ -11,9 +11,8 @@ import { deliveryRequest } from './delivery-request';
 import { decideAfterAttempt } from './delivery-schedule';
 
 /**
- * Makes one claimed attempt: sign, send through the endpoint's circuit breaker, and decide what
- * follows. An open circuit comes back as a failed attempt (`circuit_open`) and takes the normal retry
- * path, so it neither drops nor adds an attempt.
+ * One claimed attempt: sign, send through the endpoint's breaker, decide what follows. An open circuit is
+ * a failed attempt (`circuit_open`) on the normal retry path: it neither drops nor adds an attempt.
  */
 @Injectable()
 export class DeliveryAttemptExecutor {
@@ -45,7 +44,11 @@ export class DeliveryAttemptExecutor {
         },
       },
       async (span) => {
-        const record = await this.attempt(claim);
+        const attemptedAt = new Date();
+        const { success, statusCode, responseTimeMs, error } = await this.send(claim);
+        const decision = decideAfterAttempt(claim.attempt, success, this.config.dispatch.retryDelaysMs);
+        const { deliveryId, attempt } = claim;
+        const record = { deliveryId, attempt, attemptedAt, statusCode, responseTimeMs, error, ...decision };
         span.setAttribute('webhook.attempt.outcome', record.outcome);
         if (record.statusCode !== null) span.setAttribute('http.response.status_code', record.statusCode);
         this.logger.info(
@@ -64,14 +67,6 @@ export class DeliveryAttemptExecutor {
         return record;
       },
     );
-  }
-
-  private async attempt(claim: ClaimedAttempt): Promise<AttemptRecord> {
-    const attemptedAt = new Date();
-    const { success, statusCode, responseTimeMs, error } = await this.send(claim);
-    const decision = decideAfterAttempt(claim.attempt, success, this.config.dispatch.retryDelaysMs);
-    const { deliveryId, attempt } = claim;
-    return { deliveryId, attempt, attemptedAt, statusCode, responseTimeMs, error, ...decision };
   }
 
   private async send(claim: ClaimedAttempt): Promise<AttemptOutcome> {

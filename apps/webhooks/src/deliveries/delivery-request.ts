@@ -4,13 +4,13 @@ import { type ClaimedAttempt } from './delivery.repository';
 
 export const USER_AGENT = 'Service-Hookbot/1.0';
 
-export type DeliveryRequestInput = Pick<
-  ClaimedAttempt,
-  'url' | 'deliveryId' | 'webhookId' | 'eventType' | 'payload'
-> & { signingSecret: string; timeoutMs: number };
-
 /** The HTTP request of one attempt, with exactly the spec's headers; the signature covers the bytes sent. */
-export function deliveryRequest(input: DeliveryRequestInput): WebhookRequest {
+export function deliveryRequest(
+  input: Pick<ClaimedAttempt, 'url' | 'deliveryId' | 'webhookId' | 'eventType' | 'payload'> & {
+    signingSecret: string;
+    timeoutMs: number;
+  },
+): WebhookRequest {
   const body = Buffer.from(input.payload, 'utf8');
   return {
     url: input.url,

@@ -4,44 +4,37 @@ import {
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import { LOGGER, type Logger } from '@governance/platform';
+import { LOGGER, type Logger, PeriodicTask } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { DeliveryRepository } from './delivery.repository';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 
 const BATCH_SIZE = 1_000;
 
-/**
- * Purges deliveries and attempts older than the retention window (spec: 30 days) in bounded batches,
- * so no single statement holds locks on a large part of the table. Replicas may sweep concurrently.
- */
+/** Purges deliveries past retention (spec: 30 days) in bounded batches; replicas may sweep concurrently. */
 @Injectable()
 export class DeliveryRetentionJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<number> | undefined;
+  private readonly sweeps: PeriodicTask<number>;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.config.retentionSweepIntervalMs);
-    this.timer.unref();
+  ) {
+    this.sweeps = new PeriodicTask(config.retentionSweepIntervalMs, () => this.purge());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+  onApplicationBootstrap(): void {
+    this.sweeps.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.sweeps.stop();
   }
 
   /** Deletes everything past retention; returns how many deliveries went. */
   sweep(): Promise<number> {
-    this.sweeping ??= this.purge().finally(() => {
-      this.sweeping = undefined;
-    });
-    return this.sweeping;
+    return this.sweeps.run();
   }
 
   private async purge(): Promise<number> {

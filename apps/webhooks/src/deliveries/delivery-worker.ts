@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import { ClaimLoop, counter, histogram, LOGGER, type Logger } from '@governance/platform';
+import { ClaimLoop, counter, histogram, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { type AttemptRecord, type ClaimedAttempt, DeliveryRepository } from './delivery.repository';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
@@ -57,9 +57,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   private readonly held = new Map<string, ClaimedAttempt>();
   private readonly claimLeaseMs: number;
-  private readonly claimRenewMs: number;
-  private renewTimer: NodeJS.Timeout | undefined;
-  private renewing: Promise<void> | undefined;
+  private readonly renewals: PeriodicTask<void>;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -70,7 +68,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const { concurrency, pollIntervalMs, claimLeaseMs, claimRenewMs, timeoutMs } = config.dispatch;
     this.maxUnrecorded = 4 * concurrency;
     this.claimLeaseMs = claimLeaseMs;
-    this.claimRenewMs = claimRenewMs;
+    this.renewals = new PeriodicTask(claimRenewMs, () => this.renewLeases());
     this.loop = new ClaimLoop({
       name: 'deliveries',
       concurrency,
@@ -108,18 +106,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   onApplicationBootstrap(): void {
     this.loop.start();
-    this.renewTimer = setInterval(() => {
-      this.renewing ??= this.renewLeases().finally(() => (this.renewing = undefined));
-    }, this.claimRenewMs);
-    this.renewTimer.unref();
+    this.renewals.start();
   }
 
   /** Stops claiming, then lets every attempt in flight finish and be recorded, renewing their leases. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop.stop();
     await this.recording;
-    clearInterval(this.renewTimer);
-    await this.renewing;
+    await this.renewals.stop();
   }
 
   private release(claim: ClaimedAttempt): void {

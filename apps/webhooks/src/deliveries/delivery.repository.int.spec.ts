@@ -147,7 +147,7 @@ describe('DeliveryRepository claims and outcomes', () => {
     );
     expect(leased).toEqual({ outcome: 'pending', attempt_count: 0 });
     const [logged] = await deliveries.listLog(org.id, hookId, 60_000, 10);
-    expect(logged!.next_attempt_at!.getTime()).toBeGreaterThan(Date.now());
+    expect(Date.parse(logged!.next_attempt_at!)).toBeGreaterThan(Date.now());
 
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const retaken = await deliveries.claimDue(10, 60_000);

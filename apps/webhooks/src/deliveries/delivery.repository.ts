@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type DeliveryResponse } from '../webhooks/webhook.dto';
-import { type DeliveryOutcome } from './delivery-schedule';
+import { type AttemptOutcome } from '../outbound/webhook-sender';
+import { type AttemptDecision } from './delivery-schedule';
 
 export interface NewDelivery {
   id: string;
@@ -28,31 +29,15 @@ export interface ClaimedAttempt {
   traceParent: string | null;
 }
 
-export interface AttemptRecord {
-  deliveryId: string;
-  attempt: number;
-  attemptedAt: Date;
-  statusCode: number | null;
-  responseTimeMs: number;
-  error: string | null;
-  outcome: DeliveryOutcome;
-  retryInMs: number | null;
-}
+/** An attempt's outcome and what follows it, to record. */
+export type AttemptRecord = Omit<AttemptOutcome, 'success'> &
+  AttemptDecision & { deliveryId: string; attempt: number; attemptedAt: Date };
 
-export interface DeliveryLogRow {
-  id: string;
-  event_type: string;
-  event_id: string;
-  outcome: DeliveryOutcome;
-  status_code: number | null;
-  response_time_ms: number | null;
-  attempt_count: number;
-  next_attempt_at: Date | null;
-  is_test: boolean;
-  created_at: Date;
-  created_at_exact: string;
-  attempts: DeliveryResponse['attempts'];
-}
+/** A delivery as the log shows it, and its exact creation time (Postgres text, microseconds kept) to page by. */
+export type DeliveryLogRow = DeliveryResponse & { created_at_exact: string };
+
+/** `to_char` pattern of an ISO 8601 time in UTC with milliseconds, as `Date.toISOString` writes it. */
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
  * The claim statement of `claimDue`, exported so a test can check its plan: it walks the due index and
@@ -124,17 +109,15 @@ export class DeliveryRepository {
     leaseMs: number,
   ): Promise<Set<string>> {
     if (held.length === 0) return new Set();
-    const rows = await this.dataSource.transaction(async (manager) => {
-      await manager.query("SELECT set_config('synchronous_commit', 'off', true)");
-      return await manager.query<[Array<{ id: string }>, number]>(
-        `UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $3 / 1000.0)
-         FROM unnest($1::uuid[], $2::int[]) AS h(id, attempt)
-         WHERE d.id = h.id AND d.attempt_count = h.attempt - 1 AND d.outcome = 'pending'
-           AND d.lease_expires_at > now()
-         RETURNING d.id`,
-        [held.map((claim) => claim.deliveryId), held.map((claim) => claim.attempt), leaseMs],
-      );
-    });
+    const rows = await this.dataSource.query<[Array<{ id: string }>, number]>(
+      `WITH lazy_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+       UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $3 / 1000.0)
+       FROM unnest($1::uuid[], $2::int[]) AS h(id, attempt), lazy_commit
+       WHERE d.id = h.id AND d.attempt_count = h.attempt - 1 AND d.outcome = 'pending'
+         AND d.lease_expires_at > now()
+       RETURNING d.id`,
+      [held.map((claim) => claim.deliveryId), held.map((claim) => claim.attempt), leaseMs],
+    );
     return new Set(rows[0].map((row) => row.id));
   }
 
@@ -192,36 +175,28 @@ export class DeliveryRepository {
     delivery: NewDelivery,
     attempt: Omit<AttemptRecord, 'deliveryId' | 'attempt' | 'retryInMs'>,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, is_test,
+    await this.dataSource.query(
+      `WITH delivery AS (
+         INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, is_test,
            outcome, attempt_count, status_code, response_time_ms, created_at, completed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, true, $7, 1, $8, $9, $10, now())`,
-        [
-          delivery.id,
-          delivery.organizationId,
-          delivery.webhookId,
-          delivery.eventId,
-          delivery.eventType,
-          delivery.payload,
-          attempt.outcome,
-          attempt.statusCode,
-          Math.round(attempt.responseTimeMs),
-          attempt.attemptedAt.toISOString(),
-        ],
-      );
-      await manager.query(
-        `INSERT INTO webhooks.delivery_attempts (delivery_id, attempt, attempted_at, status_code, response_time_ms, error)
-         VALUES ($1, 1, $2, $3, $4, $5)`,
-        [
-          delivery.id,
-          attempt.attemptedAt.toISOString(),
-          attempt.statusCode,
-          Math.round(attempt.responseTimeMs),
-          attempt.error,
-        ],
-      );
-    });
+         VALUES ($1, $2, $3, $4, $5, $6, true, $7, 1, $8, $9, $10, now()) RETURNING id
+       )
+       INSERT INTO webhooks.delivery_attempts (delivery_id, attempt, attempted_at, status_code, response_time_ms, error)
+       SELECT id, 1, $10, $8, $9, $11 FROM delivery`,
+      [
+        delivery.id,
+        delivery.organizationId,
+        delivery.webhookId,
+        delivery.eventId,
+        delivery.eventType,
+        delivery.payload,
+        attempt.outcome,
+        attempt.statusCode,
+        Math.round(attempt.responseTimeMs),
+        attempt.attemptedAt.toISOString(),
+        attempt.error,
+      ],
+    );
   }
 
   /**
@@ -236,16 +211,21 @@ export class DeliveryRepository {
     after?: KeysetPosition,
   ): Promise<DeliveryLogRow[]> {
     return await this.dataSource.query<DeliveryLogRow[]>(
-      `SELECT d.id, d.event_type, d.event_id, d.outcome, d.status_code, d.response_time_ms, d.attempt_count,
-              GREATEST(d.next_attempt_at, d.lease_expires_at) AS next_attempt_at, d.is_test, d.created_at, d.created_at::text AS created_at_exact,
+      `SELECT d.id AS delivery_id, d.event_type AS event, d.event_id, d.outcome, d.status_code, d.response_time_ms,
+              d.attempt_count,
+              CASE WHEN d.outcome = 'pending'
+                THEN to_char(GREATEST(d.next_attempt_at, d.lease_expires_at) AT TIME ZONE 'UTC', ${ISO_UTC}) END
+                AS next_attempt_at,
+              d.is_test AS test, to_char(d.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
               COALESCE((
                 SELECT json_agg(json_build_object(
                   'attempt', a.attempt,
-                  'attempted_at', to_char(a.attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                  'attempted_at', to_char(a.attempted_at AT TIME ZONE 'UTC', ${ISO_UTC}),
                   'status_code', a.status_code,
                   'response_time_ms', a.response_time_ms,
                   'error', a.error) ORDER BY a.attempt)
-                FROM webhooks.delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
+                FROM webhooks.delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts,
+              d.created_at::text AS created_at_exact
        FROM webhooks.deliveries d
        WHERE d.organization_id = $1 AND d.webhook_id = $2
          AND d.created_at >= now() - make_interval(secs => $3 / 1000.0)

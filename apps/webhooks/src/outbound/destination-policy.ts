@@ -4,11 +4,9 @@ import ipaddr from 'ipaddr.js';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-/** Which save-time rule a webhook url breaks. */
-export type UrlRule = 'absolute_url' | 'scheme' | 'length' | 'credentials' | 'host' | 'address';
-
+/** The save-time rule a webhook url breaks. */
 export interface UrlProblem {
-  rule: UrlRule;
+  rule: 'absolute_url' | 'scheme' | 'length' | 'credentials' | 'host' | 'address';
   message: string;
 }
 
@@ -43,14 +41,11 @@ export interface PinnedAddress {
   family: 4 | 6;
 }
 
-export interface ResolvedDestination {
-  url: URL;
-  /** The address to connect to: the first one the resolver returned, all of which passed the check. */
-  address: string;
-  family: 4 | 6;
-  /** Every checked address, so a connection may fall back between families without resolving again. */
-  addresses: readonly PinnedAddress[];
-}
+/**
+ * Connect to `address`, the first one the resolver returned; `addresses` are all it returned, each
+ * checked, so a connection may fall back between families without resolving again.
+ */
+export type ResolvedDestination = PinnedAddress & { url: URL; addresses: readonly PinnedAddress[] };
 
 export type HostResolver = (hostname: string) => Promise<readonly { address: string; family: number }[]>;
 
@@ -58,11 +53,7 @@ export interface DestinationPolicyOptions {
   /** Skips the address-range check (local development and tests). Resolution and pinning still happen. */
   allowPrivateTargets: boolean;
   allowHttp: boolean;
-  /**
-   * How long a host's checked addresses are reused. Bursts of deliveries to one host then cost one
-   * getaddrinfo (which runs on libuv's small thread pool) instead of one each; concurrent resolutions of
-   * the same host share one lookup. 0 resolves on every call. Default 5000.
-   */
+  /** How long a host's checked addresses are reused, so a burst to one host costs one getaddrinfo. Default 5000. */
   resolveCacheTtlMs?: number;
   /** Replaces `dns.promises.lookup`; tests use it to simulate DNS answers. */
   resolveHost?: HostResolver;
@@ -85,15 +76,11 @@ interface CachedHost {
  * HTTP client resolve again) is what defeats DNS rebinding between the check and the connection.
  */
 export class DestinationPolicy {
-  private readonly allowPrivateTargets: boolean;
-  private readonly allowHttp: boolean;
   private readonly cacheTtlMs: number;
   private readonly resolveHost: HostResolver;
   private readonly cache = new Map<string, CachedHost>();
 
-  constructor(options: DestinationPolicyOptions) {
-    this.allowPrivateTargets = options.allowPrivateTargets;
-    this.allowHttp = options.allowHttp;
+  constructor(private readonly options: DestinationPolicyOptions) {
     this.cacheTtlMs = options.resolveCacheTtlMs ?? 5000;
     this.resolveHost = options.resolveHost ?? systemResolver;
   }
@@ -117,7 +104,7 @@ export class DestinationPolicy {
     if (problem) return problem;
     // Literal addresses can be judged without DNS, so the caller hears about them when saving.
     const host = bareHost(parsed.hostname);
-    if (!this.allowPrivateTargets && isIP(host) !== 0) {
+    if (!this.options.allowPrivateTargets && isIP(host) !== 0) {
       const refusal = addressRefusal(host);
       if (refusal)
         return { rule: 'address', message: `url must not point at a non-public address (${refusal})` };
@@ -140,11 +127,9 @@ export class DestinationPolicy {
   }
 
   private checkParsed(url: URL): UrlProblem | undefined {
-    if (url.protocol !== 'https:' && !(this.allowHttp && url.protocol === 'http:')) {
-      return {
-        rule: 'scheme',
-        message: this.allowHttp ? 'url must use https or http' : 'url must use https',
-      };
+    const { allowHttp } = this.options;
+    if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) {
+      return { rule: 'scheme', message: allowHttp ? 'url must use https or http' : 'url must use https' };
     }
     if (url.username !== '' || url.password !== '') {
       return { rule: 'credentials', message: 'url must not contain a username or password' };
@@ -196,7 +181,7 @@ export class DestinationPolicy {
   }
 
   private assertPublic(address: string): void {
-    if (this.allowPrivateTargets) return;
+    if (this.options.allowPrivateTargets) return;
     const refusal = addressRefusal(address);
     if (refusal)
       throw new DestinationRefusedError(refusal, `host resolves to a non-public address (${refusal})`);
@@ -223,38 +208,26 @@ export function addressRefusal(address: string): AddressRefusal | undefined {
   return ip.kind() === 'ipv4' ? ipv4Refusal(ip as ipaddr.IPv4) : ipv6Refusal(ip as ipaddr.IPv6);
 }
 
+/** ipaddr.js range names and their refusals; unicast aside, a range not named here is refused as reserved. */
+const RANGE_REFUSALS = new Map<string, AddressRefusal>([
+  ['loopback', 'loopback'],
+  ['private', 'private'],
+  ['linkLocal', 'link_local'],
+  ['uniqueLocal', 'unique_local'],
+  ['unspecified', 'unspecified'],
+  ['carrierGradeNat', 'carrier_grade_nat'],
+  ['multicast', 'multicast'],
+  ['broadcast', 'broadcast'],
+]);
+
 function ipv4Refusal(ip: ipaddr.IPv4): AddressRefusal | undefined {
-  switch (ip.range()) {
-    case 'unicast':
-      return undefined;
-    case 'loopback':
-      return 'loopback';
-    case 'private':
-      return 'private';
-    case 'linkLocal':
-      return 'link_local';
-    case 'unspecified':
-      return 'unspecified';
-    case 'carrierGradeNat':
-      return 'carrier_grade_nat';
-    case 'multicast':
-      return 'multicast';
-    case 'broadcast':
-      return 'broadcast';
-    case 'reserved':
-    case 'benchmarking':
-    case 'as112':
-    case 'amt':
-      return 'reserved';
-  }
-  // A range a later ipaddr.js adds is not known to be safe.
-  return 'reserved';
+  const range = ip.range();
+  return range === 'unicast' ? undefined : (RANGE_REFUSALS.get(range) ?? 'reserved');
 }
 
 function ipv6Refusal(ip: ipaddr.IPv6): AddressRefusal | undefined {
   const parts = ip.parts;
-  // ipaddr.js knows more ranges than its typings list (site-local, discard, segment routing...), so the
-  // range is read as a plain string and everything not named here is refused as reserved.
+  // ipaddr.js knows more ranges than its typings list (site-local, discard, segment routing...).
   const range: string = ip.range();
   switch (range) {
     case 'unicast':
@@ -266,18 +239,8 @@ function ipv6Refusal(ip: ipaddr.IPv6): AddressRefusal | undefined {
     case 'rfc6052':
       // Only the well-known /96 prefix has a fixed place for the IPv4 address; the local-use /48 does not.
       return ip.match(NAT64_WELL_KNOWN) ? ipv4Refusal(embeddedIpv4(parts[6]!, parts[7]!)) : 'reserved';
-    case 'loopback':
-      return 'loopback';
-    case 'linkLocal':
-      return 'link_local';
-    case 'uniqueLocal':
-      return 'unique_local';
-    case 'unspecified':
-      return 'unspecified';
-    case 'multicast':
-      return 'multicast';
     default:
-      return 'reserved';
+      return RANGE_REFUSALS.get(range) ?? 'reserved';
   }
 }
 

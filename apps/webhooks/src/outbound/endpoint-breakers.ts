@@ -28,18 +28,16 @@ class FailedAttempt extends Error {
 /** Failures decided before any connection; they say nothing about the endpoint's health. */
 const NOT_THE_ENDPOINTS_FAULT = ['destination_refused', 'invalid_url', 'invalid_request'];
 
-/*
- * An endpoint that answers, whatever the status, is alive and answers quickly; it cannot starve anyone.
- * Only attempts that got no response (time-outs, refused or reset connections) count against a circuit.
+/**
+ * Only attempts that got no response (time-outs, refused or reset connections) count against a circuit:
+ * an endpoint that answers, whatever the status, is alive and answers quickly; it cannot starve anyone.
  */
-function endpointWasSilent(outcome: AttemptOutcome): boolean {
-  if (outcome.statusCode !== null) return false;
-  return !NOT_THE_ENDPOINTS_FAULT.some((prefix) => outcome.error?.startsWith(prefix));
-}
-
 async function runAttempt(attempt: Attempt): Promise<AttemptOutcome> {
   const outcome = await attempt();
-  if (endpointWasSilent(outcome)) throw new FailedAttempt(outcome);
+  const silent =
+    outcome.statusCode === null &&
+    !NOT_THE_ENDPOINTS_FAULT.some((prefix) => outcome.error?.startsWith(prefix));
+  if (silent) throw new FailedAttempt(outcome);
   return outcome;
 }
 
@@ -89,6 +87,10 @@ export class EndpointBreakers {
     clearInterval(this.rotationTimer);
     for (const breaker of this.breakers.values()) breaker.shutdown();
     this.breakers.clear();
+  }
+
+  onApplicationShutdown(): void {
+    this.close();
   }
 
   private breakerFor(origin: string): Breaker {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { signPayload, verifySignature } from './signature';
+import { signPayload } from './signature';
 
 describe('signPayload', () => {
   it('matches the RFC 4231 HMAC-SHA256 test vector, as lowercase hex with the sha256= prefix', () => {
@@ -28,38 +28,5 @@ describe('signPayload', () => {
   it('encodes a non-ASCII secret as UTF-8', () => {
     const expected = createHmac('sha256', Buffer.from('whsec_ключ', 'utf8')).update('x').digest('hex');
     expect(signPayload('whsec_ключ', 'x')).toBe(`sha256=${expected}`);
-  });
-});
-
-describe('verifySignature', () => {
-  const secret = 'whsec_s3cret';
-  const body = Buffer.from('{"event":"drift.detected"}');
-  const good = signPayload(secret, body);
-
-  it('accepts the signature the sender produced', () => {
-    expect(verifySignature(secret, body, good)).toBe('ok');
-  });
-
-  it.each([undefined, ''])('reports a missing header (%p)', (header) => {
-    expect(verifySignature(secret, body, header)).toBe('missing');
-  });
-
-  it.each([
-    ['no prefix', good.slice('sha256='.length)],
-    ['other algorithm', good.replace('sha256=', 'sha1=')],
-    ['short digest', good.slice(0, -2)],
-    ['long digest', `${good}00`],
-    ['non-hex digest', `sha256=${'z'.repeat(64)}`],
-    ['uppercase hex', `sha256=${good.slice('sha256='.length).toUpperCase()}`],
-    ['prefix only', 'sha256='],
-  ])('reports a malformed header: %s', (_case, header) => {
-    expect(verifySignature(secret, body, header)).toBe('malformed');
-  });
-
-  it('reports a mismatch for another secret, another body, or a single changed byte', () => {
-    expect(verifySignature('whsec_other', body, good)).toBe('mismatch');
-    expect(verifySignature(secret, Buffer.from('{"event":"drift.detected" }'), good)).toBe('mismatch');
-    const flipped = good.slice(0, -1) + (good.endsWith('0') ? '1' : '0');
-    expect(verifySignature(secret, body, flipped)).toBe('mismatch');
   });
 });

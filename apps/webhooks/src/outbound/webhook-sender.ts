@@ -30,18 +30,12 @@ export interface WebhookRequest {
 const MAX_SOCKETS = 256;
 /** How much of a response body is read before the connection is dropped instead. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
-/**
- * Idle keep-alive sockets are closed after this long, or sooner when the server announces a shorter
- * `Keep-Alive: timeout`, so a request rarely lands on a socket the server is closing.
- */
+/** Idle sockets close before most servers close them (or a shorter announced `Keep-Alive: timeout`). */
 const IDLE_SOCKET_TIMEOUT_MS = 4000;
 
 type Settle = (statusCode: number | null, error: string | null) => void;
 
-/**
- * The HTTP side of one delivery attempt. Never throws and never logs: the request headers carry the
- * signature, and the dispatcher records every outcome itself.
- */
+/** The HTTP side of an attempt. Never throws, never logs (the headers carry the signature). */
 export class WebhookSender {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
@@ -68,6 +62,11 @@ export class WebhookSender {
   close(): void {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+  }
+
+  /** Nest calls it once every dispatcher drained: nothing is left to send. */
+  onApplicationShutdown(): void {
+    this.close();
   }
 
   private attempt(request: WebhookRequest, resolve: (outcome: AttemptOutcome) => void): void {
@@ -197,26 +196,21 @@ function statusError(status: number): string | null {
   return 'http_status';
 }
 
-function networkError(error: NodeJS.ErrnoException): string {
-  const code = error.code;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection_refused';
-    case 'ECONNRESET':
-    case 'EPIPE':
-      return 'connection_reset';
-    case 'ETIMEDOUT':
-      return 'timeout';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'unreachable';
-    case 'ENOTFOUND':
-      return 'destination_refused: unresolvable';
-    case undefined:
-      return 'network_error';
-    default:
-      if (code.startsWith('HPE_')) return 'invalid_response';
-      if (/CERT|SSL|TLS|SIGNATURE|ISSUER/.test(code)) return `tls_error: ${code}`;
-      return `network_error: ${code}`;
-  }
+const NETWORK_ERRORS = new Map([
+  ['ECONNREFUSED', 'connection_refused'],
+  ['ECONNRESET', 'connection_reset'],
+  ['EPIPE', 'connection_reset'],
+  ['ETIMEDOUT', 'timeout'],
+  ['EHOSTUNREACH', 'unreachable'],
+  ['ENETUNREACH', 'unreachable'],
+  ['ENOTFOUND', 'destination_refused: unresolvable'],
+]);
+
+function networkError({ code }: NodeJS.ErrnoException): string {
+  if (code === undefined) return 'network_error';
+  const known = NETWORK_ERRORS.get(code);
+  if (known) return known;
+  if (code.startsWith('HPE_')) return 'invalid_response';
+  if (/CERT|SSL|TLS|SIGNATURE|ISSUER/.test(code)) return `tls_error: ${code}`;
+  return `network_error: ${code}`;
 }

@@ -8,10 +8,8 @@ interface OpenedSecret {
 }
 
 /**
- * Signing secrets already decrypted, by webhook, so a burst of deliveries to one webhook costs one
- * AES-GCM open instead of one each. An entry is used only while the row still holds the same sealed
- * value: rotating a secret seals it with a fresh IV, so the next claim opens the new one. Bounded; the
- * least recently used webhook is dropped first.
+ * Opened signing secrets by webhook, so a burst of deliveries costs one AES-GCM open. An entry serves only
+ * the sealed value it came from (a rotated secret has a fresh IV). The least recently used goes first.
  */
 export class SigningSecretCache {
   private readonly opened = new Map<string, OpenedSecret>();

@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type PublicEventType } from '@governance/contracts';
+import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type WebhookResponse } from './webhook.dto';
 
-export interface WebhookRow {
-  id: string;
+export type WebhookRow = WithDates<WebhookResponse, 'created_at' | 'updated_at'> & {
   organization_id: string;
-  url: string;
-  events: PublicEventType[];
-  description: string | null;
-  active: boolean;
   signing_secret_encrypted: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'events' | 'description' | 'active'>>;
 
@@ -72,26 +67,20 @@ export class WebhookRepository {
     return rows[0];
   }
 
+  /** Absent fields stay; only the description can be cleared (null). */
   async update(organizationId: string, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
     const rows = await this.dataSource.query<[WebhookRow[], number]>(
-      `UPDATE webhooks.webhooks SET
-         url = CASE WHEN $3 THEN $4 ELSE url END,
-         events = CASE WHEN $5 THEN $6::text[] ELSE events END,
-         description = CASE WHEN $7 THEN $8 ELSE description END,
-         active = CASE WHEN $9 THEN $10 ELSE active END,
-         updated_at = now()
+      `UPDATE webhooks.webhooks SET url = COALESCE($3, url), events = COALESCE($4::text[], events),
+         description = CASE WHEN $5 THEN $6 ELSE description END, active = COALESCE($7, active), updated_at = now()
        WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL
        RETURNING ${COLUMNS}`,
       [
         organizationId,
         id,
-        changes.url !== undefined,
         changes.url ?? null,
-        changes.events !== undefined,
         changes.events ?? null,
         changes.description !== undefined,
         changes.description ?? null,
-        changes.active !== undefined,
         changes.active ?? null,
       ],
     );

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { isId, newId, newUuidV7, type PublicEventType } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, readPage } from '@governance/platform';
+import { ApiError, ErrorCode, readPage, withIsoDates } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { type DeliveryLogRow, DeliveryRepository } from '../deliveries/delivery.repository';
+import { DeliveryRepository } from '../deliveries/delivery.repository';
 import { DestinationPolicy, DestinationRefusedError } from '../outbound/destination-policy';
 import { WebhookSender } from '../outbound/webhook-sender';
 import { deliveryRequest } from '../deliveries/delivery-request';
@@ -15,7 +15,6 @@ import {
   type CreatedWebhookResponse,
   type CreateWebhookDto,
   type DeliveryPage,
-  type DeliveryResponse,
   type ListDeliveriesQuery,
   type TestDeliveryResponse,
   type UpdateWebhookDto,
@@ -23,39 +22,16 @@ import {
 } from './webhook.dto';
 import { type WebhookRow, WebhookRepository } from './webhook.repository';
 
-export function toWebhookResponse(row: WebhookRow): WebhookResponse {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events,
-    description: row.description,
-    active: row.active,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
+/** The row without its organization and sealed secret; the columns are selected in the response's order. */
+function toWebhookResponse({
+  organization_id: _organizationId,
+  signing_secret_encrypted: _secret,
+  ...webhook
+}: WebhookRow): WebhookResponse {
+  return withIsoDates(webhook);
 }
 
-function toDeliveryResponse(row: DeliveryLogRow): DeliveryResponse {
-  return {
-    delivery_id: row.id,
-    event: row.event_type,
-    event_id: row.event_id,
-    outcome: row.outcome,
-    status_code: row.status_code,
-    response_time_ms: row.response_time_ms,
-    attempt_count: row.attempt_count,
-    next_attempt_at:
-      row.outcome === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
-    test: row.is_test,
-    created_at: row.created_at.toISOString(),
-    attempts: row.attempts,
-  };
-}
-
-/**
- * `next_cursor` of the delivery log: the last delivery's exact creation time (Postgres text, microseconds
- * kept, so no delivery is skipped between pages) and its UUID.
- */
+/** `next_cursor` of the delivery log: the last delivery's exact creation time and its UUID. */
 const LOG_CURSOR = { id: /^[0-9a-f-]{36}$/ };
 
 /** Unique events in the order given: subscribing twice to one type means subscribing once. */
@@ -131,29 +107,23 @@ export class WebhooksService {
   /** Sends one invented event of the chosen type now, signed with the real secret, and logs it. */
   async sendTest(organizationId: string, id: string, event: PublicEventType): Promise<TestDeliveryResponse> {
     const webhook = await this.require(organizationId, id);
-    const payload = JSON.stringify(samplePayload(event));
     const deliveryId = newUuidV7();
+    const delivery = { organizationId, webhookId: webhook.id, eventType: event, eventId: newUuidV7() };
+    const payload = JSON.stringify(samplePayload(event));
+    const signingSecret = this.secrets.open(webhook.signing_secret_encrypted, webhook.id);
     const attemptedAt = new Date();
     const outcome = await this.sender.send(
       deliveryRequest({
+        ...delivery,
         url: webhook.url,
-        signingSecret: this.secrets.open(webhook.signing_secret_encrypted, webhook.id),
         deliveryId,
-        webhookId: webhook.id,
-        eventType: event,
         payload,
+        signingSecret,
         timeoutMs: this.config.dispatch.timeoutMs,
       }),
     );
     await this.deliveries.insertTestDelivery(
-      {
-        id: deliveryId,
-        organizationId,
-        webhookId: webhook.id,
-        eventId: newUuidV7(),
-        eventType: event,
-        payload,
-      },
+      { ...delivery, id: deliveryId, payload },
       { ...outcome, attemptedAt, outcome: outcome.success ? 'succeeded' : 'failed' },
     );
     return {
@@ -176,8 +146,8 @@ export class WebhooksService {
       LOG_CURSOR,
       (limit, after) =>
         this.deliveries.listLog(organizationId, id, this.config.deliveryRetentionMs, limit, after),
-      (row) => ({ at: row.created_at_exact, id: row.id }),
-      toDeliveryResponse,
+      (row) => ({ at: row.created_at_exact, id: row.delivery_id }),
+      ({ created_at_exact: _exact, ...delivery }) => delivery,
     );
   }
 
