@@ -215,6 +215,20 @@ describe('DeliveryRepository claims and outcomes', () => {
     expect(attempts).toEqual([{ attempt: 1, status_code: 200 }]);
   }, 60_000);
 
+  it('renews leases without waiting on an attempt whose outcome is being recorded', async () => {
+    const hookId = await webhook();
+    await pending(hookId, 2);
+    const [recording, inFlight] = await deliveries.claimDue(2, 60_000);
+    const renewed = await harness.sql.transaction(async (manager) => {
+      // Holds the row lock that recording an outcome takes; a renewal waiting on it could deadlock.
+      await manager.query('SELECT 1 FROM webhooks.deliveries WHERE id = $1 FOR UPDATE', [
+        recording!.deliveryId,
+      ]);
+      return await deliveries.renewLeases([recording!, inFlight!], 60_000);
+    });
+    expect([...renewed]).toEqual([inFlight!.deliveryId]);
+  }, 60_000);
+
   it('leaves deliveries of an inactive webhook unclaimed until it is active again', async () => {
     const hookId = await webhook();
     const [id] = await pending(hookId, 1);

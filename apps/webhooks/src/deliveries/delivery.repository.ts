@@ -102,7 +102,8 @@ export class DeliveryRepository {
   /**
    * Extends the leases of attempts this dispatcher holds, and returns the ids still held. An attempt whose
    * lease already ended, or that was recorded since, is not renewed: once a lease ends, the attempt is
-   * another claim's to make. Like a claim, this commits without waiting for its WAL flush.
+   * another claim's to make. Like a claim, this commits without waiting for its WAL flush. Rows locked by
+   * an outcome being recorded are skipped, not waited on: two multi-row updates could deadlock.
    */
   async renewLeases(
     held: ReadonlyArray<Pick<ClaimedAttempt, 'deliveryId' | 'attempt'>>,
@@ -110,10 +111,11 @@ export class DeliveryRepository {
   ): Promise<Set<string>> {
     if (held.length === 0) return new Set();
     const rows = await this.dataSource.query<[Array<{ id: string }>, number]>(
-      `WITH lazy_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+      `WITH lazy_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+       unlocked AS (SELECT id FROM webhooks.deliveries WHERE id = ANY($1::uuid[]) FOR UPDATE SKIP LOCKED)
        UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $3 / 1000.0)
-       FROM unnest($1::uuid[], $2::int[]) AS h(id, attempt), lazy_commit
-       WHERE d.id = h.id AND d.attempt_count = h.attempt - 1 AND d.outcome = 'pending'
+       FROM unnest($1::uuid[], $2::int[]) AS h(id, attempt), lazy_commit, unlocked u
+       WHERE d.id = h.id AND u.id = h.id AND d.attempt_count = h.attempt - 1 AND d.outcome = 'pending'
          AND d.lease_expires_at > now()
        RETURNING d.id`,
       [held.map((claim) => claim.deliveryId), held.map((claim) => claim.attempt), leaseMs],
