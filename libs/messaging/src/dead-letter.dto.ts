@@ -53,7 +53,7 @@ export function mapDeadLetter(letter: DeadLetter): DeadLetterResponse {
 
 const text = (description: string) => Type.String({ description });
 
-export const deadLetterSchema = Type.Object({
+const deadLetterSchema = Type.Object({
   id: text('The dead letter id, for replay and discard.'),
   consumer_group: text('`<service>.<consumer>`'),
   topic: text('The topic the record came from.'),

@@ -42,10 +42,6 @@ export function deadLetterTablesSql(schema: string): string[] {
   ];
 }
 
-export function dropDeadLetterTablesSql(schema: string): string[] {
-  return [`DROP TABLE ${assertSchemaName(schema)}.dead_letters`];
-}
-
 type DeadLetterRow = Omit<DeadLetter, 'firstSeenAt' | 'lastSeenAt'> & { firstSeenAt: Date; lastSeenAt: Date };
 
 const DEAD_LETTER_COLUMNS = `id::text AS id, consumer_group AS "consumerGroup", topic, partition,
@@ -111,10 +107,7 @@ export class DeadLetterRepository {
     );
   }
 
-  /**
-   * Oldest first, at most LIST_LIMIT; `afterId` continues after the last one seen. Ordered by the table's
-   * bigint id: plain `id` would name the text id of the select list.
-   */
+  /** Oldest first (by the bigint id, not the text one selected), at most LIST_LIMIT, after `afterId`. */
   async list(filter: { topic?: string; consumerGroup?: string; afterId?: string }): Promise<DeadLetter[]> {
     const rows = await this.dataSource.query<DeadLetterRow[]>(
       `SELECT ${DEAD_LETTER_COLUMNS} FROM ${this.table}
@@ -164,7 +157,7 @@ export class DeadLetters1764700000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const statement of dropDeadLetterTablesSql(schemaOf(runner))) await runner.query(statement);
+    await runner.query(`DROP TABLE ${assertSchemaName(schemaOf(runner))}.dead_letters`);
   }
 }
 

@@ -208,7 +208,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     const event = deadLetterEvent(letter);
     const check = checkRecordContract(event);
     if (!check.ok) throw new Error(check.error);
-    await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
+    await this.invoke(handler, [event]);
   }
 
   private consumerOf(group: string): string | undefined {
@@ -225,9 +225,8 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   /**
    * Hands each run of consecutive events of one handler method to it, in order. Nest registers a method
    * once per topic it names, sharing the decorator's extras: a method of several topics gets their
-   * interleaved events as one run, where cutting runs by topic left it batches of one or two.
-   * Records that break their contract are set aside first; when a run fails for good, its events go
-   * one by one, so only the culprit is set aside.
+   * interleaved events as one run. Records that break their contract are set aside first; when a run
+   * fails for good, its events go one by one, so only the culprit is set aside.
    */
   private async deliverBatch(consumer: string, events: ConsumedEvent[]): Promise<void> {
     const admitted: ConsumedEvent[] = [];
@@ -243,10 +242,10 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
       start = end;
       if (!handler) continue;
       try {
-        await this.invoke(handler, run, run[0]!);
+        await this.invoke(handler, run);
       } catch (error) {
         if (classifyFailure(error) === 'transient') throw error;
-        if (run.length === 1) await this.retryOrSetAside(consumer, handler, run[0]!, error);
+        if (run.length === 1) await this.handleWithRetries(consumer, handler, run[0]!, { error });
         else for (const event of run) await this.handleWithRetries(consumer, handler, event);
       }
     }
@@ -266,36 +265,28 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     return false;
   }
 
+  /**
+   * Up to maxHandlerAttempts tries in all (counting a `firstTry` already made), with a growing pause
+   * between them; then the record is set aside. Transient failures go back to the source.
+   */
   private async handleWithRetries(
     consumer: string,
     handler: MessageHandler,
     event: ConsumedEvent,
+    firstTry?: { error: unknown },
   ): Promise<void> {
-    try {
-      await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
-    } catch (error) {
-      if (classifyFailure(error) === 'transient') throw error;
-      await this.retryOrSetAside(consumer, handler, event, error);
-    }
-  }
-
-  /** After a first permanent failure: up to maxHandlerAttempts tries in all, then the record is set aside. */
-  private async retryOrSetAside(
-    consumer: string,
-    handler: MessageHandler,
-    event: ConsumedEvent,
-    firstError: unknown,
-  ): Promise<void> {
-    let lastError = firstError;
-    for (let attempt = 1; attempt < this.policy.maxHandlerAttempts; attempt += 1) {
-      await sleep(
-        backoffMs(attempt, this.policy.retryBackoffMs, MAX_HANDLER_RETRY_DELAY_MS),
-        this.closing.signal,
-      );
-      // Stopping: the record stays unhandled, for the next consumer of the group.
-      if (this.closing.signal.aborted) throw lastError;
+    let lastError = firstTry?.error;
+    for (let attempt = firstTry ? 1 : 0; attempt < this.policy.maxHandlerAttempts; attempt += 1) {
+      if (attempt > 0) {
+        await sleep(
+          backoffMs(attempt, this.policy.retryBackoffMs, MAX_HANDLER_RETRY_DELAY_MS),
+          this.closing.signal,
+        );
+        // Stopping: the record stays unhandled, for the next consumer of the group.
+        if (this.closing.signal.aborted) throw lastError;
+      }
       try {
-        await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
+        await this.invoke(handler, [event]);
         return;
       } catch (error) {
         if (classifyFailure(error) === 'transient') throw error;
@@ -329,14 +320,11 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     );
   }
 
-  private async invoke(
-    handler: MessageHandler,
-    data: ConsumedEvent | ConsumedEvent[],
-    first: ConsumedEvent,
-    count = Array.isArray(data) ? data.length : 1,
-  ): Promise<void> {
+  /** Runs `handler` on `events`: all of them for a batch handler, else the one. */
+  private async invoke(handler: MessageHandler, events: ConsumedEvent[]): Promise<void> {
+    const first = events[0]!;
+    const count = events.length;
     const labels = { service: this.service, consumer_group: first.consumerGroup };
-    const events = Array.isArray(data) ? data : [data];
     const logFields = {
       consumer_group: first.consumerGroup,
       topic: first.topic,
@@ -366,7 +354,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
             .filter((link) => link !== undefined),
         },
         async () => {
-          const result: unknown = await handler(data);
+          const result: unknown = await handler(this.isBatch(handler) ? events : first);
           await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
           this.log.debug(logFields, 'event handled');
         },

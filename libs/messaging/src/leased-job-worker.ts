@@ -27,7 +27,7 @@ export interface LeasedJobSettings {
   claimLeaseMs: number;
 }
 
-export interface LeasedJobDefinition<J extends LeasedJob> {
+interface LeasedJobDefinition<J extends LeasedJob> {
   /** Counts finished jobs by outcome; `service` labels it. */
   outcomes: Counter<'service' | 'outcome'>;
   service: string;
@@ -92,26 +92,17 @@ export abstract class LeasedJobWorker<J extends LeasedJob>
   }
 
   private async process(job: J): Promise<void> {
-    const { noun, maxClaims } = this.definition;
+    const { noun, maxClaims, queue, outcomes, service } = this.definition;
     const result: JobOutcome =
       job.claim > maxClaims
         ? { failed: `The ${noun} was abandoned after ${maxClaims} interrupted attempts` }
         : await this.work(job);
-    await this.finish(job, result);
-  }
-
-  private async finish(job: J, result: JobOutcome): Promise<void> {
     const recorded = await this.unitOfWork.run(async (tx) => {
-      if (!(await this.definition.queue.lockClaim(tx.manager, job))) return false;
-      if ('failed' in result)
-        await this.definition.queue.markFailed(tx.manager, job, result.failed, new Date());
+      if (!(await queue.lockClaim(tx.manager, job))) return false;
+      if ('failed' in result) await queue.markFailed(tx.manager, job, result.failed, new Date());
       else await result.commit(tx);
       return true;
     });
-    if (recorded)
-      this.definition.outcomes.inc({
-        service: this.definition.service,
-        outcome: 'failed' in result ? 'failed' : result.outcome,
-      });
+    if (recorded) outcomes.inc({ service, outcome: 'failed' in result ? 'failed' : result.outcome });
   }
 }

@@ -3,10 +3,9 @@ import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
-import { outboxPublishedSignal } from './publish-wait';
-import { outboxWrittenSignal } from './unit-of-work';
+import { outboxPublishedSignal, outboxWrittenSignal } from './unit-of-work';
 
-export interface OutboxRelayOptions {
+interface OutboxRelayOptions {
   service: string;
   schema: string;
   batchSize: number;
@@ -47,11 +46,7 @@ export class OutboxRelay {
   private stop = new AbortController();
   private loop: Promise<void> | undefined;
   private lastHousekeeping = 0;
-  /**
-   * Set when the bus can take this outbox's records by SQL (the Postgres event log in the same
-   * database): they then skip the trip through this process (read, then insert), which for telemetry
-   * batches of tens of kilobytes each was most of the relay's cost.
-   */
+  /** Set when the bus takes this outbox's records by SQL, so they skip the trip through this process. */
   private readonly mover: OutboxMover | undefined;
 
   constructor(
@@ -119,9 +114,11 @@ export class OutboxRelay {
       published.inc({ service: this.options.service }, rows.length);
       return rows.length;
     });
-    if (moved > 0) this.mover?.moved();
-    // Writes waiting for their events to reach the bus (awaitPublished) look again now.
-    if (moved > 0) wake(outboxPublishedSignal(this.schema));
+    if (moved > 0) {
+      this.mover?.moved();
+      // Writes waiting for their events to reach the bus (awaitPublished) look again now.
+      wake(outboxPublishedSignal(this.schema));
+    }
     return moved;
   }
 

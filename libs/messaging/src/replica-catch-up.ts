@@ -25,7 +25,7 @@ export interface ConsumerProgress {
   close(): Promise<void>;
 }
 
-export function hasReached(processed: Offsets, head: Offsets): boolean {
+function hasReached(processed: Offsets, head: Offsets): boolean {
   for (const [partition, offset] of head) if ((processed.get(partition) ?? 0) < offset) return false;
   return true;
 }
