@@ -1,19 +1,7 @@
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
-
-/** Why a record was set aside: not JSON, against its topic's contract, or its handler kept failing. */
-export type DeadLetterReason = 'malformed' | 'contract' | 'handler';
-
-/** A record a consumer set aside, as it received it (the Kafka offset, or the event log position). */
-export interface DeadLetter extends Required<ConsumedEvent> {
-  id: string;
-  reason: DeadLetterReason;
-  error: string;
-  attempts: number;
-  firstSeenAt: string;
-  lastSeenAt: string;
-}
+import { type DeadLetter, type DeadLetterReason } from './dead-letter.dto';
 
 /** DDL of the dead-letter table every consuming service keeps in its own schema. */
 export function deadLetterTablesSql(schema: string): string[] {
@@ -42,21 +30,24 @@ export function deadLetterTablesSql(schema: string): string[] {
   ];
 }
 
-type DeadLetterRow = Omit<DeadLetter, 'firstSeenAt' | 'lastSeenAt'> & { firstSeenAt: Date; lastSeenAt: Date };
+type DeadLetterRow = Omit<DeadLetter, 'first_seen_at' | 'last_seen_at'> & {
+  first_seen_at: Date;
+  last_seen_at: Date;
+};
 
-const DEAD_LETTER_COLUMNS = `id::text AS id, consumer_group AS "consumerGroup", topic, partition,
-  record_offset AS "offset", event_id AS "eventId", event_type AS "eventType", message_key AS key, headers,
-  payload, reason, error, attempts, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt"`;
+const DEAD_LETTER_COLUMNS = `id::text AS id, consumer_group, topic, partition, record_offset AS "offset",
+  event_id, event_type, message_key AS key, headers, payload, reason, error, attempts, first_seen_at, last_seen_at`;
 
 const toDeadLetter = (row: DeadLetterRow): DeadLetter => ({
   ...row,
-  firstSeenAt: row.firstSeenAt.toISOString(),
-  lastSeenAt: row.lastSeenAt.toISOString(),
+  first_seen_at: row.first_seen_at.toISOString(),
+  last_seen_at: row.last_seen_at.toISOString(),
 });
 
 /** The record again, as its consumer received it. */
 export function deadLetterEvent(letter: DeadLetter): ConsumedEvent {
-  const { consumerGroup, topic, partition, offset, key, eventId, eventType, headers, payload } = letter;
+  const { topic, partition, offset, key, headers, payload } = letter;
+  const { consumer_group: consumerGroup, event_id: eventId, event_type: eventType } = letter;
   return { consumerGroup, topic, partition, offset, key, eventId, eventType, headers, payload };
 }
 

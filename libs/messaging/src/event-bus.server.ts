@@ -18,12 +18,8 @@ import {
 import { lastValueFrom, type Observable, throwError } from 'rxjs';
 import { type ConsumedEvent, type EventSource, type Subscription } from './consumed-event';
 import { classifyFailure } from './consumer-failure';
-import {
-  type DeadLetter,
-  deadLetterEvent,
-  type DeadLetterReason,
-  type DeadLetterRepository,
-} from './dead-letters';
+import { type DeadLetter, type DeadLetterReason } from './dead-letter.dto';
+import { deadLetterEvent, type DeadLetterRepository } from './dead-letters';
 import { checkRecordContract } from './record-contract';
 
 /** The pattern of a `@ConsumeEvent` handler: one per (consumer, topic). */
@@ -115,12 +111,10 @@ const errorText = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
- * A Nest microservice transport over our bus. Nest collects the `@ConsumeEvent` handlers; this server
- * subscribes one consumer group per consumer name, and a record counts as handled only once its
- * handler's promise resolves. Each record is checked against its topic's contract before any handler
- * sees it; one that breaks it, or whose handler keeps failing with a permanent error, is set aside in
- * the service's dead-letter table and the consumer moves on. Transient failures go back to the source,
- * which offers the record again.
+ * A Nest microservice transport over our bus: one consumer group per consumer name; a record counts as
+ * handled once its handler's promise resolves. A record that breaks its topic's contract, or whose
+ * handler keeps failing with a permanent error, is set aside in the dead-letter table; transient
+ * failures go back to the source, which offers the record again.
  */
 export class EventBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
@@ -202,9 +196,9 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
    * handler as a live record. Throws what stops it.
    */
   async replay(letter: DeadLetter): Promise<void> {
-    const consumer = this.consumerOf(letter.consumerGroup);
+    const consumer = this.consumerOf(letter.consumer_group);
     const handler = consumer === undefined ? undefined : this.handlerOf(consumer, letter.topic);
-    if (!handler) throw new Error(`no consumer ${letter.consumerGroup} of ${letter.topic} runs here`);
+    if (!handler) throw new Error(`no consumer ${letter.consumer_group} of ${letter.topic} runs here`);
     const event = deadLetterEvent(letter);
     const check = checkRecordContract(event);
     if (!check.ok) throw new Error(check.error);

@@ -42,10 +42,9 @@ interface LeasedJobDefinition<J extends LeasedJob> {
 }
 
 /**
- * A Postgres job queue's worker: up to `concurrency` jobs at once, claimed with `FOR UPDATE SKIP LOCKED`
- * under a lease, so several processes share the queue and a job whose worker died is taken over when its
- * lease ends. The work runs outside any transaction; its result commits only while the claim is still the
- * current one, so a job taken over is never recorded twice.
+ * A Postgres job queue's worker: up to `concurrency` jobs at once, each claimed under a lease, so a job
+ * whose worker died is taken over when its lease ends. The work runs outside any transaction; its result
+ * commits only while the claim is still the current one, so a job taken over is never recorded twice.
  */
 export abstract class LeasedJobWorker<J extends LeasedJob>
   implements OnApplicationBootstrap, BeforeApplicationShutdown

@@ -35,10 +35,9 @@ const outboxLag = gauge({
 });
 
 /**
- * Moves committed outbox records to the bus, in commit order. One relay per service is active at a time
- * (a transaction-scoped advisory lock per schema), which keeps each tenant's records in order. A record
- * is marked published only after the bus acknowledged it, so a crash or a broker outage can only cause
- * a repeat, never a loss; consumers drop repeats by event id.
+ * Moves committed outbox records to the bus, in commit order, one relay per schema at a time (an
+ * advisory lock). A record is marked published only after the bus acknowledged it: a crash can cause a
+ * repeat, never a loss, and consumers drop repeats by event id.
  */
 export class OutboxRelay {
   private readonly schema: string;
@@ -71,10 +70,7 @@ export class OutboxRelay {
     this.loop = undefined;
   }
 
-  /**
-   * After close(): publishes what is left, batch by batch, until the outbox is empty or a batch fails
-   * (then the rest stays for the next relay; nothing is lost).
-   */
+  /** After close(): publishes what is left until the outbox is empty or a batch fails. */
   async drain(): Promise<void> {
     try {
       while ((await this.relayBatch()) > 0);
@@ -156,27 +152,18 @@ export class OutboxRelay {
       `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) AS age FROM ${this.schema}.outbox WHERE published_at IS NULL`,
     );
     outboxLag.set({ service: this.options.service }, Number(lag?.age ?? 0));
-    await this.purge(
-      `DELETE FROM ${this.schema}.outbox WHERE position IN (
-         SELECT position FROM ${this.schema}.outbox WHERE published_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
-      this.options.outboxRetentionMs,
-    );
-    await this.purge(
-      `DELETE FROM ${this.schema}.processed_events WHERE (consumer_group, event_id) IN (
-         SELECT consumer_group, event_id FROM ${this.schema}.processed_events
-         WHERE processed_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
-      this.options.inboxRetentionMs,
-    );
-    if (this.options.deadLetterRetentionMs !== undefined)
-      await this.purge(
-        `DELETE FROM ${this.schema}.dead_letters WHERE id IN (
-           SELECT id FROM ${this.schema}.dead_letters
-           WHERE last_seen_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
-        this.options.deadLetterRetentionMs,
-      );
+    const { outboxRetentionMs, inboxRetentionMs, deadLetterRetentionMs } = this.options;
+    await this.purge('outbox', 'position', 'published_at', outboxRetentionMs);
+    await this.purge('processed_events', 'consumer_group, event_id', 'processed_at', inboxRetentionMs);
+    if (deadLetterRetentionMs !== undefined)
+      await this.purge('dead_letters', 'id', 'last_seen_at', deadLetterRetentionMs);
   }
 
-  private async purge(sql: string, retentionMs: number): Promise<void> {
+  /** Deletes the rows of `table` whose `time` is older than the retention, PURGE_BATCH at a time. */
+  private async purge(table: string, key: string, time: string, retentionMs: number): Promise<void> {
+    const from = `${this.schema}.${table}`;
+    const sql = `DELETE FROM ${from} WHERE (${key}) IN (SELECT ${key} FROM ${from}
+      WHERE ${time} < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`;
     for (;;) {
       const [, deleted] = await this.dataSource.query<[unknown, number]>(sql, [retentionMs]);
       if (deleted < PURGE_BATCH) return;
