@@ -20,16 +20,13 @@ import { type ConsumedEvent, type EventSource, type Subscription } from './consu
 import { classifyFailure } from './consumer-failure';
 import { type DeadLetter, type DeadLetterReason } from './dead-letter.dto';
 import { deadLetterEvent, type DeadLetterRepository } from './dead-letters';
+import { type ConsumerConfig } from './messaging-config';
 import { checkRecordContract } from './record-contract';
 
 /** The pattern of a `@ConsumeEvent` handler: one per (consumer, topic). */
 interface HandlerPattern {
   consumer: string;
   topic: string;
-}
-
-interface ConsumerExtras {
-  batch?: boolean;
 }
 
 export interface ConsumeEventOptions {
@@ -67,7 +64,7 @@ export function ConsumeEvent(
   // Keyed by consumer as well as topic: Nest's Server.addHandler chains the event handlers of one
   // pattern behind the first and runs the whole chain for each record, where a group runs only its own.
   return applyDecorators(
-    EventPattern(patterns, (options.batch ? { batch: true } : {}) satisfies ConsumerExtras),
+    EventPattern(patterns, options.batch ? { batch: true } : {}),
     UseFilters(new ConsumerErrorPassThrough()),
   );
 }
@@ -85,13 +82,9 @@ const deadLettered = counter({
 });
 
 /** How consumers meet bad records: docs/architecture.md, "Poison records". */
-export interface ConsumerPolicy {
+type ConsumerPolicy = Pick<ConsumerConfig, 'maxHandlerAttempts' | 'retryBackoffMs'> & {
   deadLetters: DeadLetterRepository;
-  /** Tries of a handler failing with a permanent error before its record is set aside. */
-  maxHandlerAttempts: number;
-  /** The wait before the second try; it doubles for each further one. */
-  retryBackoffMs: number;
-}
+};
 
 const MAX_HANDLER_RETRY_DELAY_MS = 30_000;
 
@@ -213,7 +206,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   }
 
   private isBatch(handler: MessageHandler): boolean {
-    return (handler.extras as ConsumerExtras | undefined)?.batch === true;
+    return (handler.extras as ConsumeEventOptions | undefined)?.batch === true;
   }
 
   /**

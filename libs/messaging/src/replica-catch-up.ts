@@ -47,11 +47,7 @@ export class EventLogProgress implements ConsumerProgress {
   }
 
   async processed(group: string, topic: string): Promise<Offsets> {
-    const [row] = await this.dataSource.query<Array<{ position: string }>>(
-      'SELECT position FROM event_bus.checkpoints WHERE consumer_group = $1 AND topic = $2',
-      [group, topic],
-    );
-    return new Map([[0, Number(row?.position ?? 0)]]);
+    return (await this.positions(group, topic)).processed;
   }
 
   async close(): Promise<void> {}
@@ -80,9 +76,8 @@ export class KafkaProgress implements ConsumerProgress {
   }
 
   async processed(group: string, topic: string): Promise<Offsets> {
-    return new Map(
-      (await this.committed(group, topic)).map(([partition, offset]) => [partition, Math.max(0, offset)]),
-    );
+    const committed = await this.committed(group, topic);
+    return new Map(committed.map(([partition, offset]) => [partition, Math.max(0, offset)]));
   }
 
   /** Per partition the group's committed offset; -1 where it has committed nothing yet. */

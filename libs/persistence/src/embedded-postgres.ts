@@ -177,24 +177,6 @@ function clusterDirectory(
   return cluster;
 }
 
-/** Runs one of the binaries to completion; fails with its own words and what to do. */
-function runToCompletion(binary: string, args: string[], account: Account | undefined, what: string) {
-  return new Promise<void>((resolvePromise, reject) => {
-    const child = spawn(binary, args, { ...account, stdio: ['ignore', 'pipe', 'pipe'], env: PG_ENV });
-    let output = '';
-    for (const stream of [child.stdout, child.stderr])
-      stream.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('error', (error) =>
-      reject(new EmbeddedPostgresError(`${what} could not run ${binary}: ${error.message}. ${NO_EMBEDDED}`)),
-    );
-    child.once('close', (code, signal) => {
-      if (code === 0) return resolvePromise();
-      const why = `${what} failed (${signal ?? `exit ${code}`}): ${lastLines(output)}. ${NO_EMBEDDED}`;
-      reject(new EmbeddedPostgresError(why));
-    });
-  });
-}
-
 /** English messages: readiness and failures are recognised by their words. */
 const PG_ENV = { PATH: process.env.PATH ?? '', LC_MESSAGES: 'C', LANG: 'C' };
 
@@ -344,15 +326,20 @@ export async function startEmbeddedPostgres(options: {
     const passwordFile = join(dirname(cluster), `.pg-password-${randomBytes(6).toString('hex')}`);
     writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     if (account) chownSync(passwordFile, account.uid, account.gid);
-    try {
-      await runToCompletion(
-        join(binaries, 'initdb'),
-        [`--pgdata=${cluster}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`],
-        account,
-        'Creating the embedded PostgreSQL cluster (initdb)',
+    const args = [
+      `--pgdata=${cluster}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+    ];
+    const initdb = spawnSync(join(binaries, 'initdb'), args, { ...account, env: PG_ENV, encoding: 'utf8' });
+    rmSync(passwordFile, { force: true });
+    if (initdb.status !== 0) {
+      const why =
+        initdb.error?.message ?? `${initdb.signal ?? `exit ${initdb.status}`}: ${lastLines(initdb.stderr)}`;
+      throw new EmbeddedPostgresError(
+        `Creating the embedded PostgreSQL cluster (initdb) failed (${why}). ${NO_EMBEDDED}`,
       );
-    } finally {
-      rmSync(passwordFile, { force: true });
     }
   } else {
     await stopLeftover(cluster, logger);
