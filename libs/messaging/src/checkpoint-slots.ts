@@ -2,10 +2,8 @@ import { poolSizeOf } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 
 /**
- * How many event log consumer batches may hold a checkpoint connection at once on a pool of `poolSize`.
- * A batch holds one connection while its handler takes others one at a time, so holders must be fewer
- * than the pool or they all wait for each other; at most half of the rest, so the handlers of every
- * holder get a connection each and HTTP keeps at least one. See docs/decisions/0004-consumer-connection-slots.md.
+ * How many event log consumer batches may hold a checkpoint connection at once on a pool of `poolSize`:
+ * fewer than the pool, so their handlers get connections too (docs/decisions/0004-consumer-connection-slots.md).
  */
 export function checkpointSlots(poolSize: number): number {
   return Math.max(1, Math.floor((poolSize - 1) / 2));

@@ -37,8 +37,6 @@ export interface EventSource {
   ): Promise<Subscription>;
 }
 
-export const EVENT_SOURCE = Symbol('EVENT_SOURCE');
-
 export function parsePayload<T>(event: ConsumedEvent): T {
   return JSON.parse(event.payload) as T;
 }

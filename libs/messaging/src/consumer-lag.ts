@@ -1,10 +1,6 @@
 import { gauge } from '@governance/platform';
 
-/**
- * Records a consumer group has yet to read: on Kafka the partition's high watermark minus the group's
- * position after each batch; on the Postgres event log the newest position of the topic minus the
- * group's checkpoint (positions are shared by all topics, so that is an upper bound of the count).
- */
+/** Records a group has yet to read; on the event log an upper bound (positions span all topics). */
 const consumerLag = gauge({
   name: 'consumer_lag',
   help: 'Records not yet consumed, per consumer group, topic and partition',

@@ -5,8 +5,6 @@ import {
   Get,
   HttpCode,
   HttpStatus,
-  Inject,
-  Injectable,
   Param,
   Post,
   Query,
@@ -24,11 +22,10 @@ import {
   ApiQueryFrom,
 } from '@governance/platform';
 import {
-  type DeadLetterResponse,
+  type DeadLetter,
   deadLetterExamples,
   deadLetterListSchema,
   ListDeadLettersQuery,
-  mapDeadLetter,
   replayDeadLettersBody,
   ReplayDeadLettersDto,
   type ReplayOutcome,
@@ -36,7 +33,7 @@ import {
   type ReplayOutcomes,
   replayOutcomesSchema,
 } from './dead-letter.dto';
-import { type DeadLetter, DeadLetterRepository } from './dead-letters';
+import { DeadLetterRepository } from './dead-letters';
 import { type EventBusServer } from './event-bus.server';
 
 /** The service's consumers, so shutdown can stop them and replays can reach their handlers. */
@@ -44,24 +41,20 @@ export class EventBusConsumers {
   readonly servers: EventBusServer[] = [];
 }
 
-export const DEAD_LETTER_SERVICE = Symbol('DEAD_LETTER_SERVICE');
-
 /** Lists, replays and discards the records this service's consumers set aside. */
-@Injectable()
 export class DeadLetterAdmin {
   constructor(
-    @Inject(DEAD_LETTER_SERVICE) private readonly service: string,
+    private readonly service: string,
     private readonly deadLetters: DeadLetterRepository,
     private readonly consumers: EventBusConsumers,
   ) {}
 
-  async list(query: ListDeadLettersQuery): Promise<{ data: DeadLetterResponse[] }> {
+  async list(query: ListDeadLettersQuery): Promise<{ data: DeadLetter[] }> {
     const consumerGroup =
       query.consumer === undefined || query.consumer.startsWith(`${this.service}.`)
         ? query.consumer
         : `${this.service}.${query.consumer}`;
-    const letters = await this.deadLetters.list({ topic: query.topic, consumerGroup });
-    return { data: letters.map(mapDeadLetter) };
+    return { data: await this.deadLetters.list({ topic: query.topic, consumerGroup }) };
   }
 
   async replayOne(id: string): Promise<ReplayOutcome> {
@@ -90,9 +83,9 @@ export class DeadLetterAdmin {
 
   /** The handler again, through its idempotent path: gone on success, kept with one more attempt if not. */
   private async replay(letter: DeadLetter): Promise<ReplayOutcome> {
-    const server = this.consumers.servers.find((candidate) => candidate.runs(letter.consumerGroup));
+    const server = this.consumers.servers.find((candidate) => candidate.runs(letter.consumer_group));
     try {
-      if (!server) throw new Error(`no consumer ${letter.consumerGroup} runs in this service`);
+      if (!server) throw new Error(`no consumer ${letter.consumer_group} runs in this service`);
       await server.replay(letter);
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -136,7 +129,7 @@ export function deadLetterAdminController(service: string, adminToken: string | 
     @ApiQueryFrom(ListDeadLettersQuery)
     @ApiJsonResponse(200, 'The dead letters.', deadLetterListSchema, deadLetterExamples.list)
     @ApiErrors(400)
-    list(@Query() query: ListDeadLettersQuery): Promise<{ data: DeadLetterResponse[] }> {
+    list(@Query() query: ListDeadLettersQuery): Promise<{ data: DeadLetter[] }> {
       return this.admin.list(query);
     }
 

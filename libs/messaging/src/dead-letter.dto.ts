@@ -1,7 +1,6 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { dtoSchema, List, Nullable, StringEnum, Timestamp } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
-import { type DeadLetter, type DeadLetterReason } from './dead-letters';
 
 const NAME_MAX_LENGTH = 255;
 /** The characters Kafka allows in topic names, which our consumer groups use too. */
@@ -31,29 +30,9 @@ export class ReplayDeadLettersDto {
   topic!: string;
 }
 
-export function mapDeadLetter(letter: DeadLetter): DeadLetterResponse {
-  return {
-    id: letter.id,
-    consumer_group: letter.consumerGroup,
-    topic: letter.topic,
-    partition: letter.partition,
-    offset: letter.offset,
-    event_id: letter.eventId,
-    event_type: letter.eventType,
-    key: letter.key,
-    headers: letter.headers,
-    payload: letter.payload,
-    reason: letter.reason,
-    error: letter.error,
-    attempts: letter.attempts,
-    first_seen_at: letter.firstSeenAt,
-    last_seen_at: letter.lastSeenAt,
-  };
-}
-
 const text = (description: string) => Type.String({ description });
 
-export const deadLetterSchema = Type.Object({
+const deadLetterSchema = Type.Object({
   id: text('The dead letter id, for replay and discard.'),
   consumer_group: text('`<service>.<consumer>`'),
   topic: text('The topic the record came from.'),
@@ -64,13 +43,16 @@ export const deadLetterSchema = Type.Object({
   key: text('The record key.'),
   headers: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
   payload: text('The record value, as received.'),
-  reason: StringEnum(['malformed', 'contract', 'handler'] satisfies DeadLetterReason[]),
+  /** Not JSON, against its topic's contract, or its handler kept failing. */
+  reason: StringEnum(['malformed', 'contract', 'handler']),
   error: text('Why it was set aside, or why its last replay failed.'),
   attempts: Type.Integer({ minimum: 1 }),
   first_seen_at: Timestamp(),
   last_seen_at: Timestamp(),
 });
-export type DeadLetterResponse = Static<typeof deadLetterSchema>;
+/** A record a consumer set aside, as it received it (the Kafka offset, or the event log position). */
+export type DeadLetter = Static<typeof deadLetterSchema>;
+export type DeadLetterReason = DeadLetter['reason'];
 
 export const deadLetterListSchema = List(deadLetterSchema);
 export const replayOutcomeSchema = Type.Object({
@@ -88,7 +70,7 @@ export const replayOutcomesSchema = Type.Object({
 export type ReplayOutcomes = Static<typeof replayOutcomesSchema>;
 export const replayDeadLettersBody = dtoSchema(ReplayDeadLettersDto);
 
-const exampleLetter: DeadLetterResponse = {
+const exampleLetter: DeadLetter = {
   id: '42',
   consumer_group: 'webhooks.dispatcher',
   topic: 'governance.system.registered',

@@ -1,19 +1,7 @@
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
-
-/** Why a record was set aside: not JSON, against its topic's contract, or its handler kept failing. */
-export type DeadLetterReason = 'malformed' | 'contract' | 'handler';
-
-/** A record a consumer set aside, as it received it (the Kafka offset, or the event log position). */
-export interface DeadLetter extends Required<ConsumedEvent> {
-  id: string;
-  reason: DeadLetterReason;
-  error: string;
-  attempts: number;
-  firstSeenAt: string;
-  lastSeenAt: string;
-}
+import { type DeadLetter, type DeadLetterReason } from './dead-letter.dto';
 
 /** DDL of the dead-letter table every consuming service keeps in its own schema. */
 export function deadLetterTablesSql(schema: string): string[] {
@@ -42,25 +30,24 @@ export function deadLetterTablesSql(schema: string): string[] {
   ];
 }
 
-export function dropDeadLetterTablesSql(schema: string): string[] {
-  return [`DROP TABLE ${assertSchemaName(schema)}.dead_letters`];
-}
+type DeadLetterRow = Omit<DeadLetter, 'first_seen_at' | 'last_seen_at'> & {
+  first_seen_at: Date;
+  last_seen_at: Date;
+};
 
-type DeadLetterRow = Omit<DeadLetter, 'firstSeenAt' | 'lastSeenAt'> & { firstSeenAt: Date; lastSeenAt: Date };
-
-const DEAD_LETTER_COLUMNS = `id::text AS id, consumer_group AS "consumerGroup", topic, partition,
-  record_offset AS "offset", event_id AS "eventId", event_type AS "eventType", message_key AS key, headers,
-  payload, reason, error, attempts, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt"`;
+const DEAD_LETTER_COLUMNS = `id::text AS id, consumer_group, topic, partition, record_offset AS "offset",
+  event_id, event_type, message_key AS key, headers, payload, reason, error, attempts, first_seen_at, last_seen_at`;
 
 const toDeadLetter = (row: DeadLetterRow): DeadLetter => ({
   ...row,
-  firstSeenAt: row.firstSeenAt.toISOString(),
-  lastSeenAt: row.lastSeenAt.toISOString(),
+  first_seen_at: row.first_seen_at.toISOString(),
+  last_seen_at: row.last_seen_at.toISOString(),
 });
 
 /** The record again, as its consumer received it. */
 export function deadLetterEvent(letter: DeadLetter): ConsumedEvent {
-  const { consumerGroup, topic, partition, offset, key, eventId, eventType, headers, payload } = letter;
+  const { topic, partition, offset, key, headers, payload } = letter;
+  const { consumer_group: consumerGroup, event_id: eventId, event_type: eventType } = letter;
   return { consumerGroup, topic, partition, offset, key, eventId, eventType, headers, payload };
 }
 
@@ -111,10 +98,7 @@ export class DeadLetterRepository {
     );
   }
 
-  /**
-   * Oldest first, at most LIST_LIMIT; `afterId` continues after the last one seen. Ordered by the table's
-   * bigint id: plain `id` would name the text id of the select list.
-   */
+  /** Oldest first (by the bigint id, not the text one selected), at most LIST_LIMIT, after `afterId`. */
   async list(filter: { topic?: string; consumerGroup?: string; afterId?: string }): Promise<DeadLetter[]> {
     const rows = await this.dataSource.query<DeadLetterRow[]>(
       `SELECT ${DEAD_LETTER_COLUMNS} FROM ${this.table}
@@ -164,7 +148,7 @@ export class DeadLetters1764700000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const statement of dropDeadLetterTablesSql(schemaOf(runner))) await runner.query(statement);
+    await runner.query(`DROP TABLE ${assertSchemaName(schemaOf(runner))}.dead_letters`);
   }
 }
 

@@ -18,22 +18,15 @@ import {
 import { lastValueFrom, type Observable, throwError } from 'rxjs';
 import { type ConsumedEvent, type EventSource, type Subscription } from './consumed-event';
 import { classifyFailure } from './consumer-failure';
-import {
-  type DeadLetter,
-  deadLetterEvent,
-  type DeadLetterReason,
-  type DeadLetterRepository,
-} from './dead-letters';
+import { type DeadLetter, type DeadLetterReason } from './dead-letter.dto';
+import { deadLetterEvent, type DeadLetterRepository } from './dead-letters';
+import { type ConsumerConfig } from './messaging-config';
 import { checkRecordContract } from './record-contract';
 
 /** The pattern of a `@ConsumeEvent` handler: one per (consumer, topic). */
 interface HandlerPattern {
   consumer: string;
   topic: string;
-}
-
-interface ConsumerExtras {
-  batch?: boolean;
 }
 
 export interface ConsumeEventOptions {
@@ -71,7 +64,7 @@ export function ConsumeEvent(
   // Keyed by consumer as well as topic: Nest's Server.addHandler chains the event handlers of one
   // pattern behind the first and runs the whole chain for each record, where a group runs only its own.
   return applyDecorators(
-    EventPattern(patterns, (options.batch ? { batch: true } : {}) satisfies ConsumerExtras),
+    EventPattern(patterns, options.batch ? { batch: true } : {}),
     UseFilters(new ConsumerErrorPassThrough()),
   );
 }
@@ -89,13 +82,9 @@ const deadLettered = counter({
 });
 
 /** How consumers meet bad records: docs/architecture.md, "Poison records". */
-export interface ConsumerPolicy {
+type ConsumerPolicy = Pick<ConsumerConfig, 'maxHandlerAttempts' | 'retryBackoffMs'> & {
   deadLetters: DeadLetterRepository;
-  /** Tries of a handler failing with a permanent error before its record is set aside. */
-  maxHandlerAttempts: number;
-  /** The wait before the second try; it doubles for each further one. */
-  retryBackoffMs: number;
-}
+};
 
 const MAX_HANDLER_RETRY_DELAY_MS = 30_000;
 
@@ -115,12 +104,10 @@ const errorText = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
- * A Nest microservice transport over our bus. Nest collects the `@ConsumeEvent` handlers; this server
- * subscribes one consumer group per consumer name, and a record counts as handled only once its
- * handler's promise resolves. Each record is checked against its topic's contract before any handler
- * sees it; one that breaks it, or whose handler keeps failing with a permanent error, is set aside in
- * the service's dead-letter table and the consumer moves on. Transient failures go back to the source,
- * which offers the record again.
+ * A Nest microservice transport over our bus: one consumer group per consumer name; a record counts as
+ * handled once its handler's promise resolves. A record that breaks its topic's contract, or whose
+ * handler keeps failing with a permanent error, is set aside in the dead-letter table; transient
+ * failures go back to the source, which offers the record again.
  */
 export class EventBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
@@ -202,13 +189,13 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
    * handler as a live record. Throws what stops it.
    */
   async replay(letter: DeadLetter): Promise<void> {
-    const consumer = this.consumerOf(letter.consumerGroup);
+    const consumer = this.consumerOf(letter.consumer_group);
     const handler = consumer === undefined ? undefined : this.handlerOf(consumer, letter.topic);
-    if (!handler) throw new Error(`no consumer ${letter.consumerGroup} of ${letter.topic} runs here`);
+    if (!handler) throw new Error(`no consumer ${letter.consumer_group} of ${letter.topic} runs here`);
     const event = deadLetterEvent(letter);
     const check = checkRecordContract(event);
     if (!check.ok) throw new Error(check.error);
-    await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
+    await this.invoke(handler, [event]);
   }
 
   private consumerOf(group: string): string | undefined {
@@ -219,15 +206,14 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   }
 
   private isBatch(handler: MessageHandler): boolean {
-    return (handler.extras as ConsumerExtras | undefined)?.batch === true;
+    return (handler.extras as ConsumeEventOptions | undefined)?.batch === true;
   }
 
   /**
    * Hands each run of consecutive events of one handler method to it, in order. Nest registers a method
    * once per topic it names, sharing the decorator's extras: a method of several topics gets their
-   * interleaved events as one run, where cutting runs by topic left it batches of one or two.
-   * Records that break their contract are set aside first; when a run fails for good, its events go
-   * one by one, so only the culprit is set aside.
+   * interleaved events as one run. Records that break their contract are set aside first; when a run
+   * fails for good, its events go one by one, so only the culprit is set aside.
    */
   private async deliverBatch(consumer: string, events: ConsumedEvent[]): Promise<void> {
     const admitted: ConsumedEvent[] = [];
@@ -243,10 +229,10 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
       start = end;
       if (!handler) continue;
       try {
-        await this.invoke(handler, run, run[0]!);
+        await this.invoke(handler, run);
       } catch (error) {
         if (classifyFailure(error) === 'transient') throw error;
-        if (run.length === 1) await this.retryOrSetAside(consumer, handler, run[0]!, error);
+        if (run.length === 1) await this.handleWithRetries(consumer, handler, run[0]!, { error });
         else for (const event of run) await this.handleWithRetries(consumer, handler, event);
       }
     }
@@ -266,36 +252,28 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     return false;
   }
 
+  /**
+   * Up to maxHandlerAttempts tries in all (counting a `firstTry` already made), with a growing pause
+   * between them; then the record is set aside. Transient failures go back to the source.
+   */
   private async handleWithRetries(
     consumer: string,
     handler: MessageHandler,
     event: ConsumedEvent,
+    firstTry?: { error: unknown },
   ): Promise<void> {
-    try {
-      await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
-    } catch (error) {
-      if (classifyFailure(error) === 'transient') throw error;
-      await this.retryOrSetAside(consumer, handler, event, error);
-    }
-  }
-
-  /** After a first permanent failure: up to maxHandlerAttempts tries in all, then the record is set aside. */
-  private async retryOrSetAside(
-    consumer: string,
-    handler: MessageHandler,
-    event: ConsumedEvent,
-    firstError: unknown,
-  ): Promise<void> {
-    let lastError = firstError;
-    for (let attempt = 1; attempt < this.policy.maxHandlerAttempts; attempt += 1) {
-      await sleep(
-        backoffMs(attempt, this.policy.retryBackoffMs, MAX_HANDLER_RETRY_DELAY_MS),
-        this.closing.signal,
-      );
-      // Stopping: the record stays unhandled, for the next consumer of the group.
-      if (this.closing.signal.aborted) throw lastError;
+    let lastError = firstTry?.error;
+    for (let attempt = firstTry ? 1 : 0; attempt < this.policy.maxHandlerAttempts; attempt += 1) {
+      if (attempt > 0) {
+        await sleep(
+          backoffMs(attempt, this.policy.retryBackoffMs, MAX_HANDLER_RETRY_DELAY_MS),
+          this.closing.signal,
+        );
+        // Stopping: the record stays unhandled, for the next consumer of the group.
+        if (this.closing.signal.aborted) throw lastError;
+      }
       try {
-        await this.invoke(handler, this.isBatch(handler) ? [event] : event, event);
+        await this.invoke(handler, [event]);
         return;
       } catch (error) {
         if (classifyFailure(error) === 'transient') throw error;
@@ -329,14 +307,11 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     );
   }
 
-  private async invoke(
-    handler: MessageHandler,
-    data: ConsumedEvent | ConsumedEvent[],
-    first: ConsumedEvent,
-    count = Array.isArray(data) ? data.length : 1,
-  ): Promise<void> {
+  /** Runs `handler` on `events`: all of them for a batch handler, else the one. */
+  private async invoke(handler: MessageHandler, events: ConsumedEvent[]): Promise<void> {
+    const first = events[0]!;
+    const count = events.length;
     const labels = { service: this.service, consumer_group: first.consumerGroup };
-    const events = Array.isArray(data) ? data : [data];
     const logFields = {
       consumer_group: first.consumerGroup,
       topic: first.topic,
@@ -366,7 +341,7 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
             .filter((link) => link !== undefined),
         },
         async () => {
-          const result: unknown = await handler(data);
+          const result: unknown = await handler(this.isBatch(handler) ? events : first);
           await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
           this.log.debug(logFields, 'event handled');
         },

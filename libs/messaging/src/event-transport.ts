@@ -16,5 +16,3 @@ export interface OutboxMover {
   /** After the relay committed a move. */
   moved(): void;
 }
-
-export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');

@@ -119,9 +119,9 @@ export class KafkaEventSource implements EventSource {
       partitionsConsumedConcurrently:
         this.config.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS_CONSUMED_CONCURRENTLY,
       eachMessage: async ({ topic, partition, message }) => {
-        const headers: Record<string, string> = {};
-        for (const name of Object.keys(message.headers ?? {}))
-          headers[name] = headerText(message.headers, name);
+        const headers = Object.fromEntries(
+          Object.keys(message.headers ?? {}).map((name) => [name, headerText(message.headers, name)]),
+        );
         await handler({
           consumerGroup,
           topic,

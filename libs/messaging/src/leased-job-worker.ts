@@ -27,7 +27,7 @@ export interface LeasedJobSettings {
   claimLeaseMs: number;
 }
 
-export interface LeasedJobDefinition<J extends LeasedJob> {
+interface LeasedJobDefinition<J extends LeasedJob> {
   /** Counts finished jobs by outcome; `service` labels it. */
   outcomes: Counter<'service' | 'outcome'>;
   service: string;
@@ -42,10 +42,9 @@ export interface LeasedJobDefinition<J extends LeasedJob> {
 }
 
 /**
- * A Postgres job queue's worker: up to `concurrency` jobs at once, claimed with `FOR UPDATE SKIP LOCKED`
- * under a lease, so several processes share the queue and a job whose worker died is taken over when its
- * lease ends. The work runs outside any transaction; its result commits only while the claim is still the
- * current one, so a job taken over is never recorded twice.
+ * A Postgres job queue's worker: up to `concurrency` jobs at once, each claimed under a lease, so a job
+ * whose worker died is taken over when its lease ends. The work runs outside any transaction; its result
+ * commits only while the claim is still the current one, so a job taken over is never recorded twice.
  */
 export abstract class LeasedJobWorker<J extends LeasedJob>
   implements OnApplicationBootstrap, BeforeApplicationShutdown
@@ -92,26 +91,17 @@ export abstract class LeasedJobWorker<J extends LeasedJob>
   }
 
   private async process(job: J): Promise<void> {
-    const { noun, maxClaims } = this.definition;
+    const { noun, maxClaims, queue, outcomes, service } = this.definition;
     const result: JobOutcome =
       job.claim > maxClaims
         ? { failed: `The ${noun} was abandoned after ${maxClaims} interrupted attempts` }
         : await this.work(job);
-    await this.finish(job, result);
-  }
-
-  private async finish(job: J, result: JobOutcome): Promise<void> {
     const recorded = await this.unitOfWork.run(async (tx) => {
-      if (!(await this.definition.queue.lockClaim(tx.manager, job))) return false;
-      if ('failed' in result)
-        await this.definition.queue.markFailed(tx.manager, job, result.failed, new Date());
+      if (!(await queue.lockClaim(tx.manager, job))) return false;
+      if ('failed' in result) await queue.markFailed(tx.manager, job, result.failed, new Date());
       else await result.commit(tx);
       return true;
     });
-    if (recorded)
-      this.definition.outcomes.inc({
-        service: this.definition.service,
-        outcome: 'failed' in result ? 'failed' : result.outcome,
-      });
+    if (recorded) outcomes.inc({ service, outcome: 'failed' in result ? 'failed' : result.outcome });
   }
 }

@@ -104,6 +104,9 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
         },
       }
     : undefined;
+  // A miss waits only while its group is behind; on Kafka it outwaits a rebalance (a group stops
+  // consuming while one runs, and a member that died holds its partitions until its session ends).
+  const catchUpDefault = Math.max(10_000, kafka?.rebalanceTimeoutMs ?? 0);
   return {
     kafka,
     eventLogPollIntervalMs: env.int('EVENT_LOG_POLL_INTERVAL_MS', 100, { min: 5, max: 60_000 }),
@@ -113,16 +116,7 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
     outboxRetentionMs: env.int('OUTBOX_RETENTION_MS', 7 * DAY_MS, { min: 0 }),
     inboxRetentionMs: env.int('INBOX_RETENTION_MS', 7 * DAY_MS, { min: 60_000 }),
     publishWaitTimeoutMs: env.int('PUBLISH_WAIT_TIMEOUT_MS', 5_000, { min: 0, max: 60_000 }),
-    // A miss waits only while its group is behind; on Kafka it outwaits a rebalance (a group stops
-    // consuming while one runs, and a member that died holds its partitions until its session ends).
-    replicaCatchUpTimeoutMs: env.int(
-      'REPLICA_CATCH_UP_TIMEOUT_MS',
-      Math.max(10_000, kafka?.rebalanceTimeoutMs ?? 0),
-      {
-        min: 0,
-        max: 600_000,
-      },
-    ),
+    replicaCatchUpTimeoutMs: env.int('REPLICA_CATCH_UP_TIMEOUT_MS', catchUpDefault, { min: 0, max: 600_000 }),
     consumers: {
       maxHandlerAttempts: env.int('CONSUMER_MAX_HANDLER_ATTEMPTS', 3, { min: 1, max: 100 }),
       retryBackoffMs: env.int('CONSUMER_RETRY_BACKOFF_MS', 200, { min: 0, max: 60_000 }),

@@ -1,32 +1,26 @@
 import {
-  type DynamicModule,
-  Inject,
-  Module,
   type BeforeApplicationShutdown,
+  type DynamicModule,
+  type INestApplication,
+  Module,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { type INestApplication } from '@nestjs/common';
 import { LOGGER, type Logger } from '@governance/platform';
 import { DataSource } from 'typeorm';
-import { EVENT_SOURCE, type EventSource } from './consumed-event';
-import {
-  DEAD_LETTER_SERVICE,
-  DeadLetterAdmin,
-  deadLetterAdminController,
-  EventBusConsumers,
-} from './dead-letter-admin';
+import { type EventSource } from './consumed-event';
+import { DeadLetterAdmin, deadLetterAdminController, EventBusConsumers } from './dead-letter-admin';
 import { DeadLetterRepository } from './dead-letters';
 import { EventBusServer } from './event-bus.server';
-import { EVENT_TRANSPORT, type EventTransport } from './event-transport';
+import { type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
 import { type MessagingConfig } from './messaging-config';
 import { OutboxRelay } from './outbox-relay';
 import { PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
-import { EventLogProgress, KafkaProgress, ReplicaCatchUp } from './replica-catch-up';
+import { type ConsumerProgress, EventLogProgress, KafkaProgress, ReplicaCatchUp } from './replica-catch-up';
 import { UnitOfWork } from './unit-of-work';
 
-export interface MessagingOptions {
+interface MessagingOptions {
   service: string;
   schema: string;
   config: MessagingConfig;
@@ -37,13 +31,39 @@ export interface MessagingOptions {
   consumes?: boolean;
 }
 
+/** The bus the service publishes to and consumes from: Kafka when configured, else the Postgres event log. */
+class EventBus {
+  constructor(
+    readonly transport: EventTransport,
+    readonly source: EventSource,
+    readonly progress: ConsumerProgress,
+  ) {}
+}
+
 const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
 
 const HANDLER_RETRY_DELAY_MS = 1_000;
 /** How often a replica miss that waits rereads its consumer group's progress. */
 const CATCH_UP_POLL_MS = 10;
 
-/** The outbox, its relay and the bus of one service: Kafka when configured, else the Postgres event log. */
+function connectBus(config: MessagingConfig, dataSource: DataSource, logger: Logger): EventBus {
+  if (config.kafka) {
+    const kafka = createKafka(config.kafka, logger);
+    return new EventBus(
+      new KafkaEventTransport(kafka, config.kafka),
+      new KafkaEventSource(kafka, config.kafka),
+      new KafkaProgress(kafka),
+    );
+  }
+  const source = new PostgresLogEventSource(
+    dataSource,
+    { pollIntervalMs: config.eventLogPollIntervalMs, batchSize: 200, retryDelayMs: HANDLER_RETRY_DELAY_MS },
+    logger,
+  );
+  return new EventBus(new PostgresLogTransport(dataSource), source, new EventLogProgress(dataSource));
+}
+
+/** The outbox, its relay and the bus of one service. */
 @Module({})
 export class MessagingModule
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
@@ -51,83 +71,62 @@ export class MessagingModule
   constructor(
     private readonly relay: OutboxRelay,
     private readonly consumers: EventBusConsumers,
-    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
+    private readonly bus: EventBus,
     private readonly catchUp: ReplicaCatchUp,
   ) {}
 
   static forService(options: MessagingOptions): DynamicModule {
-    const { config } = options;
+    const { config, service, schema } = options;
     return {
       module: MessagingModule,
       global: true,
-      controllers:
-        options.consumes === false ? [] : [deadLetterAdminController(options.service, config.adminToken)],
+      controllers: options.consumes === false ? [] : [deadLetterAdminController(service, config.adminToken)],
       providers: [
         { provide: MESSAGING_OPTIONS, useValue: options },
-        { provide: DEAD_LETTER_SERVICE, useValue: options.service },
         EventBusConsumers,
         {
           provide: DeadLetterRepository,
           inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new DeadLetterRepository(dataSource, options.schema),
+          useFactory: (dataSource: DataSource) => new DeadLetterRepository(dataSource, schema),
         },
-        DeadLetterAdmin,
+        {
+          provide: DeadLetterAdmin,
+          inject: [DeadLetterRepository, EventBusConsumers],
+          useFactory: (deadLetters: DeadLetterRepository, consumers: EventBusConsumers) =>
+            new DeadLetterAdmin(service, deadLetters, consumers),
+        },
         {
           provide: UnitOfWork,
           inject: [DataSource, LOGGER],
           useFactory: (dataSource: DataSource, logger: Logger) =>
-            new UnitOfWork(dataSource, options.schema, options.service, {
-              timeoutMs: config.publishWaitTimeoutMs,
-              logger,
-            }),
+            new UnitOfWork(dataSource, schema, service, { timeoutMs: config.publishWaitTimeoutMs, logger }),
+        },
+        {
+          provide: EventBus,
+          inject: [DataSource, LOGGER],
+          useFactory: (dataSource: DataSource, logger: Logger) => connectBus(config, dataSource, logger),
         },
         {
           provide: ReplicaCatchUp,
-          inject: [DataSource, LOGGER],
-          useFactory: (dataSource: DataSource, logger: Logger) =>
+          inject: [EventBus, LOGGER],
+          useFactory: ({ progress }: EventBus, logger: Logger) =>
             new ReplicaCatchUp(
-              options.service,
-              config.kafka
-                ? new KafkaProgress(createKafka(config.kafka, logger))
-                : new EventLogProgress(dataSource),
+              service,
+              progress,
               { timeoutMs: config.replicaCatchUpTimeoutMs, pollIntervalMs: CATCH_UP_POLL_MS },
               logger,
             ),
         },
         {
-          provide: EVENT_TRANSPORT,
-          inject: [DataSource, LOGGER],
-          useFactory: (dataSource: DataSource, logger: Logger): EventTransport =>
-            config.kafka
-              ? new KafkaEventTransport(createKafka(config.kafka, logger), config.kafka)
-              : new PostgresLogTransport(dataSource),
-        },
-        {
-          provide: EVENT_SOURCE,
-          inject: [DataSource, LOGGER],
-          useFactory: (dataSource: DataSource, logger: Logger): EventSource =>
-            config.kafka
-              ? new KafkaEventSource(createKafka(config.kafka, logger), config.kafka)
-              : new PostgresLogEventSource(
-                  dataSource,
-                  {
-                    pollIntervalMs: config.eventLogPollIntervalMs,
-                    batchSize: 200,
-                    retryDelayMs: HANDLER_RETRY_DELAY_MS,
-                  },
-                  logger,
-                ),
-        },
-        {
           provide: OutboxRelay,
-          inject: [DataSource, EVENT_TRANSPORT, LOGGER],
-          useFactory: (dataSource: DataSource, transport: EventTransport, logger: Logger) =>
+          inject: [DataSource, EventBus, LOGGER],
+          useFactory: (dataSource: DataSource, { transport }: EventBus, logger: Logger) =>
             new OutboxRelay(
               dataSource,
               transport,
               {
-                service: options.service,
-                schema: options.schema,
+                service,
+                schema,
                 batchSize: config.outboxBatchSize,
                 pollIntervalMs: config.outboxPollIntervalMs,
                 retryMaxMs: config.outboxRetryMaxMs,
@@ -143,7 +142,7 @@ export class MessagingModule
       ],
       exports: [
         UnitOfWork,
-        EVENT_SOURCE,
+        EventBus,
         OutboxRelay,
         EventBusConsumers,
         ReplicaCatchUp,
@@ -158,9 +157,8 @@ export class MessagingModule
   }
 
   /**
-   * Before the database closes: consumers finish the batch in hand and stop, then the relay finishes
-   * its batch and drains what they and the last requests appended. Whatever cannot be published now
-   * (the bus is down, or another replica's relay holds the lock) stays in the outbox for the next relay.
+   * Before the database closes: consumers finish their batch and stop, then the relay drains what they
+   * and the last requests appended; what it cannot publish now stays in the outbox for the next relay.
    */
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.consumers.servers.map((server) => server.close()));
@@ -170,16 +168,14 @@ export class MessagingModule
 
   async onApplicationShutdown(): Promise<void> {
     await this.catchUp.close();
-    await this.transport.close();
+    await this.bus.transport.close();
   }
 }
 
 /** Attaches the service's `@ConsumeEvent` handlers to the bus; call before `startAllMicroservices()`. */
 export function connectEventBus(app: INestApplication, service: string): void {
-  const source = app.get<EventSource>(EVENT_SOURCE);
-  const logger = app.get<Logger>(LOGGER);
   const { config } = app.get<MessagingOptions>(MESSAGING_OPTIONS);
-  const server = new EventBusServer(service, source, logger, {
+  const server = new EventBusServer(service, app.get(EventBus).source, app.get<Logger>(LOGGER), {
     deadLetters: app.get(DeadLetterRepository),
     maxHandlerAttempts: config.consumers.maxHandlerAttempts,
     retryBackoffMs: config.consumers.retryBackoffMs,

@@ -3,10 +3,9 @@ import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
-import { outboxPublishedSignal } from './publish-wait';
-import { outboxWrittenSignal } from './unit-of-work';
+import { outboxPublishedSignal, outboxWrittenSignal } from './unit-of-work';
 
-export interface OutboxRelayOptions {
+interface OutboxRelayOptions {
   service: string;
   schema: string;
   batchSize: number;
@@ -36,10 +35,9 @@ const outboxLag = gauge({
 });
 
 /**
- * Moves committed outbox records to the bus, in commit order. One relay per service is active at a time
- * (a transaction-scoped advisory lock per schema), which keeps each tenant's records in order. A record
- * is marked published only after the bus acknowledged it, so a crash or a broker outage can only cause
- * a repeat, never a loss; consumers drop repeats by event id.
+ * Moves committed outbox records to the bus, in commit order, one relay per schema at a time (an
+ * advisory lock). A record is marked published only after the bus acknowledged it: a crash can cause a
+ * repeat, never a loss, and consumers drop repeats by event id.
  */
 export class OutboxRelay {
   private readonly schema: string;
@@ -47,11 +45,7 @@ export class OutboxRelay {
   private stop = new AbortController();
   private loop: Promise<void> | undefined;
   private lastHousekeeping = 0;
-  /**
-   * Set when the bus can take this outbox's records by SQL (the Postgres event log in the same
-   * database): they then skip the trip through this process (read, then insert), which for telemetry
-   * batches of tens of kilobytes each was most of the relay's cost.
-   */
+  /** Set when the bus takes this outbox's records by SQL, so they skip the trip through this process. */
   private readonly mover: OutboxMover | undefined;
 
   constructor(
@@ -76,10 +70,7 @@ export class OutboxRelay {
     this.loop = undefined;
   }
 
-  /**
-   * After close(): publishes what is left, batch by batch, until the outbox is empty or a batch fails
-   * (then the rest stays for the next relay; nothing is lost).
-   */
+  /** After close(): publishes what is left until the outbox is empty or a batch fails. */
   async drain(): Promise<void> {
     try {
       while ((await this.relayBatch()) > 0);
@@ -119,9 +110,11 @@ export class OutboxRelay {
       published.inc({ service: this.options.service }, rows.length);
       return rows.length;
     });
-    if (moved > 0) this.mover?.moved();
-    // Writes waiting for their events to reach the bus (awaitPublished) look again now.
-    if (moved > 0) wake(outboxPublishedSignal(this.schema));
+    if (moved > 0) {
+      this.mover?.moved();
+      // Writes waiting for their events to reach the bus (awaitPublished) look again now.
+      wake(outboxPublishedSignal(this.schema));
+    }
     return moved;
   }
 
@@ -159,27 +152,18 @@ export class OutboxRelay {
       `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) AS age FROM ${this.schema}.outbox WHERE published_at IS NULL`,
     );
     outboxLag.set({ service: this.options.service }, Number(lag?.age ?? 0));
-    await this.purge(
-      `DELETE FROM ${this.schema}.outbox WHERE position IN (
-         SELECT position FROM ${this.schema}.outbox WHERE published_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
-      this.options.outboxRetentionMs,
-    );
-    await this.purge(
-      `DELETE FROM ${this.schema}.processed_events WHERE (consumer_group, event_id) IN (
-         SELECT consumer_group, event_id FROM ${this.schema}.processed_events
-         WHERE processed_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
-      this.options.inboxRetentionMs,
-    );
-    if (this.options.deadLetterRetentionMs !== undefined)
-      await this.purge(
-        `DELETE FROM ${this.schema}.dead_letters WHERE id IN (
-           SELECT id FROM ${this.schema}.dead_letters
-           WHERE last_seen_at < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`,
-        this.options.deadLetterRetentionMs,
-      );
+    const { outboxRetentionMs, inboxRetentionMs, deadLetterRetentionMs } = this.options;
+    await this.purge('outbox', 'position', 'published_at', outboxRetentionMs);
+    await this.purge('processed_events', 'consumer_group, event_id', 'processed_at', inboxRetentionMs);
+    if (deadLetterRetentionMs !== undefined)
+      await this.purge('dead_letters', 'id', 'last_seen_at', deadLetterRetentionMs);
   }
 
-  private async purge(sql: string, retentionMs: number): Promise<void> {
+  /** Deletes the rows of `table` whose `time` is older than the retention, PURGE_BATCH at a time. */
+  private async purge(table: string, key: string, time: string, retentionMs: number): Promise<void> {
+    const from = `${this.schema}.${table}`;
+    const sql = `DELETE FROM ${from} WHERE (${key}) IN (SELECT ${key} FROM ${from}
+      WHERE ${time} < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`;
     for (;;) {
       const [, deleted] = await this.dataSource.query<[unknown, number]>(sql, [retentionMs]);
       if (deleted < PURGE_BATCH) return;

@@ -1,17 +1,17 @@
+import { type EntityManager } from 'typeorm';
 import { type OutboxMessage } from './outbox-message';
 
 /** Columns every outbox and event log row carries, in this order. */
 export const MESSAGE_COLUMNS = 'event_id, topic, message_key, event_type, headers, payload';
 
 /** Six parameters a row; Postgres takes at most 65535 parameters per statement. */
-export const MESSAGES_PER_STATEMENT = 1_000;
+const MESSAGES_PER_STATEMENT = 1_000;
 
 /**
  * A multi-row VALUES list with one scalar parameter per column, and its parameters; scalar rather than
- * arrays, which pg escapes element by element (docs/decisions/0003-outbox-scalar-parameters.md). At most
- * MESSAGES_PER_STATEMENT messages per call.
+ * arrays, which pg escapes element by element (docs/decisions/0003-outbox-scalar-parameters.md).
  */
-export function messageValues(messages: readonly OutboxMessage[]): { values: string; params: unknown[] } {
+function messageValues(messages: readonly OutboxMessage[]): { values: string; params: unknown[] } {
   const rows: string[] = [];
   const params: unknown[] = [];
   for (const m of messages) {
@@ -22,8 +22,15 @@ export function messageValues(messages: readonly OutboxMessage[]): { values: str
   return { values: rows.join(', '), params };
 }
 
-export function chunked<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
+/** Inserts `messages` into `table` (an outbox or the event log), MESSAGES_PER_STATEMENT at a time. */
+export async function insertMessages(
+  manager: EntityManager,
+  table: string,
+  messages: readonly OutboxMessage[],
+  onConflict = '',
+): Promise<void> {
+  for (let i = 0; i < messages.length; i += MESSAGES_PER_STATEMENT) {
+    const { values, params } = messageValues(messages.slice(i, i + MESSAGES_PER_STATEMENT));
+    await manager.query(`INSERT INTO ${table} (${MESSAGE_COLUMNS}) VALUES ${values} ${onConflict}`, params);
+  }
 }

@@ -215,7 +215,7 @@ describe.each([
       expect(letters[3]!.error).toMatch(/\/details\/declared must be boolean/);
       expect(letters[4]).toMatchObject({
         attempts: MAX_HANDLER_ATTEMPTS,
-        eventType: 'system.registered',
+        event_type: 'system.registered',
         topic: TOPIC,
       });
       expect(letters[0]).toMatchObject({ payload: '{"id": "not json', partition: expect.any(Number) });

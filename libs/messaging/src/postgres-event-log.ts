@@ -10,16 +10,14 @@ import {
 } from './consumed-event';
 import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
-import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
+import { insertMessages, MESSAGE_COLUMNS } from './outbox-rows';
 import { EVENT_LOG_PARTITION, reportConsumerLag } from './consumer-lag';
 import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
 
 /*
  * The bus of the embedded mode: an append-only table in schema `event_bus`, read by consumer groups that
- * keep one checkpoint per topic. It is infrastructure, like Kafka, and belongs to no service.
- *
- * Appends take one advisory lock, so positions become visible in the order they were assigned and a
- * reader that has passed position N can never later see a smaller one commit.
+ * keep one checkpoint per topic. Appends take one advisory lock, so positions become visible in the
+ * order they were assigned and a reader that has passed position N never later sees a smaller one commit.
  */
 const APPEND_LOCK_KEY = 7_316_203;
 const CATCH_UP_PAUSE_MS = 20;
@@ -68,13 +66,7 @@ export class PostgresLogTransport implements EventTransport {
     if (messages.length === 0) return;
     await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      for (const chunk of chunked(messages, MESSAGES_PER_STATEMENT)) {
-        const { values, params } = messageValues(chunk);
-        await manager.query(
-          `INSERT INTO event_bus.events (${MESSAGE_COLUMNS}) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`,
-          params,
-        );
-      }
+      await insertMessages(manager, 'event_bus.events', messages, 'ON CONFLICT (event_id) DO NOTHING');
     });
     wake(EVENT_LOG_APPENDED);
   }
@@ -117,10 +109,10 @@ export class PostgresLogTransport implements EventTransport {
   async close(): Promise<void> {}
 }
 
-/** One handler per event, or one per batch of the events read together. */
-type Handlers = { each: ConsumedEventHandler; batch?: undefined } | { batch: ConsumedBatchHandler };
+/** Hands events to the consumer in order; returns how many it handled, the first of the others failed. */
+type Deliver = (events: ConsumedEvent[]) => Promise<number>;
 
-export interface PostgresLogSourceOptions {
+interface PostgresLogSourceOptions {
   pollIntervalMs: number;
   batchSize: number;
   /** Wait after a failed handler before the event is offered again; it doubles while failures last. */
@@ -141,7 +133,20 @@ export class PostgresLogEventSource implements EventSource {
   }
 
   subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription> {
-    return this.subscribeTo(consumerGroup, topics, { each: handler });
+    return this.subscribeTo(consumerGroup, topics, async (events) => {
+      for (const [handled, event] of events.entries()) {
+        try {
+          await handler(event);
+        } catch (error) {
+          this.logger.warn(
+            { err: error, consumer_group: consumerGroup, event_id: event.eventId },
+            'handler failed; will retry',
+          );
+          return handled;
+        }
+      }
+      return events.length;
+    });
   }
 
   subscribeBatch(
@@ -149,13 +154,24 @@ export class PostgresLogEventSource implements EventSource {
     topics: string[],
     handler: ConsumedBatchHandler,
   ): Promise<Subscription> {
-    return this.subscribeTo(consumerGroup, topics, { batch: handler });
+    return this.subscribeTo(consumerGroup, topics, async (events) => {
+      try {
+        if (events.length > 0) await handler(events);
+        return events.length;
+      } catch (error) {
+        this.logger.warn(
+          { err: error, consumer_group: consumerGroup, event_id: events[0]?.eventId, events: events.length },
+          'batch handler failed; will retry',
+        );
+        return 0;
+      }
+    });
   }
 
   private async subscribeTo(
     consumerGroup: string,
     topics: string[],
-    handler: Handlers,
+    deliver: Deliver,
   ): Promise<Subscription> {
     await this.dataSource.query(
       `INSERT INTO event_bus.checkpoints (consumer_group, topic)
@@ -163,7 +179,7 @@ export class PostgresLogEventSource implements EventSource {
       [consumerGroup, topics],
     );
     const stop = new AbortController();
-    const loop = this.consume(consumerGroup, topics, handler, stop.signal);
+    const loop = this.consume(consumerGroup, topics, deliver, stop.signal);
     return {
       close: async () => {
         stop.abort();
@@ -175,7 +191,7 @@ export class PostgresLogEventSource implements EventSource {
   private async consume(
     group: string,
     topics: string[],
-    handler: Handlers,
+    deliver: Deliver,
     signal: AbortSignal,
   ): Promise<void> {
     const appended = listen(EVENT_LOG_APPENDED);
@@ -183,7 +199,7 @@ export class PostgresLogEventSource implements EventSource {
     while (!signal.aborted) {
       let outcome: BatchOutcome;
       try {
-        outcome = await this.consumeBatch(group, topics, handler);
+        outcome = await this.consumeBatch(group, topics, deliver);
         failures = outcome === 'failed' ? failures + 1 : 0;
       } catch (error) {
         failures += 1;
@@ -191,8 +207,7 @@ export class PostgresLogEventSource implements EventSource {
         outcome = 'failed';
       }
       if (outcome === 'idle') await appended.wait(this.options.pollIntervalMs, signal);
-      // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream,
-      // instead of a transaction for every few events.
+      // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream.
       if (outcome === 'caught-up') await sleep(CATCH_UP_PAUSE_MS, signal);
       // Only transient failures get here (the consumer sets other failing records aside): back off.
       if (outcome === 'failed')
@@ -219,22 +234,22 @@ export class PostgresLogEventSource implements EventSource {
    * One batch, once a checkpoint slot is free: the batch holds a connection while its handler takes
    * others from the same pool, so the slots keep such holders fewer than the pool (checkpoint-slots.ts).
    */
-  private async consumeBatch(group: string, topics: string[], handler: Handlers): Promise<BatchOutcome> {
-    const batch = await this.slots.use(() => this.handleBatch(group, topics, handler));
+  private async consumeBatch(group: string, topics: string[], deliver: Deliver): Promise<BatchOutcome> {
+    const batch = await this.slots.use(() => this.handleBatch(group, topics, deliver));
     if (batch.read !== undefined) await this.reportLag(group, topics, batch.read === 0);
     return batch.outcome;
   }
 
   /**
    * Locks the group's checkpoints (another replica holding them means it is the active consumer),
-   * hands the next events to the handler in log order, and moves each topic's checkpoint past the
-   * events handled. A failing handler stops the batch: its event is offered again after a pause.
+   * hands the next events to the consumer in log order, and moves each topic's checkpoint past the
+   * events handled. A failure stops the batch: its event is offered again after a pause.
    * `read` is how many events it read, unset when another replica holds the checkpoints.
    */
   private async handleBatch(
     group: string,
     topics: string[],
-    handler: Handlers,
+    deliver: Deliver,
   ): Promise<{ outcome: BatchOutcome; read?: number }> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
@@ -249,42 +264,13 @@ export class PostgresLogEventSource implements EventSource {
         await runner.rollbackTransaction();
         return { outcome: 'idle' };
       }
-      const { sql: nextEventsSql, params: nextEventsParams } = nextEventsQuery(
-        checkpoints,
-        this.options.batchSize,
-      );
-      const rows = (await runner.query(nextEventsSql, nextEventsParams)) as Array<
+      const next = nextEventsQuery(checkpoints, this.options.batchSize);
+      const rows = (await runner.query(next.sql, next.params)) as Array<
         Omit<ConsumedEvent, 'consumerGroup'> & { offset: string }
       >;
       const events = rows.map((row) => ({ consumerGroup: group, ...row }));
-      const reached = new Map<string, string>();
-      let failed = false;
-      if (handler.batch) {
-        try {
-          if (events.length > 0) await handler.batch(events);
-          for (const event of events) reached.set(event.topic, event.offset);
-        } catch (error) {
-          this.logger.warn(
-            { err: error, consumer_group: group, event_id: events[0]?.eventId, events: events.length },
-            'batch handler failed; will retry',
-          );
-          failed = true;
-        }
-      } else {
-        for (const event of events) {
-          try {
-            await handler.each(event);
-          } catch (error) {
-            this.logger.warn(
-              { err: error, consumer_group: group, event_id: event.eventId },
-              'handler failed; will retry',
-            );
-            failed = true;
-            break;
-          }
-          reached.set(event.topic, event.offset);
-        }
-      }
+      const handled = await deliver(events);
+      const reached = new Map(events.slice(0, handled).map((event) => [event.topic, event.offset]));
       if (reached.size > 0) {
         await runner.query(
           `UPDATE event_bus.checkpoints c SET position = r.position, updated_at = now()
@@ -295,7 +281,7 @@ export class PostgresLogEventSource implements EventSource {
       }
       await runner.commitTransaction();
       const read = rows.length;
-      if (failed) return { outcome: 'failed', read };
+      if (handled < read) return { outcome: 'failed', read };
       if (read === 0) return { outcome: 'idle', read };
       return { outcome: read < this.options.batchSize ? 'caught-up' : 'busy', read };
     } catch (error) {

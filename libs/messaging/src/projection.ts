@@ -7,10 +7,9 @@ import { type UnitOfWork } from './unit-of-work';
 export type ProjectedRecord<T extends Topic> = { [K in T]: { topic: K; record: TopicRecord<K> } }[T];
 
 /**
- * A read model kept from events: the topics it is built from, and how it applies their records in the
- * consumer's transaction, the one that marks them processed. The bus has checked each record against its
- * topic's contract before any handler runs, so `apply` neither parses nor checks; a record it does not
- * project is simply left alone (and still marked processed).
+ * A read model kept from events: its topics, and how it applies their records in the consumer's
+ * transaction, the one that marks them processed. The bus has checked each record against its topic's
+ * contract, so `apply` neither parses nor checks.
  */
 export interface Projection<T extends Topic, R = void> {
   readonly topics: readonly T[];

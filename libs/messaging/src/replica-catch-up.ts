@@ -6,10 +6,9 @@ import { type DataSource } from 'typeorm';
 export type Offsets = ReadonlyMap<number, number>;
 
 /**
- * Where a consumer group stands on a topic. `head` is, per partition, the offset the next record will
- * take (Kafka: the high watermark; log: the newest position); `processed` is how far the group has
- * handled and committed it (Kafka: its committed offset; log: its checkpoint). The group has processed
- * everything that was on the bus when `head` was read once `processed` reaches it on every partition.
+ * Where a consumer group stands on a topic, per partition: `head` is the offset the next record will
+ * take (Kafka: the high watermark; log: the newest position), `processed` how far the group has committed
+ * (Kafka: its committed offset; log: its checkpoint).
  */
 export interface Positions {
   head: Offsets;
@@ -25,7 +24,7 @@ export interface ConsumerProgress {
   close(): Promise<void>;
 }
 
-export function hasReached(processed: Offsets, head: Offsets): boolean {
+function hasReached(processed: Offsets, head: Offsets): boolean {
   for (const [partition, offset] of head) if ((processed.get(partition) ?? 0) < offset) return false;
   return true;
 }
@@ -48,20 +47,13 @@ export class EventLogProgress implements ConsumerProgress {
   }
 
   async processed(group: string, topic: string): Promise<Offsets> {
-    const [row] = await this.dataSource.query<Array<{ position: string }>>(
-      'SELECT position FROM event_bus.checkpoints WHERE consumer_group = $1 AND topic = $2',
-      [group, topic],
-    );
-    return new Map([[0, Number(row?.position ?? 0)]]);
+    return (await this.positions(group, topic)).processed;
   }
 
   async close(): Promise<void> {}
 }
 
-/**
- * Kafka: the partitions' high watermarks against the group's committed offsets. kafkajs commits at the
- * end of every batch it hands to the handler, so committed offsets follow processing closely.
- */
+/** Kafka: the high watermarks against the group's committed offsets (kafkajs commits after each batch). */
 export class KafkaProgress implements ConsumerProgress {
   private readonly admin: Admin;
   private connecting: Promise<void> | undefined;
@@ -84,9 +76,8 @@ export class KafkaProgress implements ConsumerProgress {
   }
 
   async processed(group: string, topic: string): Promise<Offsets> {
-    return new Map(
-      (await this.committed(group, topic)).map(([partition, offset]) => [partition, Math.max(0, offset)]),
-    );
+    const committed = await this.committed(group, topic);
+    return new Map(committed.map(([partition, offset]) => [partition, Math.max(0, offset)]));
   }
 
   /** Per partition the group's committed offset; -1 where it has committed nothing yet. */
@@ -123,13 +114,10 @@ const catchUps = counter({
 });
 
 /**
- * Read-your-writes across services. A service answers from replicas its consumers keep, so a record
- * another service has just published may not be in them yet. On a miss, `find` waits until this
- * service's consumer group has processed everything that was on the bus at the moment of the miss (the
- * write side answers only once its events are on the bus), then looks again: what an API call returned
- * is then found, and what does not exist is still refused, one head query later when the replica is
- * caught up. Misses on one topic share their head lookups and their waits, so a flood of unknown keys
- * or ids costs a bounded amount of work.
+ * Read-your-writes across services, whose replicas may lag the bus. On a miss, `find` waits until this
+ * service's consumer group has processed everything on the bus at the moment of the miss (the write side
+ * answers only once its events are there), then looks again. Misses on one topic share their head
+ * lookups and their waits, so a flood of unknown keys costs a bounded amount of work.
  */
 export class ReplicaCatchUp {
   private readonly watches = new Map<string, TopicWatch>();
@@ -141,10 +129,7 @@ export class ReplicaCatchUp {
     private readonly logger: Logger,
   ) {}
 
-  /**
-   * `lookup` in the replica `consumer` keeps from `topic`; on a miss, once more after the consumer caught
-   * up (or after the timeout). A miss is `undefined`, `null` or `false`.
-   */
+  /** `lookup`, and on a miss (`undefined`, `null` or `false`) once more after `consumer` caught up on `topic`. */
   async find<T>(consumer: string, topic: string, lookup: () => Promise<T>): Promise<T> {
     const found = await lookup();
     if (found !== undefined && found !== null && found !== false) return found;
@@ -152,18 +137,14 @@ export class ReplicaCatchUp {
     return lookup();
   }
 
-  /**
-   * Resolves true once this service's `consumer` group has processed what was on `topic` when this was
-   * called; false when that took longer than the timeout or the bus could not be asked.
-   */
+  /** True once this service's `consumer` processed what was on `topic` now; false on timeout or failure. */
   caughtUp(consumer: string, topic: string): Promise<boolean> {
     return this.groupCaughtUp(`${this.service}.${consumer}`, topic, false);
   }
 
   /**
-   * caughtUp for another service's consumer group: for a write that must wait until another service has
-   * acted on its events (and published what follows from them). A group that has never recorded progress
-   * on the topic is not waited for: that service is not deployed (or has yet to consume anything).
+   * caughtUp for another service's group, for a write that must wait until that service acted on its
+   * events. A group with no progress on the topic is not waited for: that service is not deployed.
    */
   otherGroupCaughtUp(group: string, topic: string): Promise<boolean> {
     return this.groupCaughtUp(group, topic, true);
@@ -265,9 +246,8 @@ class TopicWatch {
 }
 
 /**
- * Calls of next() share one run of `task`, started no earlier than the call: a call made while a run
- * is under way gets the run after it, which every such call shares. So a run's answer is never older than
- * the calls it serves, and at most one run is under way, with one more waiting.
+ * Calls of next() share one run of `task` started no earlier than the call (a call during a run gets the
+ * next run): answers are never older than the call, and at most one run is under way, one more queued.
  */
 export class Coalesced<T> {
   private running: Promise<T> | undefined;

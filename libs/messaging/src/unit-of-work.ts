@@ -1,10 +1,9 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { assertSchemaName } from '@governance/persistence';
-import { counter, currentTraceHeaders, type Logger, wake } from '@governance/platform';
+import { counter, currentTraceHeaders, listen, type Logger, wake } from '@governance/platform';
 import { type ConsumedEvent } from './consumed-event';
 import { type OutboxMessage } from './outbox-message';
-import { chunked, MESSAGE_COLUMNS, MESSAGES_PER_STATEMENT, messageValues } from './outbox-rows';
-import { waitUntilPublished } from './publish-wait';
+import { insertMessages } from './outbox-rows';
 
 export interface Transaction {
   manager: EntityManager;
@@ -20,12 +19,13 @@ export interface RunOptions {
   awaitPublished?: boolean;
 }
 
-export interface PublishWaitOptions {
-  timeoutMs: number;
-  logger?: Logger;
-}
-
+/** Wakes the relays of this process after a commit appended to `schema`'s outbox. */
 export const outboxWrittenSignal = (schema: string): string => `outbox-written:${schema}`;
+/** Emitted by a relay of this process after it committed a batch of `schema`'s outbox. */
+export const outboxPublishedSignal = (schema: string): string => `outbox-published:${schema}`;
+
+/** How often a publish wait rereads the outbox: the relay that holds the lock may be another replica's. */
+const PUBLISHED_POLL_MS = 20;
 
 const appended = counter({
   name: 'events_appended_total',
@@ -47,7 +47,7 @@ export class UnitOfWork {
     private readonly dataSource: DataSource,
     schema: string,
     service?: string,
-    private readonly publishWait: PublishWaitOptions = { timeoutMs: 5_000 },
+    private readonly publishWait: { timeoutMs: number; logger?: Logger } = { timeoutMs: 5_000 },
   ) {
     this.schema = assertSchemaName(schema);
     this.service = service ?? schema;
@@ -70,21 +70,34 @@ export class UnitOfWork {
   /**
    * Waits until the relay (of this process or of another replica) has put `messages` on the bus. After
    * the timeout it gives up with a warning: the write is committed, and the relay publishes it later.
+   * A record purged meanwhile counts as published: only published records are purged.
    */
   async awaitPublished(messages: ReadonlyArray<Pick<OutboxMessage, 'eventId'>>): Promise<void> {
     const eventIds = messages.map((message) => message.eventId);
     if (eventIds.length === 0) return;
-    const published = await waitUntilPublished(
-      this.dataSource,
-      this.schema,
-      eventIds,
-      this.publishWait.timeoutMs,
+    const { timeoutMs, logger } = this.publishWait;
+    const deadline = Date.now() + timeoutMs;
+    // Listening before each read, so a batch committed between the read and the wait is not missed.
+    const published = listen(outboxPublishedSignal(this.schema));
+    try {
+      for (;;) {
+        const [row] = await this.dataSource.query<Array<{ pending: number }>>(
+          `SELECT count(*)::int AS pending FROM ${this.schema}.outbox
+           WHERE event_id = ANY($1::uuid[]) AND published_at IS NULL`,
+          [eventIds],
+        );
+        if ((row?.pending ?? 0) === 0) return;
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        await published.wait(Math.min(left, PUBLISHED_POLL_MS));
+      }
+    } finally {
+      published.close();
+    }
+    logger?.warn(
+      { service: this.service, events: eventIds.length, timeout_ms: timeoutMs },
+      'events not published within the publish wait; answering anyway, the relay publishes them later',
     );
-    if (!published)
-      this.publishWait.logger?.warn(
-        { service: this.service, events: eventIds.length, timeout_ms: this.publishWait.timeoutMs },
-        'events not published within the publish wait; answering anyway, the relay publishes them later',
-      );
   }
 
   /**
@@ -113,15 +126,8 @@ export class UnitOfWork {
     work: (tx: Transaction) => Promise<T>,
     options: RunOptions = {},
   ): Promise<{ processed: boolean; result?: T }> {
-    return this.run(async (tx) => {
-      const inserted = await tx.manager.query<unknown[]>(
-        `INSERT INTO ${this.schema}.processed_events (consumer_group, event_id) VALUES ($1, $2)
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [event.consumerGroup, event.eventId],
-      );
-      if (inserted.length === 0) return { processed: false };
-      return { processed: true, result: await work(tx) };
-    }, options);
+    const { processed, result } = await this.runOnceEach([event], (tx) => work(tx), options);
+    return { processed: processed.length > 0, result };
   }
 
   /**
@@ -132,6 +138,7 @@ export class UnitOfWork {
   async runOnceEach<T>(
     events: readonly ConsumedEvent[],
     work: (tx: Transaction, fresh: ConsumedEvent[]) => Promise<T>,
+    options: RunOptions = {},
   ): Promise<{ processed: ConsumedEvent[]; result?: T }> {
     if (events.length === 0) return { processed: [] };
     return this.run(async (tx) => {
@@ -146,21 +153,17 @@ export class UnitOfWork {
       const fresh = events.filter((event) => claimed.delete(key(event.consumerGroup, event.eventId)));
       if (fresh.length === 0) return { processed: [] };
       return { processed: fresh, result: await work(tx, fresh) };
-    });
+    }, options);
   }
 
   private async appendToOutbox(manager: EntityManager, messages: OutboxMessage[]): Promise<void> {
-    if (messages.length === 0) return;
     // The trace of the work that appends the events travels with them, to every consumer.
     const traceHeaders = currentTraceHeaders();
     const traced =
       Object.keys(traceHeaders).length === 0
         ? messages
         : messages.map((message) => ({ ...message, headers: { ...message.headers, ...traceHeaders } }));
-    for (const chunk of chunked(traced, MESSAGES_PER_STATEMENT)) {
-      const { values, params } = messageValues(chunk);
-      await manager.query(`INSERT INTO ${this.schema}.outbox (${MESSAGE_COLUMNS}) VALUES ${values}`, params);
-    }
+    await insertMessages(manager, `${this.schema}.outbox`, traced);
   }
 
   private outboxWritten(messages: ReadonlyArray<Pick<OutboxMessage, 'eventType'>>): void {

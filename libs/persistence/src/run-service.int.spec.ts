@@ -1,7 +1,7 @@
 import { createTestDatabase, eventually, type TestDatabase } from '@governance/testing';
 import { Client } from 'pg';
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
-import { migrateService } from './migrate-service';
+import { migrateService } from './run-service';
 
 class WidgetsInitial1700000000000 implements MigrationInterface {
   name = 'WidgetsInitial1700000000000';
