@@ -13,6 +13,7 @@ export {
   type EventPayload,
   type PublicEventRecord,
   toEventPayload,
+  eventRow,
 } from './public-events';
 export {
   type PublicTopic,

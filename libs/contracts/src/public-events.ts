@@ -119,3 +119,12 @@ export function toEventPayload<T extends PublicEventType>(record: PublicEventRec
     details: record.details,
   };
 }
+
+/**
+ * A record as a row of a table of events, in the column order `(organization_id, event_id, event,
+ * severity, system_id, occurred_at, details)` that the read models' activity and incident tables share.
+ */
+export function eventRow(record: PublicEventRecord): unknown[] {
+  const { organization_id, id, event, severity, system_id, timestamp, details } = record;
+  return [organization_id, id, event, severity, system_id, timestamp, JSON.stringify(details)];
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type PublicEventRecord } from '@governance/contracts';
+import { eventRow, type PublicEventRecord } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
 /**
@@ -86,15 +86,7 @@ export class ReadModelRepository {
       `INSERT INTO reports.incidents (organization_id, event_id, event, severity, system_id, occurred_at, details)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (organization_id, event_id) DO NOTHING`,
-      [
-        record.organization_id,
-        record.id,
-        record.event,
-        record.severity,
-        record.system_id,
-        record.timestamp,
-        JSON.stringify(record.details),
-      ],
+      eventRow(record),
     );
   }
 }
