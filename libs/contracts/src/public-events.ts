@@ -90,7 +90,6 @@ export type AssessmentCompleteDetails = PublicEventDetails['assessment.complete'
 export type PolicyViolatedDetails = PublicEventDetails['policy.violated'];
 export type DriftDetectedDetails = PublicEventDetails['drift.detected'];
 export type ProbeDisconnectedDetails = PublicEventDetails['probe.disconnected'];
-export type SystemRegisteredDetails = PublicEventDetails['system.registered'];
 
 /** The common payload: what a webhook delivery carries, byte for byte. */
 export interface EventPayload<T extends PublicEventType = PublicEventType> {

@@ -20,12 +20,12 @@ import { ErrorCode } from './errors';
 export type { OpenAPIObject, SchemaObject };
 
 /** The security scheme of the product API: `Authorization: Bearer <API key>`. */
-export const API_KEY_AUTH = 'api_key';
+const API_KEY_AUTH = 'api_key';
 /** The security scheme of the admin API: `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const ADMIN_TOKEN_AUTH = 'admin_token';
 
-export const DOCS_PATH = 'docs';
-export const OPENAPI_JSON_PATH = 'docs/openapi.json';
+const DOCS_PATH = 'docs';
+const OPENAPI_JSON_PATH = 'docs/openapi.json';
 
 const ERROR_SCHEMA = 'Error';
 const errorRef: ReferenceObject = { $ref: `#/components/schemas/${ERROR_SCHEMA}` };

@@ -30,11 +30,8 @@ import { ConfigError } from './config';
  * the others find them there.
  */
 
-export const TRACES_EXPORTERS = ['none', 'console'] as const;
+const TRACES_EXPORTERS = ['none', 'console'] as const;
 export type TracesExporter = (typeof TRACES_EXPORTERS)[number];
-
-/** The header names of W3C trace context, as they travel on HTTP requests and bus records. */
-export const TRACE_HEADERS = { traceparent: 'traceparent', tracestate: 'tracestate' } as const;
 
 export interface TracingOptions {
   /** `none` (the default) records spans but sends them nowhere; `console` prints each finished span. */
@@ -107,7 +104,7 @@ export function traceLinkOf(carrier: Record<string, unknown>): Link | undefined 
 
 /** The context of a stored `traceparent` value, such as the one a webhook delivery row keeps. */
 export function traceContextOf(traceparent: string | null | undefined): Context {
-  return traceparent ? extractTraceContext({ [TRACE_HEADERS.traceparent]: traceparent }) : ROOT_CONTEXT;
+  return traceparent ? extractTraceContext({ traceparent }) : ROOT_CONTEXT;
 }
 
 /** `traceparent` and `tracestate` of the active span, empty when there is none. */
@@ -119,7 +116,7 @@ export function currentTraceHeaders(): Record<string, string> {
 
 /** The active span's `traceparent`, or null outside any trace. */
 export function currentTraceparent(): string | null {
-  return currentTraceHeaders()[TRACE_HEADERS.traceparent] ?? null;
+  return currentTraceHeaders()['traceparent'] ?? null;
 }
 
 const REQUEST_ID = createContextKey('governance.request_id');
