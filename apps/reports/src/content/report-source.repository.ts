@@ -1,21 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { SqlConditions } from '@governance/persistence';
 import { DataSource } from 'typeorm';
-import { type ReportPeriod } from '../reports/report-period';
 import {
   type AssessmentRow,
   type FindingRow,
   INCIDENT_LIST_LIMIT,
   type IncidentRow,
+  type ReportSpec,
   type SystemRow,
 } from './report-content';
 
-export interface AssessmentScope {
-  systemId: string | null;
-  framework: string | null;
-  assessmentId: string | null;
-  period: ReportPeriod | null;
-}
+type AssessmentScope = Pick<ReportSpec, 'systemId' | 'framework' | 'assessmentId' | 'period'>;
+type IncidentScope = Pick<ReportSpec, 'systemId' | 'period'>;
 
 /** Reads of the read model reports are built from; every query takes the organization id first. */
 @Injectable()
@@ -101,11 +97,6 @@ export class ReportSourceRepository {
     );
     return Object.fromEntries(rows.map((row) => [row.event, row.count]));
   }
-}
-
-export interface IncidentScope {
-  systemId: string | null;
-  period: ReportPeriod | null;
 }
 
 function incidentConditions(organizationId: string, scope: IncidentScope): SqlConditions {

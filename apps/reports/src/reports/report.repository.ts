@@ -2,24 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { SqlConditions } from '@governance/persistence';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type ReportFormat, type ReportType } from '../content/report-content';
-import { type ReportPeriod } from './report-period';
+import { type ReportFormat, type ReportSpec, type ReportType } from '../content/report-content';
 import { type ReportRow, type ReportStatus } from './report-records';
 
 const COLUMNS = `id, organization_id, type, format, origin, status, system_id, framework, assessment_id,
   period_from, period_to, error, size_bytes, file_name, created_at, completed_at`;
 
-export interface NewReport {
-  id: string;
-  organizationId: string;
-  type: ReportType;
-  format: ReportFormat;
-  systemId: string | null;
-  framework: string | null;
-  assessmentId: string | null;
-  period: ReportPeriod | null;
-  createdAt: Date;
-}
+type NewReport = ReportSpec & { format: ReportFormat; createdAt: Date };
 
 export interface ReportFilter {
   type?: ReportType;
@@ -124,9 +113,7 @@ export class ReportRepository {
        SET status = 'running', claims = r.claims + 1,
            lease_expires_at = now() + make_interval(secs => $2 / 1000.0), started_at = coalesce(r.started_at, now())
        FROM due WHERE r.id = due.id
-       RETURNING r.id, r.organization_id, r.type, r.format, r.origin, r.status, r.system_id, r.framework,
-         r.assessment_id, r.period_from, r.period_to, r.error, r.size_bytes, r.file_name, r.created_at,
-         r.completed_at, r.claims`,
+       RETURNING r.*`,
       [limit, leaseMs],
     );
     return rows.map(({ claims, ...row }) => ({ row, claim: claims }));
