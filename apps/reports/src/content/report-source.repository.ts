@@ -58,16 +58,13 @@ export class ReportSourceRepository {
     if (scope.framework !== null) where.add('framework = $', scope.framework);
     if (scope.period !== null)
       where.add('completed_at >= $', scope.period.from).add('completed_at < $', scope.period.to);
-    const columns = `assessment_id, system_id, framework, verdict, score, findings_count, high_findings,
-      medium_findings, completed_at`;
-    // Without a chosen assessment only the newest run per (system, framework) counts; ids sort by time.
-    const sql =
-      scope.assessmentId === null
-        ? `SELECT DISTINCT ON (coalesce(system_id, ''), framework) ${columns}
-           FROM reports.assessments WHERE ${where.sql}
-           ORDER BY coalesce(system_id, ''), framework, assessment_id DESC`
-        : `SELECT ${columns} FROM reports.assessments WHERE ${where.sql}`;
-    return await this.dataSource.query<AssessmentRow[]>(sql, where.params);
+    // selectAssessments keeps the newest run per (system, framework) of these.
+    return await this.dataSource.query<AssessmentRow[]>(
+      `SELECT assessment_id, system_id, framework, verdict, score, findings_count, high_findings,
+         medium_findings, completed_at
+       FROM reports.assessments WHERE ${where.sql}`,
+      where.params,
+    );
   }
 
   async findings(organizationId: string, assessmentIds: readonly string[]): Promise<FindingRow[]> {

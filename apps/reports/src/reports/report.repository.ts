@@ -48,34 +48,24 @@ export class ReportRepository {
     );
   }
 
-  async find(organizationId: string, id: string): Promise<ReportRow | undefined> {
-    const rows = await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id],
-    );
-    return rows[0];
+  find(organizationId: string, id: string): Promise<ReportRow | undefined> {
+    return this.one('organization_id = $1 AND id = $2', [organizationId, id]);
   }
 
   /**
    * The one read not scoped by the caller's organization: a download link carries no bearer key. The
    * row's own organization id is part of the link's signature, which the caller checks before serving.
    */
-  async findForDownload(id: string): Promise<ReportRow | undefined> {
-    const rows = await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports WHERE id = $1`,
-      [id],
-    );
-    return rows[0];
+  findForDownload(id: string): Promise<ReportRow | undefined> {
+    return this.one('id = $1', [id]);
   }
 
   /** The report queued automatically when the assessment completed. */
-  async findForAssessment(organizationId: string, assessmentId: string): Promise<ReportRow | undefined> {
-    const rows = await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports
-       WHERE organization_id = $1 AND assessment_id = $2 AND origin = 'assessment_complete'`,
-      [organizationId, assessmentId],
-    );
-    return rows[0];
+  findForAssessment(organizationId: string, assessmentId: string): Promise<ReportRow | undefined> {
+    return this.one(`organization_id = $1 AND assessment_id = $2 AND origin = 'assessment_complete'`, [
+      organizationId,
+      assessmentId,
+    ]);
   }
 
   async list(organizationId: string, filter: ReportFilter, limit: number): Promise<ReportRow[]> {
@@ -153,5 +143,13 @@ export class ReportRepository {
        WHERE id = $1`,
       [claimed.row.id, error, completedAt],
     );
+  }
+
+  private async one(where: string, params: unknown[]): Promise<ReportRow | undefined> {
+    const [row] = await this.dataSource.query<ReportRow[]>(
+      `SELECT ${COLUMNS} FROM reports.reports WHERE ${where}`,
+      params,
+    );
+    return row;
   }
 }
