@@ -3,9 +3,8 @@ import { eventRow, type PublicEventRecord } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
 /**
- * All writes to the read model but its systems (the SystemsReplica's), each inside the consumer's
- * transaction. Every statement is scoped by organization id, and each is order-tolerant: facts (findings,
- * assessments, incidents) are written once by their own id.
+ * The read model's writes but its systems (the SystemsReplica's), in the consumer's transaction and scoped
+ * by organization id. Facts are written once by their own id, so order does not matter.
  */
 @Injectable()
 export class ReadModelRepository {

@@ -2,11 +2,10 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
 import { ReplicaCatchUp } from '@governance/messaging';
 import { ApiError, ErrorCode, type FieldProblem, ISO_MILLISECONDS, readPage } from '@governance/platform';
-import { type ReportsConfig } from '../config';
+import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportSourceRepository } from '../content/report-source.repository';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { signedDownloadUrl, verifyDownloadLink } from '../links/download-link';
-import { REPORTS_CONFIG } from '../reports.tokens';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
 import {
   type CreateReportDto,
