@@ -23,6 +23,9 @@ export type ReportsConfig = ServiceConfig<{
   storage: { kind: ReportStorageKind; directory: string };
 }>;
 
+/** The ReportsConfig of this process. */
+export const REPORTS_CONFIG = Symbol('REPORTS_CONFIG');
+
 /** Shorter keys make the link signature guessable offline. */
 export const MIN_SIGNING_KEY_LENGTH = 32;
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SystemsReplica } from '@governance/replicas';
 import { DataSource } from 'typeorm';
-import { type ReportsConfig } from './config';
+import { REPORTS_CONFIG, type ReportsConfig } from './config';
 import { ReportGenerator } from './content/report-generator';
 import { ReportSourceRepository } from './content/report-source.repository';
 import { ReadModelConsumer } from './read-model/read-model.consumer';
@@ -13,7 +13,6 @@ import { ReportRepository } from './reports/report.repository';
 import { ReportWorker } from './reports/report-worker';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsService } from './reports/reports.service';
-import { REPORTS_CONFIG } from './reports.tokens';
 import { DiskReportStorage } from './storage/disk-report-storage';
 import { PostgresReportStorage } from './storage/postgres-report-storage';
 import { REPORT_STORAGE, type ReportStorage } from './storage/report-storage';

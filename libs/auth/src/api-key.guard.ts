@@ -23,12 +23,9 @@ export const RequirePlans = (plans: readonly Plan[], feature: string) =>
   SetMetadata(REQUIRED_PLANS, { plans, feature });
 
 /**
- * `Authorization: Bearer <API key>`: finds the key by its id part and compares the secret's digest in
- * constant time. Unknown, malformed and wrong keys all get the same 401, so the answer reveals nothing.
- * Found credentials are cached for a few seconds (CredentialCache); the secret is compared every time.
- * A key the tenant replica does not know yet is looked up again once the replica has caught up with the
- * bus (ReplicaCatchUp): tenancy answers only once a new key's events are on the bus, so a key works on
- * every service from the moment it is issued.
+ * `Authorization: Bearer <API key>`: the key is found by its id part and its secret's digest compared in
+ * constant time; unknown, malformed and wrong keys get the same 401. A key the tenant replica does not
+ * know yet is looked up again once the replica caught up with the bus, so a new key works at once.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {

@@ -2,9 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ID_PREFIXES, newId } from '@governance/contracts';
 
 /*
- * An API key reads `sk_<key id body>_<secret>`. The key id part lets us find the stored hash with one
- * indexed lookup; the secret part is 32 random bytes that only the holder knows. Since the secret is
- * high-entropy, a plain SHA-256 is enough (a slow password hash would only slow every request down).
+ * `sk_<key id body>_<secret>`: the key id finds the stored hash in one indexed lookup; the secret is 32
+ * random bytes, so a plain SHA-256 is enough (a slow password hash would only slow every request).
  */
 const KEY_PATTERN = /^sk_([0-9A-HJKMNP-TV-Z]{26})_([A-Za-z0-9_-]{43})$/;
 

@@ -14,12 +14,9 @@ interface Entry {
 }
 
 /**
- * Remembers credentials found in the tenant replica for a few seconds, so an authenticated request
- * costs no query while its key is warm. Only credentials that exist are remembered: an unknown key asks
- * the database every time, and the secret is still compared on every request, so neither a miss nor a
- * wrong secret can ever be answered from here as a success. Keys are never revoked today; the short
- * TTL bounds how long a plan change takes to show.
- * Concurrent lookups of one key share one query.
+ * Remembers found credentials for a few seconds, so a warm key costs no query; concurrent lookups share
+ * one. Only found ones are kept and the secret is compared on every request, so no miss or wrong secret is
+ * answered from here. The short TTL bounds how long a plan change takes to show.
  */
 export class CredentialCache {
   private readonly entries = new Map<string, Entry>();

@@ -1,6 +1,5 @@
-export { issueApiKey, parseApiKey, secretMatches, sha256Hex, type IssuedApiKey } from './api-key';
+export { issueApiKey } from './api-key';
 export { tenantReplicaTablesSql, dropTenantReplicaTablesSql } from './tenant-replica-tables';
 export { ApiKeyGuard, RequirePlans } from './api-key.guard';
 export { OrganizationId } from './organization-id.decorator';
 export { AuthModule } from './auth.module';
-export { TenantDirectoryRepository } from './tenant-directory.repository';

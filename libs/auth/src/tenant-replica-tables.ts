@@ -1,9 +1,6 @@
 import { assertSchemaName } from '@governance/persistence';
 
-/**
- * Each service keeps its own replica of organizations and API key digests, fed by the tenancy
- * service's events, so a request is authenticated without reading another service's tables.
- */
+/** Each service's replica of organizations and API key digests, fed by the tenancy service's events. */
 export function tenantReplicaTablesSql(schema: string): string[] {
   const s = assertSchemaName(schema);
   return [

@@ -1,5 +1,5 @@
 export { SEVERITIES, type Severity } from './severity';
-export { ID_PREFIXES, type IdKind, newId, isId, newUuidV7, isUuid } from './ids';
+export { ID_PREFIXES, newId, isId, newUuidV7, isUuid } from './ids';
 export {
   PUBLIC_EVENT_TYPES,
   type PublicEventType,
@@ -8,11 +8,11 @@ export {
   type PolicyViolatedDetails,
   type DriftDetectedDetails,
   type ProbeDisconnectedDetails,
-  type SystemRegisteredDetails,
   type PublicEventDetails,
   type EventPayload,
   type PublicEventRecord,
   toEventPayload,
+  eventRow,
 } from './public-events';
 export {
   type PublicTopic,
@@ -29,24 +29,16 @@ export {
   WEBHOOK_PLANS,
   type OrganizationCreatedDetails,
   type ApiKeyCreatedDetails,
-  type TenancyEventDetails,
-  type TenancyEventType,
   type TenancyEventRecord,
 } from './tenancy-events';
-export { type InternalEventRecord } from './internal-event';
 export {
   RISK_TIERS,
   type RiskTier,
   SYSTEM_STATUSES,
   type SystemStatus,
   REGISTRATION_SOURCES,
-  type RegistrationSource,
   DISCOVERY_METHODS,
-  type DiscoveryMethod,
   type SystemSnapshot,
-  type SystemRegistrationMergedDetails,
-  type SystemsEventDetails,
-  type SystemsEventType,
   type SystemsEventRecord,
 } from './systems-events';
 export {
@@ -62,7 +54,6 @@ export {
   type ProbeEventRecord,
   type TelemetryRecord,
   type TelemetryReceivedDetails,
-  type TelemetryEventDetails,
   type TelemetryEventRecord,
 } from './probe-events';
 export {
@@ -70,7 +61,6 @@ export {
   type ConditionOp,
   CONDITION_FIELD_PREFIXES,
   CONDITION_FIELDS,
-  type ConditionValue,
   type FieldCondition,
   type Condition,
   ENFORCEMENT_MODES,
@@ -79,11 +69,9 @@ export {
   type PolicyStatus,
   type PolicyScope,
   type PolicySnapshot,
-  type PolicyEventDetails,
-  type PolicyEventType,
   type PolicyEventRecord,
 } from './policy-events';
 export { type JsonSchema } from './json-schema';
-export { eventPayloadSchema, eventRecordSchema, PUBLIC_EVENT_SCHEMAS } from './event-schemas';
-export { INTERNAL_TOPIC_SCHEMAS, TOPIC_RECORD_SCHEMAS } from './internal-event-schemas';
-export { type TopicRecords, type Topic, type TopicRecord } from './topic-records';
+export { eventPayloadSchema, PUBLIC_EVENT_SCHEMAS } from './event-schemas';
+export { TOPIC_RECORD_SCHEMAS } from './internal-event-schemas';
+export { type Topic, type TopicRecord } from './topic-records';

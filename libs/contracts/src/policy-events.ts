@@ -80,7 +80,6 @@ export type PolicySnapshot = TypeOf<typeof policySnapshot>;
 
 export const POLICY_DETAILS_SCHEMAS = { 'policy.created': policySnapshot, 'policy.updated': policySnapshot };
 export type PolicyEventDetails = DetailsOf<typeof POLICY_DETAILS_SCHEMAS>;
-export type PolicyEventType = keyof PolicyEventDetails;
 
 /** Internal events of the policies service, published on INTERNAL_TOPICS.policies. */
 export type PolicyEventRecord = InternalEventRecord<PolicyEventDetails>;

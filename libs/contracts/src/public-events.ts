@@ -90,7 +90,6 @@ export type AssessmentCompleteDetails = PublicEventDetails['assessment.complete'
 export type PolicyViolatedDetails = PublicEventDetails['policy.violated'];
 export type DriftDetectedDetails = PublicEventDetails['drift.detected'];
 export type ProbeDisconnectedDetails = PublicEventDetails['probe.disconnected'];
-export type SystemRegisteredDetails = PublicEventDetails['system.registered'];
 
 /** The common payload: what a webhook delivery carries, byte for byte. */
 export interface EventPayload<T extends PublicEventType = PublicEventType> {
@@ -118,4 +117,13 @@ export function toEventPayload<T extends PublicEventType>(record: PublicEventRec
     system_id: record.system_id,
     details: record.details,
   };
+}
+
+/**
+ * A record as a row of a table of events, in the column order `(organization_id, event_id, event,
+ * severity, system_id, occurred_at, details)` that the read models' activity and incident tables share.
+ */
+export function eventRow(record: PublicEventRecord): unknown[] {
+  const { organization_id, id, event, severity, system_id, timestamp, details } = record;
+  return [organization_id, id, event, severity, system_id, timestamp, JSON.stringify(details)];
 }

@@ -21,7 +21,6 @@ export type SystemStatus = (typeof SYSTEM_STATUSES)[number];
 
 /** The three ways a system enters the inventory; each shows in `registration_source`. */
 export const REGISTRATION_SOURCES = ['api', 'probe', 'shadow_ai_discovery'] as const;
-export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 
 /**
  * How the system was found: `manual` (a person, through the API), `probe_registration` (a probe named it
@@ -34,7 +33,6 @@ export const DISCOVERY_METHODS = [
   'unknown_system_id',
   'observed_endpoint',
 ] as const;
-export type DiscoveryMethod = (typeof DISCOVERY_METHODS)[number];
 
 /** A system as the systems service announces it: the whole record after every change. */
 const systemSnapshot = details({
@@ -68,8 +66,6 @@ export const SYSTEMS_DETAILS_SCHEMAS = {
   'system.registration_merged': details({ requested_system_id: id('sys'), system_id: id('sys'), name: text }),
 };
 export type SystemsEventDetails = DetailsOf<typeof SYSTEMS_DETAILS_SCHEMAS>;
-export type SystemRegistrationMergedDetails = SystemsEventDetails['system.registration_merged'];
-export type SystemsEventType = keyof SystemsEventDetails;
 
 /** Internal events of the systems service, published on INTERNAL_TOPICS.systems. */
 export type SystemsEventRecord = InternalEventRecord<SystemsEventDetails>;

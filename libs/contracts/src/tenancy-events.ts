@@ -17,7 +17,6 @@ export const TENANCY_DETAILS_SCHEMAS = {
 export type TenancyEventDetails = DetailsOf<typeof TENANCY_DETAILS_SCHEMAS>;
 export type OrganizationCreatedDetails = TenancyEventDetails['organization.created'];
 export type ApiKeyCreatedDetails = TenancyEventDetails['api_key.created'];
-export type TenancyEventType = keyof TenancyEventDetails;
 
 /** Internal events of the tenancy service, published on INTERNAL_TOPICS.tenancy. */
 export type TenancyEventRecord = InternalEventRecord<TenancyEventDetails>;

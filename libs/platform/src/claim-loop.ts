@@ -23,10 +23,8 @@ export interface ClaimLoopOptions<T> {
    */
   claimAhead?: number;
   /**
-   * With `claimAhead`: an item that has waited longer than this with every slot busy is let go
-   * unprocessed; the lease ends and the item is claimed again, by this worker or one with free slots.
-   * Without it, slow items ahead of it could keep it waiting past its lease while another worker takes
-   * it over. An item is launched whenever a slot is free, however long it waited.
+   * With `claimAhead`: an item that waited longer than this with every slot busy is let go unprocessed, to
+   * be claimed again when its lease ends, rather than wait past its lease while another worker takes it.
    */
   maxClaimedWaitMs?: number;
   /** Items let go unprocessed under `maxClaimedWaitMs`; a caller that renews leases stops renewing theirs. */
@@ -40,11 +38,9 @@ export interface ClaimLoopOptions<T> {
 }
 
 /**
- * The worker loop of a Postgres job queue: claim what fits in the free slots, process each claimed item
- * without waiting for the others, and sleep until a slot frees, `wake()` is called or the poll interval
- * ends. A failed claim backs off exponentially up to 5 s. `stop()` stops claiming and waits until every
- * claimed item, in flight or claimed ahead, is processed, so nothing claimed is abandoned by a graceful
- * shutdown.
+ * The worker loop of a Postgres job queue: claim what fits in the free slots, process each item without
+ * waiting for the others, sleep until a slot frees, `wake()` or the poll interval. `stop()` waits until
+ * every claimed item is processed, so a graceful shutdown abandons nothing claimed.
  */
 export class ClaimLoop<T> {
   private readonly signal = new WakeSignal();
@@ -109,11 +105,7 @@ export class ClaimLoop<T> {
     return Math.max(1, Math.min(pollIntervalMs, Math.ceil(untilTooLong)));
   }
 
-  /**
-   * Lets go of items that have waited too long while every slot was busy. An item is never let go when a
-   * slot is free for it: the slot frees exactly when it could start, and letting it go then would only
-   * make it wait out its lease.
-   */
+  /** Lets go of items that waited too long while every slot was busy (never one a free slot could start). */
   private letGoOfLongWaits(): void {
     const { maxClaimedWaitMs } = this.options;
     if (maxClaimedWaitMs === undefined) return;

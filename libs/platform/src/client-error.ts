@@ -27,10 +27,9 @@ function clientErrorOf(code: string | undefined): ApiError {
 }
 
 /**
- * Answers a request Node's HTTP parser refused before any framework saw it (headers over the size
- * limit, a malformed request line, a request too slow to arrive) with the uniform error body; Node would
- * answer with no body at all, and Fastify with a body of its own. The socket is half-closed and what the
- * client still sends is discarded, so the client reads the answer instead of a reset.
+ * Answers a request Node's HTTP parser refused (headers too large, a malformed request line, too slow)
+ * with the uniform error body. The rest of what the client sends is discarded, so it reads the answer
+ * instead of a reset.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;

@@ -20,8 +20,7 @@ export class EnvReader {
   constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
 
   string(name: string, fallback: string): string {
-    const raw = this.raw(name);
-    return raw ?? fallback;
+    return this.raw(name) ?? fallback;
   }
 
   optionalString(name: string): string | undefined {
@@ -54,12 +53,7 @@ export class EnvReader {
   /** An absolute http(s) URL, without a trailing slash. */
   httpUrl(name: string, fallback: string): string {
     const value = this.string(name, fallback).replace(/\/+$/, '');
-    let protocol: string | undefined;
-    try {
-      protocol = new URL(value).protocol;
-    } catch {
-      protocol = undefined;
-    }
+    const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
     if (protocol === 'http:' || protocol === 'https:') return value;
     return this.problem(`${name} must be an http(s) URL, got "${value}"`, fallback);
   }

@@ -1,55 +1,36 @@
 export { ConfigError, EnvReader } from './config';
-export { ApiError, ErrorCode, type ErrorBody, type FieldProblem } from './errors';
-export { ApiExceptionFilter, toApiError } from './exception-filter';
+export { ApiError, ErrorCode, type FieldProblem } from './errors';
 export { ADMIN_TOKEN, AdminTokenGuard } from './admin-token.guard';
-export { createLogger, PinoNestLogger, LOGGER, type Logger } from './logger';
-export { counter, histogram, gauge, httpRequestDuration, renderMetrics } from './metrics';
-export { ReadinessChecks, type ReadinessCheck, HealthController } from './health';
-export { PlatformModule, SERVICE_NAME } from './platform.module';
-export { createServiceApp, type ServiceAppOptions, type ServiceInstance } from './service-app';
+export { createLogger, LOGGER, type Logger } from './logger';
+export { counter, histogram, gauge, renderMetrics } from './metrics';
+export { ReadinessChecks } from './health';
+export { PlatformModule } from './platform.module';
+export { createServiceApp, type ServiceInstance } from './service-app';
 export { readOrCreateLocalSecret } from './local-secrets';
-export { serveComposition, type ComposedService } from './composition';
+export { serveComposition } from './composition';
 export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';
-export {
-  type KeysetPosition,
-  ISO_MILLISECONDS,
-  encodeKeysetCursor,
-  decodeKeysetCursor,
-} from './keyset-cursor';
+export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './keyset-cursor';
 export { PageQuery, readPage } from './page';
 export { nameConflict, violatesUnique, withIsoDates, type WithDates, type WithIsoDates } from './rows';
 export { PeriodicTask } from './periodic-task';
 export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
-export { listen, sleep, wake, WakeListener, WakeSignal } from './wake-signal';
+export { listen, sleep, wake } from './wake-signal';
 export { backoffMs } from './backoff';
-export { ClaimLoop, type ClaimLoopOptions } from './claim-loop';
+export { ClaimLoop } from './claim-loop';
 export {
-  TRACES_EXPORTERS,
-  TRACE_HEADERS,
-  type TracesExporter,
-  type TracingOptions,
-  type SpanOptions,
-  readTracesExporter,
   startTracing,
-  tracer,
   extractTraceContext,
   traceContextOf,
   traceLinkOf,
   currentTraceHeaders,
   currentTraceparent,
-  traceLogFields,
   inSpan,
   SpanKind,
-  SpanStatusCode,
-  type Span,
-  type Context,
 } from './tracing';
 export {
   ADMIN_TOKEN_AUTH,
-  API_KEY_AUTH,
   ApiErrors,
-  type ErrorStatus,
   ApiIdParam,
   ApiJsonBody,
   ApiJsonResponse,
@@ -65,7 +46,6 @@ export {
   openApiSchema,
   Page,
   type SchemaObject,
-  serveOpenApiDocs,
   StringEnum,
   Timestamp,
   unmappedValidators,

@@ -5,10 +5,7 @@ import { ApiError, ErrorCode } from './errors';
 
 export const DEFAULT_MAX_JSON_DEPTH = 64;
 
-/*
- * class-transformer and class-validator walk a body recursively, and overflow the stack a few thousand
- * levels down; the limit may not be raised anywhere near that.
- */
+/** class-transformer and class-validator recurse, and overflow the stack a few thousand levels down. */
 const MAX_JSON_DEPTH_CEILING = 1_000;
 
 /** MAX_JSON_DEPTH: the deepest nesting of objects and arrays a JSON request body may have. */
@@ -65,10 +62,8 @@ export function bodyTooDeep(maxDepth: number): ApiError {
 }
 
 /**
- * Replaces Fastify's JSON parser with the same parser behind a depth check. Everything downstream that
- * walks a body (prototype-key stripping, class-transformer, class-validator) recurses, and a body
- * nested thousands of levels deep would overflow its stack; refused here, it never reaches them. The
- * body limit and the refusal of `__proto__` and `constructor` keys stay Fastify's.
+ * Fastify's own JSON parser behind a depth check: everything downstream that walks a body recurses, and
+ * a body nested thousands of levels deep would overflow its stack.
  */
 export function limitJsonDepth(fastify: FastifyInstance, maxDepth: number): void {
   if (!Number.isSafeInteger(maxDepth) || maxDepth < 1)

@@ -14,11 +14,7 @@ export function encodeKeysetCursor(position: KeysetPosition): string {
   return Buffer.from(JSON.stringify([position.at, position.id]), 'utf8').toString('base64url');
 }
 
-/**
- * The position in a cursor this API handed out, or a 400 on `cursor`: a tampered cursor must never reach
- * SQL as a bad timestamp or id. `at` must parse as a time (and match `shape.at` when given); `id` must
- * match `shape.id`.
- */
+/** The position in a cursor this API handed out, or a 400: a tampered cursor must never reach SQL. */
 export function decodeKeysetCursor(cursor: string, shape: { id: RegExp; at?: RegExp }): KeysetPosition {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -9,9 +9,8 @@ import {
 } from 'prom-client';
 
 /*
- * Metrics live in prom-client's process-wide registry. In the standalone composition several services
- * share one process and each was bundled with its own copy of this file, so a metric is looked up by
- * name before it is created, and every metric carries a `service` label.
+ * Composed services share prom-client's process-wide registry, each with its own bundled copy of this
+ * file: a metric is looked up by name before it is created, and carries a `service` label.
  */
 
 export function counter<L extends string>(config: CounterConfiguration<L>): Counter<L> {

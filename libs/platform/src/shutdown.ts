@@ -28,10 +28,8 @@ export function stopOnSignals(stop: () => Promise<void>, options: { graceMs: num
 }
 
 /**
- * Stops one service in the order that leaves nothing half-done: the HTTP server stops accepting
- * connections and finishes the requests in flight (a request arriving on a kept-alive connection gets
- * 503), then Nest's shutdown hooks stop the consumers after their batch, let the delivery attempts in
- * flight finish and be recorded, and drain the outbox before the database closes.
+ * Stops one service in the order that leaves nothing half-done: the HTTP server finishes the requests in
+ * flight, then Nest's shutdown hooks stop consumers and workers and drain the outbox before the database closes.
  */
 export async function closeGracefully(app: {
   getHttpAdapter(): { close(): Promise<unknown> };

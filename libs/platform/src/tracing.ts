@@ -1,17 +1,17 @@
 import {
-  type Attributes,
   type Context,
   context,
   createContextKey,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
   type Link,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
+  type SpanOptions,
   SpanStatusCode,
   trace,
   type Tracer,
-  type TextMapGetter,
-  type TextMapSetter,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -25,16 +25,11 @@ import { ConfigError } from './config';
 
 /*
  * W3C trace context from an HTTP request, through the outbox and the bus, to consumers and webhook
- * attempts. The tracer provider, context manager and propagator are process-wide (OpenTelemetry keeps
- * them on a global), so in the standalone composition the first service to start registers them and
- * the others find them there.
+ * attempts. OpenTelemetry keeps its registrations process-wide, so composed services share them.
  */
 
-export const TRACES_EXPORTERS = ['none', 'console'] as const;
+const TRACES_EXPORTERS = ['none', 'console'] as const;
 export type TracesExporter = (typeof TRACES_EXPORTERS)[number];
-
-/** The header names of W3C trace context, as they travel on HTTP requests and bus records. */
-export const TRACE_HEADERS = { traceparent: 'traceparent', tracestate: 'tracestate' } as const;
 
 export interface TracingOptions {
   /** `none` (the default) records spans but sends them nowhere; `console` prints each finished span. */
@@ -45,21 +40,6 @@ export interface TracingOptions {
 
 const TRACER_NAME = 'governance';
 const propagator = new W3CTraceContextPropagator();
-
-const recordGetter: TextMapGetter<Record<string, unknown>> = {
-  keys: (carrier) => Object.keys(carrier),
-  get: (carrier, key) => {
-    const value = carrier[key];
-    if (typeof value === 'string') return value;
-    if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-    return undefined;
-  },
-};
-const recordSetter: TextMapSetter<Record<string, string>> = {
-  set: (carrier, key, value) => {
-    carrier[key] = value;
-  },
-};
 
 /** OTEL_TRACES_EXPORTER: `none` unless set; anything else than the known names is a config error. */
 export function readTracesExporter(env: NodeJS.ProcessEnv = process.env): TracesExporter {
@@ -74,9 +54,8 @@ const STARTED = Symbol.for('governance.platform.tracing-started');
 type GlobalWithTracing = typeof globalThis & { [STARTED]?: boolean };
 
 /**
- * Registers the tracer provider, the async context manager and the propagator, once per process;
- * later calls find them registered and change nothing. Spans are always recorded, so trace ids exist
- * and travel even when the exporter is `none`.
+ * Registers the tracer provider and the async context manager once per process. Spans are recorded even
+ * with the exporter `none`, so trace ids exist and travel.
  */
 export function startTracing(options: TracingOptions = {}): void {
   const scope = globalThis as GlobalWithTracing;
@@ -96,7 +75,7 @@ export function tracer(): Tracer {
 
 /** The context a carrier's `traceparent` (and `tracestate`) describe; the root context without one. */
 export function extractTraceContext(carrier: Record<string, unknown> | null | undefined): Context {
-  return carrier ? propagator.extract(ROOT_CONTEXT, carrier, recordGetter) : ROOT_CONTEXT;
+  return carrier ? propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter) : ROOT_CONTEXT;
 }
 
 /** A link to the span a carrier's `traceparent` names, for work done on behalf of several traces. */
@@ -107,19 +86,19 @@ export function traceLinkOf(carrier: Record<string, unknown>): Link | undefined 
 
 /** The context of a stored `traceparent` value, such as the one a webhook delivery row keeps. */
 export function traceContextOf(traceparent: string | null | undefined): Context {
-  return traceparent ? extractTraceContext({ [TRACE_HEADERS.traceparent]: traceparent }) : ROOT_CONTEXT;
+  return traceparent ? extractTraceContext({ traceparent }) : ROOT_CONTEXT;
 }
 
 /** `traceparent` and `tracestate` of the active span, empty when there is none. */
 export function currentTraceHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
-  propagator.inject(context.active(), headers, recordSetter);
+  propagator.inject(context.active(), headers, defaultTextMapSetter);
   return headers;
 }
 
 /** The active span's `traceparent`, or null outside any trace. */
 export function currentTraceparent(): string | null {
-  return currentTraceHeaders()[TRACE_HEADERS.traceparent] ?? null;
+  return currentTraceHeaders()['traceparent'] ?? null;
 }
 
 const REQUEST_ID = createContextKey('governance.request_id');
@@ -129,10 +108,7 @@ export function withRequestId(parent: Context, requestId: string): Context {
   return parent.setValue(REQUEST_ID, requestId);
 }
 
-/**
- * Log fields of the active span (and request): every log line written inside a trace carries its id,
- * and lines written while handling a request carry the request id.
- */
+/** Log fields of the active span and request, so every line written inside a trace carries its ids. */
 export function traceLogFields(span: Span | undefined = trace.getActiveSpan()): {
   trace_id?: string;
   span_id?: string;
@@ -145,16 +121,7 @@ export function traceLogFields(span: Span | undefined = trace.getActiveSpan()): 
   return { ...fields, trace_id: spanContext.traceId, span_id: spanContext.spanId };
 }
 
-export interface SpanOptions {
-  kind?: SpanKind;
-  attributes?: Attributes;
-  links?: Link[];
-}
-
-/**
- * Runs `work` in a new span, child of `parent` (the active context unless given), and ends the span
- * when the work settles; a thrown error marks the span failed and is rethrown.
- */
+/** Runs `work` in a new span, child of `parent` (else the active context); a throw marks it failed. */
 export async function inSpan<T>(
   name: string,
   parent: Context | undefined,

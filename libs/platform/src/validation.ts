@@ -14,9 +14,8 @@ const BUILT_IN_TYPES: ReadonlyArray<abstract new (...args: never[]) => unknown> 
 ];
 
 /**
- * Nest's stripProtoKeys, with its own stack instead of recursion: its recursive form overflows the call
- * stack on a value nested a few thousand levels deep. The body parser refuses such JSON bodies first
- * (MAX_JSON_DEPTH); this holds for whatever else reaches the pipe. Each object is visited once.
+ * Nest's stripProtoKeys with its own stack instead of recursion, which overflows on a value nested a few
+ * thousand levels deep (JSON bodies are refused first, by MAX_JSON_DEPTH). Each object is visited once.
  */
 export function stripProtoKeys(root: unknown): void {
   const visited = new WeakSet<object>();

@@ -44,10 +44,8 @@ export class WakeListener extends WakeSignal {
 }
 
 /*
- * Named wake-ups between loops that would otherwise wait for their next poll: the relay after a commit,
- * event-log consumers after an append, publish waits after a relay batch. Services composed into one
- * process are bundled apart, so the listeners are found through a global symbol rather than a module
- * variable. Polling stays the guarantee; a wake-up only saves the rest of a poll interval.
+ * Named wake-ups between loops that would otherwise wait for their next poll; polling stays the guarantee.
+ * Composed services are bundled apart, so the listeners hang on a global symbol, not a module variable.
  */
 const LISTENERS = Symbol.for('governance.platform.wake-listeners');
 type GlobalWithListeners = typeof globalThis & { [LISTENERS]?: Map<string, Set<WakeSignal>> };

@@ -4,10 +4,7 @@ import { type ComplianceStatusResponse, type SummaryResponse } from '../summary/
 export type Verdict = 'pass' | 'conditional' | 'fail';
 type FrameworkStatus = ComplianceStatusResponse['data'][number];
 
-/**
- * The systems of one framework whose newest completed assessment gave one verdict, tallied: the read
- * model sums them in SQL, since a big organization has tens of thousands of (system, framework) heads.
- */
+/** The systems of one framework whose newest completed assessment gave one verdict, tallied in SQL. */
 export interface VerdictTally {
   framework: string;
   verdict: string;
@@ -27,27 +24,17 @@ export function normalizeVerdict(verdict: string): Verdict {
 }
 
 /**
- * Compliance per framework. Rule: a framework's status is its WORST system's latest verdict (one failing
- * system makes the framework fail; all passing makes it pass), because a badge that averages would hide a
- * non-compliant system behind compliant ones. Its score is the mean of those systems' latest scores.
- * Every catalog framework is listed (not_assessed when no system has a verdict), then any other framework
- * seen in events, by key.
+ * Compliance per framework: the WORST system's latest verdict, since an average would hide a failing
+ * system behind passing ones, and the mean of their scores. Every catalog framework is listed
+ * (not_assessed without a verdict), then any other framework seen in events, by key.
  */
 export function aggregateCompliance(tallies: readonly VerdictTally[]): FrameworkStatus[] {
-  const byFramework = new Map<string, VerdictTally[]>();
-  for (const tally of tallies) {
-    const entries = byFramework.get(tally.framework);
-    if (entries) entries.push(tally);
-    else byFramework.set(tally.framework, [tally]);
-  }
-  const known = FRAMEWORKS.map((framework) => ({ key: framework.key, name: framework.name }));
-  const knownKeys = new Set<string>(known.map((framework) => framework.key));
-  const others = [...byFramework.keys()]
-    .filter((key) => !knownKeys.has(key))
-    .sort()
-    .map((key) => ({ key, name: key }));
-  return [...known, ...others].map(({ key, name }) => {
-    const entries = (byFramework.get(key) ?? []).filter((entry) => entry.systems > 0);
+  const names = new Map<string, string>(FRAMEWORKS.map((framework) => [framework.key, framework.name]));
+  const others = [...new Set(tallies.map((tally) => tally.framework))].filter((key) => !names.has(key));
+  return [...names.keys(), ...others.sort()].map((key) => {
+    const name = names.get(key) ?? key;
+    // One row per verdict: few per framework, so a scan per framework costs nothing.
+    const entries = tallies.filter((tally) => tally.framework === key && tally.systems > 0);
     if (entries.length === 0)
       return {
         framework: key,
@@ -60,15 +47,16 @@ export function aggregateCompliance(tallies: readonly VerdictTally[]): Framework
     const worst = entries
       .map((entry) => normalizeVerdict(entry.verdict))
       .reduce((a, b) => (RANK[b] < RANK[a] ? b : a));
-    const scored = entries.reduce((sum, entry) => sum + entry.scored, 0);
-    const scoreSum = entries.reduce((sum, entry) => sum + entry.scoreSum, 0);
+    const sum = (of: (entry: VerdictTally) => number): number =>
+      entries.reduce((total, entry) => total + of(entry), 0);
+    const scored = sum((entry) => entry.scored);
     const last = entries.reduce((a, b) => (b.lastAssessedAt > a.lastAssessedAt ? b : a)).lastAssessedAt;
     return {
       framework: key,
       name,
       status: worst,
-      score: scored === 0 ? null : round(scoreSum / scored, 4),
-      systems_assessed: entries.reduce((sum, entry) => sum + entry.systems, 0),
+      score: scored === 0 ? null : round(sum((entry) => entry.scoreSum) / scored, 4),
+      systems_assessed: sum((entry) => entry.systems),
       last_assessed_at: last.toISOString(),
     };
   });

@@ -7,10 +7,8 @@ import { PROJECTED_TOPICS, ProjectionService } from './projection.service';
 export const PROJECTION_CONSUMER = 'projection';
 
 /**
- * Builds the read model. One consumer group over all projected topics: on the event log it applies events
- * in log order, so a replay from position 0 walks exactly the order live consumption did. A batch's writes
- * and its processed-event marks commit together, so a redelivery changes nothing; batches keep replays
- * fast.
+ * Builds the read model: one group over every projected topic, so a replay walks the log in the order live
+ * consumption did. A batch's writes commit with its processed-event marks; batches keep replays fast.
  */
 @Controller()
 export class ProjectionConsumer {

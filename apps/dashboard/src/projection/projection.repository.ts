@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type PolicySnapshot, type ProbeConnection, type PublicEventRecord } from '@governance/contracts';
+import {
+  eventRow,
+  type PolicySnapshot,
+  type ProbeConnection,
+  type PublicEventRecord,
+} from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
-/**
- * All writes to the read model but its systems (the SystemsReplica's), each inside the consumer's transaction (the same one that records the
- * event as processed). Every statement is scoped by organization id. Writes are order-tolerant: each keeps
- * the newest state by the event's own clock (updated_at, version, last_seen_at, assessment id), so late or
- * repeated records never move the read model backwards.
- */
 /** A (system, framework) of one organization: what an assessment head is kept for. */
 export interface HeadKey {
   organizationId: string;
@@ -21,6 +20,11 @@ export interface ProbeHeartbeat {
   receivedAt: string;
 }
 
+/**
+ * The read model's writes but its systems (the SystemsReplica's), in the consumer's transaction and scoped
+ * by organization id. Each keeps the newest state by the event's own clock, so late or repeated records
+ * never move the read model backwards.
+ */
 @Injectable()
 export class ProjectionRepository {
   async touchOrganization(manager: EntityManager, organizationId: string, at: string): Promise<void> {
@@ -51,18 +55,14 @@ export class ProjectionRepository {
 
   /** The newest heartbeat of each probe; a probe not yet known keeps none (as when it came alone). */
   async applyProbeHeartbeats(manager: EntityManager, heartbeats: readonly ProbeHeartbeat[]): Promise<void> {
-    for (const chunk of chunks(heartbeats)) {
-      await manager.query(
-        `UPDATE dashboard.probes p SET last_heartbeat_at = GREATEST(p.last_heartbeat_at, h.received_at)
-         FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS h(organization_id, probe_id, received_at)
-         WHERE p.organization_id = h.organization_id AND p.probe_id = h.probe_id`,
-        [
-          chunk.map((heartbeat) => heartbeat.organizationId),
-          chunk.map((heartbeat) => heartbeat.probeId),
-          chunk.map((heartbeat) => heartbeat.receivedAt),
-        ],
-      );
-    }
+    await forRows(
+      manager,
+      `UPDATE dashboard.probes p SET last_heartbeat_at = GREATEST(p.last_heartbeat_at, h.received_at)
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS h(organization_id, probe_id, received_at)
+       WHERE p.organization_id = h.organization_id AND p.probe_id = h.probe_id`,
+      heartbeats,
+      (heartbeat) => [heartbeat.organizationId, heartbeat.probeId, heartbeat.receivedAt],
+    );
   }
 
   async applyPolicySnapshot(
@@ -86,21 +86,21 @@ export class ProjectionRepository {
     manager: EntityManager,
     findings: ReadonlyArray<HeadKey & { findingId: string; assessmentId: string; severity: string }>,
   ): Promise<void> {
-    for (const chunk of chunks(findings)) {
-      const { values, params } = valuesList(chunk, (finding) => [
+    await forRows(
+      manager,
+      `INSERT INTO dashboard.findings (organization_id, finding_id, system_key, framework, assessment_id, severity)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+       ON CONFLICT (organization_id, finding_id) DO NOTHING`,
+      findings,
+      (finding) => [
         finding.organizationId,
         finding.findingId,
         finding.systemKey,
         finding.framework,
         finding.assessmentId,
         finding.severity,
-      ]);
-      await manager.query(
-        `INSERT INTO dashboard.findings (organization_id, finding_id, system_key, framework, assessment_id, severity)
-         VALUES ${values} ON CONFLICT (organization_id, finding_id) DO NOTHING`,
-        params,
-      );
-    }
+      ],
+    );
   }
 
   /**
@@ -111,42 +111,32 @@ export class ProjectionRepository {
     manager: EntityManager,
     heads: ReadonlyArray<HeadKey & { assessmentId: string }>,
   ): Promise<void> {
-    for (const chunk of chunks(heads)) {
-      const { values, params } = valuesList(chunk, (head) => [
-        head.organizationId,
-        head.systemKey,
-        head.framework,
-        head.assessmentId,
-      ]);
-      await manager.query(
-        `INSERT INTO dashboard.assessment_heads (organization_id, system_key, framework, head_assessment_id)
-         VALUES ${values}
-         ON CONFLICT (organization_id, system_key, framework) DO UPDATE
-         SET head_assessment_id = GREATEST(assessment_heads.head_assessment_id, EXCLUDED.head_assessment_id)`,
-        params,
-      );
-    }
+    await forRows(
+      manager,
+      `INSERT INTO dashboard.assessment_heads (organization_id, system_key, framework, head_assessment_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       ON CONFLICT (organization_id, system_key, framework) DO UPDATE
+       SET head_assessment_id = GREATEST(assessment_heads.head_assessment_id, EXCLUDED.head_assessment_id)`,
+      heads,
+      (head) => [head.organizationId, head.systemKey, head.framework, head.assessmentId],
+    );
   }
 
   /** Recounts the open findings, by severity, of the heads given: their head assessment's findings. */
   async recountOpenFindings(manager: EntityManager, heads: readonly HeadKey[]): Promise<void> {
-    for (const chunk of chunks(heads)) {
-      await manager.query(
-        `UPDATE dashboard.assessment_heads h SET (open_info, open_medium, open_high, open_critical) = (
-           SELECT count(*) FILTER (WHERE f.severity = 'INFO'), count(*) FILTER (WHERE f.severity = 'MEDIUM'),
-             count(*) FILTER (WHERE f.severity = 'HIGH'), count(*) FILTER (WHERE f.severity = 'CRITICAL')
-           FROM dashboard.findings f
-           WHERE f.organization_id = h.organization_id AND f.system_key = h.system_key
-             AND f.framework = h.framework AND f.assessment_id = h.head_assessment_id)
-         FROM unnest($1::text[], $2::text[], $3::text[]) AS k(organization_id, system_key, framework)
-         WHERE h.organization_id = k.organization_id AND h.system_key = k.system_key AND h.framework = k.framework`,
-        [
-          chunk.map((head) => head.organizationId),
-          chunk.map((head) => head.systemKey),
-          chunk.map((head) => head.framework),
-        ],
-      );
-    }
+    await forRows(
+      manager,
+      `UPDATE dashboard.assessment_heads h SET (open_info, open_medium, open_high, open_critical) = (
+         SELECT count(*) FILTER (WHERE f.severity = 'INFO'), count(*) FILTER (WHERE f.severity = 'MEDIUM'),
+           count(*) FILTER (WHERE f.severity = 'HIGH'), count(*) FILTER (WHERE f.severity = 'CRITICAL')
+         FROM dashboard.findings f
+         WHERE f.organization_id = h.organization_id AND f.system_key = h.system_key
+           AND f.framework = h.framework AND f.assessment_id = h.head_assessment_id)
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS k(organization_id, system_key, framework)
+       WHERE h.organization_id = k.organization_id AND h.system_key = k.system_key AND h.framework = k.framework`,
+      heads,
+      (head) => [head.organizationId, head.systemKey, head.framework],
+    );
   }
 
   async applyAssessmentComplete(
@@ -179,54 +169,31 @@ export class ProjectionRepository {
   }
 
   async insertActivity(manager: EntityManager, records: readonly PublicEventRecord[]): Promise<void> {
-    for (const chunk of chunks(records)) {
-      const { values, params } = valuesList(
-        chunk,
-        (record) => [
-          record.organization_id,
-          record.id,
-          record.event,
-          record.severity,
-          record.system_id,
-          record.timestamp,
-          JSON.stringify(record.details),
-        ],
-        { 5: "date_trunc('milliseconds', $::timestamptz)" },
-      );
-      await manager.query(
-        `INSERT INTO dashboard.activity (organization_id, event_id, event, severity, system_id, occurred_at, details)
-         VALUES ${values} ON CONFLICT (organization_id, event_id) DO NOTHING`,
-        params,
-      );
-    }
+    await forRows(
+      manager,
+      `INSERT INTO dashboard.activity (organization_id, event_id, event, severity, system_id, occurred_at, details)
+       SELECT organization_id, event_id, event, severity, system_id, date_trunc('milliseconds', at), details
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
+         AS r(organization_id, event_id, event, severity, system_id, at, details)
+       ON CONFLICT (organization_id, event_id) DO NOTHING`,
+      records,
+      eventRow,
+    );
   }
 }
 
-/** Rows per multi-row statement: far below Postgres's 65,535 parameters at seven columns. */
-const ROWS_PER_STATEMENT = 1_000;
-
-function* chunks<T>(rows: readonly T[]): Generator<readonly T[]> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
-    yield rows.slice(start, start + ROWS_PER_STATEMENT);
-}
-
 /**
- * `($1, $2), ($3, $4), …` for `rows`, and the parameters in order. `wrap` replaces a column's bare `$` with
- * an expression around it, by column index.
+ * Runs `sql` once for all `rows` (none: not at all), each column passed as one array that `unnest` turns
+ * back into rows, so a batch of any size is one statement.
  */
-function valuesList<T>(
+async function forRows<T>(
+  manager: EntityManager,
+  sql: string,
   rows: readonly T[],
-  columns: (row: T) => unknown[],
-  wrap: Record<number, string> = {},
-): { values: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const tuples = rows.map((row) => {
-    const placeholders = columns(row).map((value, column) => {
-      params.push(value);
-      const placeholder = `$${params.length}`;
-      return wrap[column]?.replace('$', placeholder) ?? placeholder;
-    });
-    return `(${placeholders.join(', ')})`;
-  });
-  return { values: tuples.join(', '), params };
+  columnsOf: (row: T) => unknown[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns: unknown[][] = [];
+  for (const row of rows) columnsOf(row).forEach((value, index) => (columns[index] ??= []).push(value));
+  await manager.query(sql, columns);
 }

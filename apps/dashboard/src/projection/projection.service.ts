@@ -17,37 +17,32 @@ export type ProjectedTopic = (typeof PROJECTED_TOPICS)[number];
 
 type Input = ProjectedRecord<ProjectedTopic>;
 
-/** A public record, whose `event` narrows its `details`. */
-type AnyPublicRecord = ProjectedRecord<PublicTopic>['record'];
-
-/** Key of an assessment's subject: its system, or '' when the run was organization-level. */
-const systemKey = (systemId: string | null): string => systemId ?? '';
-
 /**
- * The writes one event makes, gathered over a batch: inserts and maxima commute, so they go out as one
- * statement per kind; the rest are applied one by one, in log order.
+ * The writes of a batch that commute (inserts, maxima), gathered to go out as one statement per kind; the
+ * rest are applied one by one, in log order.
  */
-interface BatchWrites {
-  activity: AnyPublicRecord[];
-  findings: Parameters<ProjectionRepository['insertFindings']>[1][number][];
+class BatchWrites {
+  readonly activity: Array<ProjectedRecord<PublicTopic>['record']> = [];
+  readonly findings: Parameters<ProjectionRepository['insertFindings']>[1][number][] = [];
   /** Newest assessment id per (organization, system, framework) that findings arrived for. */
-  heads: Map<string, HeadKey & { assessmentId: string }>;
+  readonly heads = new Map<string, HeadKey & { assessmentId: string }>();
   /** Every (organization, system, framework) whose head or findings may have changed. */
-  touchedHeads: Map<string, HeadKey>;
+  readonly touchedHeads = new Map<string, HeadKey>();
   /** Newest heartbeat per (organization, probe). */
-  heartbeats: Map<string, ProbeHeartbeat>;
+  readonly heartbeats = new Map<string, ProbeHeartbeat>();
   /** Newest event time per organization. */
-  touched: Map<string, string>;
+  readonly touched = new Map<string, string>();
 }
 
 const headKey = (head: HeadKey): string => `${head.organizationId}/${head.systemKey}/${head.framework}`;
 
-const newest = (a: string, b: string): string => (Date.parse(a) >= Date.parse(b) ? a : b);
+/** The later of a time held (if any) and the next one. */
+const newest = (held: string | undefined, next: string): string =>
+  held !== undefined && Date.parse(held) >= Date.parse(next) ? held : next;
 
 /**
  * Decides which read-model writes a batch of events makes; the consumer owns the transaction. Every write
- * is order-tolerant (see ProjectionRepository), so the read model does not depend on where the bus cut
- * the batches: a replay from the start ends where live consumption did.
+ * is order-tolerant, so a replay from the start ends where live consumption did, however it is batched.
  */
 @Injectable()
 export class ProjectionService implements Projection<ProjectedTopic> {
@@ -59,19 +54,10 @@ export class ProjectionService implements Projection<ProjectedTopic> {
   ) {}
 
   async apply(manager: EntityManager, inputs: readonly Input[]): Promise<void> {
-    const writes: BatchWrites = {
-      activity: [],
-      findings: [],
-      heads: new Map(),
-      touchedHeads: new Map(),
-      heartbeats: new Map(),
-      touched: new Map(),
-    };
+    const writes = new BatchWrites();
     for (const input of inputs) {
-      const organizationId = input.record.organization_id;
-      const at = input.record.timestamp;
-      const seen = writes.touched.get(organizationId);
-      writes.touched.set(organizationId, seen ? newest(seen, at) : at);
+      const { organization_id: organizationId, timestamp } = input.record;
+      writes.touched.set(organizationId, newest(writes.touched.get(organizationId), timestamp));
       await this.applyRecord(manager, organizationId, input, writes);
     }
     const repo = this.repository;
@@ -114,46 +100,32 @@ export class ProjectionService implements Projection<ProjectedTopic> {
         case 'probe.heartbeat': {
           const { probe_id: probeId, received_at: receivedAt } = record.details;
           const key = `${organizationId}/${probeId}`;
-          const current = writes.heartbeats.get(key);
-          writes.heartbeats.set(key, {
-            organizationId,
-            probeId,
-            receivedAt: current ? newest(current.receivedAt, receivedAt) : receivedAt,
-          });
+          const at = newest(writes.heartbeats.get(key)?.receivedAt, receivedAt);
+          writes.heartbeats.set(key, { organizationId, probeId, receivedAt: at });
           return;
         }
         case 'system.registration_requested':
           // The systems service answers it with a snapshot; that is what the dashboard projects.
           return;
       }
-      return;
     }
     // The rest are the public topics.
     const record = input.record;
     writes.activity.push(record);
     switch (record.event) {
       case 'finding.created': {
-        const details = record.details;
-        const head = {
-          organizationId,
-          systemKey: systemKey(record.system_id),
-          framework: details.framework,
-          assessmentId: details.assessment_id,
-        };
-        writes.findings.push({ ...head, findingId: details.finding_id, severity: record.severity });
+        const { framework, assessment_id: assessmentId, finding_id: findingId } = record.details;
+        const head = { organizationId, systemKey: systemKey(record.system_id), framework, assessmentId };
+        writes.findings.push({ ...head, findingId, severity: record.severity });
         const key = headKey(head);
         const current = writes.heads.get(key);
-        if (!current || current.assessmentId < head.assessmentId) writes.heads.set(key, head);
+        if (!current || current.assessmentId < assessmentId) writes.heads.set(key, head);
         writes.touchedHeads.set(key, head);
         return;
       }
       case 'assessment.complete': {
-        const details = record.details;
-        const head = {
-          organizationId,
-          systemKey: systemKey(record.system_id),
-          framework: details.framework,
-        };
+        const { details } = record;
+        const head = { organizationId, systemKey: systemKey(record.system_id), framework: details.framework };
         writes.touchedHeads.set(headKey(head), head);
         return repo.applyAssessmentComplete(manager, {
           ...head,
@@ -165,20 +137,22 @@ export class ProjectionService implements Projection<ProjectedTopic> {
       }
       case 'system.registered':
         return this.systems.apply(manager, [{ topic: publicTopicFor(record.event), record }]);
-      case 'probe.disconnected': {
-        const details = record.details;
+      case 'probe.disconnected':
         return repo.applyProbeConnection(manager, organizationId, {
-          probeId: details.probe_id,
-          probeName: details.probe_name,
+          probeId: record.details.probe_id,
+          probeName: record.details.probe_name,
           connection: 'disconnected',
-          lastSeenAt: details.last_seen_at,
+          lastSeenAt: record.details.last_seen_at,
         });
-      }
       case 'policy.violated':
       case 'drift.detected':
         // Only in the activity feed; the summary counts them there within their windows.
         return;
     }
-    return;
   }
+}
+
+/** Key of an assessment's subject: its system, or '' when the run was organization-level. */
+function systemKey(systemId: string | null): string {
+  return systemId ?? '';
 }

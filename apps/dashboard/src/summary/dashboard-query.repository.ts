@@ -33,32 +33,23 @@ export class DashboardQueryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async systemCounts(organizationId: string): Promise<SystemCounts> {
-    const [row] = await this.dataSource.query<Array<Record<string, number>>>(
-      `SELECT count(*)::int AS total,
-         count(*) FILTER (WHERE declared)::int AS declared,
-         count(*) FILTER (WHERE risk_tier = 'unacceptable')::int AS unacceptable,
-         count(*) FILTER (WHERE risk_tier = 'high')::int AS high,
-         count(*) FILTER (WHERE risk_tier = 'limited')::int AS limited,
-         count(*) FILTER (WHERE risk_tier = 'minimal')::int AS minimal,
-         count(*) FILTER (WHERE risk_tier NOT IN ('unacceptable', 'high', 'limited', 'minimal'))::int AS unclassified,
-         count(*) FILTER (WHERE status = 'active')::int AS active,
-         count(*) FILTER (WHERE status = 'retired')::int AS retired
+    const [row] = await this.dataSource.query<SystemCounts[]>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE declared)::int AS declared,
+         json_build_object(
+           'unacceptable', count(*) FILTER (WHERE risk_tier = 'unacceptable'),
+           'high', count(*) FILTER (WHERE risk_tier = 'high'),
+           'limited', count(*) FILTER (WHERE risk_tier = 'limited'),
+           'minimal', count(*) FILTER (WHERE risk_tier = 'minimal'),
+           'unclassified', count(*) FILTER (WHERE risk_tier NOT IN ('unacceptable', 'high', 'limited', 'minimal'))
+         ) AS by_risk_tier,
+         json_build_object(
+           'active', count(*) FILTER (WHERE status = 'active'),
+           'retired', count(*) FILTER (WHERE status = 'retired')
+         ) AS by_status
        FROM dashboard.systems WHERE organization_id = $1`,
       [organizationId],
     );
-    const n = (key: string): number => row?.[key] ?? 0;
-    return {
-      total: n('total'),
-      declared: n('declared'),
-      by_risk_tier: {
-        unacceptable: n('unacceptable'),
-        high: n('high'),
-        limited: n('limited'),
-        minimal: n('minimal'),
-        unclassified: n('unclassified'),
-      },
-      by_status: { active: n('active'), retired: n('retired') },
-    };
+    return row!;
   }
 
   async probeCounts(organizationId: string): Promise<SummaryResponse['probes']> {
@@ -69,23 +60,18 @@ export class DashboardQueryRepository {
        FROM dashboard.probes WHERE organization_id = $1`,
       [organizationId],
     );
-    return row ?? { total: 0, connected: 0, disconnected: 0 };
+    return row!;
   }
 
   /** Findings of each (system, framework)'s newest assessment, by severity: counted on the heads. */
   async openFindingsBySeverity(organizationId: string): Promise<Record<Severity, number>> {
-    const [row] = await this.dataSource.query<Array<Record<Severity, number | null>>>(
-      `SELECT sum(open_info)::int AS "INFO", sum(open_medium)::int AS "MEDIUM",
-         sum(open_high)::int AS "HIGH", sum(open_critical)::int AS "CRITICAL"
+    const [row] = await this.dataSource.query<Array<Record<Severity, number>>>(
+      `SELECT coalesce(sum(open_info), 0)::int AS "INFO", coalesce(sum(open_medium), 0)::int AS "MEDIUM",
+         coalesce(sum(open_high), 0)::int AS "HIGH", coalesce(sum(open_critical), 0)::int AS "CRITICAL"
        FROM dashboard.assessment_heads WHERE organization_id = $1`,
       [organizationId],
     );
-    return {
-      INFO: row?.INFO ?? 0,
-      MEDIUM: row?.MEDIUM ?? 0,
-      HIGH: row?.HIGH ?? 0,
-      CRITICAL: row?.CRITICAL ?? 0,
-    };
+    return row!;
   }
 
   /** Each framework's systems by their newest verdict, tallied in the database. */
@@ -108,7 +94,7 @@ export class DashboardQueryRepository {
        FROM dashboard.policies WHERE organization_id = $1 AND status = 'active'`,
       [organizationId],
     );
-    return row ?? { active: 0, block: 0, warn: 0 };
+    return row!;
   }
 
   /** Events of one type since `since`: an index range over the organization's recent entries only. */

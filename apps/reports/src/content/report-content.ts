@@ -1,4 +1,4 @@
-import { SEVERITIES, type Severity } from '@governance/contracts';
+import { RISK_TIERS, type RiskTier, SEVERITIES, type Severity } from '@governance/contracts';
 import { findControl, findFramework } from '@governance/frameworks';
 import { type ReportPeriod } from '../reports/report-period';
 
@@ -6,7 +6,6 @@ export const REPORT_TYPES = ['compliance', 'system', 'assessment', 'executive'] 
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ['pdf', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const RISK_TIER_KEYS = ['unacceptable', 'high', 'limited', 'minimal', 'unclassified'] as const;
 
 export interface SystemRow {
   system_id: string;
@@ -82,14 +81,11 @@ export interface ControlFindings {
   /** The highest severity among its findings. */
   severity: Severity;
   remediation: string;
-  findings: Array<{
-    finding_id: string;
-    title: string;
-    severity: Severity;
-    system_id: string | null;
-    system_name: string;
-    assessment_id: string;
-  }>;
+  findings: Array<
+    Pick<FindingRow, 'finding_id' | 'title' | 'system_id' | 'system_name' | 'assessment_id'> & {
+      severity: Severity;
+    }
+  >;
 }
 
 export interface ReportContent {
@@ -101,13 +97,13 @@ export interface ReportContent {
   generated_at: string;
   period: { from: string; to: string } | null;
   scope: {
-    system: { system_id: string; name: string; risk_tier: string; status: string } | null;
+    system: Pick<SystemRow, 'system_id' | 'name' | 'risk_tier' | 'status'> | null;
     framework: string | null;
     assessment_id: string | null;
   };
   summary: {
     systems: number;
-    systems_by_risk_tier: Record<(typeof RISK_TIER_KEYS)[number], number>;
+    systems_by_risk_tier: Record<RiskTier, number>;
     assessments: number;
     /** Mean score (0 to 1) of the assessments in the report, null when there are none. */
     average_score: number | null;
@@ -118,26 +114,24 @@ export interface ReportContent {
     drift_alerts: number;
     probe_disconnects: number;
   };
-  assessments: Array<{
-    assessment_id: string;
-    system_id: string | null;
-    system_name: string | null;
-    framework: string;
-    verdict: string;
-    score: number;
-    findings_count: number;
-    completed_at: string;
-  }>;
+  assessments: Array<
+    Pick<
+      AssessmentRow,
+      'assessment_id' | 'system_id' | 'framework' | 'verdict' | 'score' | 'findings_count'
+    > & {
+      system_name: string | null;
+      completed_at: string;
+    }
+  >;
   controls: ControlFindings[];
-  incidents: Array<{
-    event_id: string;
-    event: string;
-    severity: Severity;
-    system_id: string | null;
-    system_name: string | null;
-    occurred_at: string;
-    summary: string;
-  }>;
+  incidents: Array<
+    Pick<IncidentRow, 'event_id' | 'event' | 'system_id'> & {
+      severity: Severity;
+      system_name: string | null;
+      occurred_at: string;
+      summary: string;
+    }
+  >;
 }
 
 /** A report lists this many of its period's newest incidents; the summary counts them all. */
@@ -283,7 +277,7 @@ export function buildReportContent(spec: ReportSpec, source: ReportSource, gener
       : scopedSystem
         ? [scopedSystem]
         : [];
-  const byRiskTier = tally(RISK_TIER_KEYS, 'unclassified', inventory, (system) => system.risk_tier);
+  const byRiskTier = tally(RISK_TIERS, 'unclassified', inventory, (system) => system.risk_tier);
   const verdicts: Record<string, number> = {};
   for (const row of source.assessments) verdicts[row.verdict] = (verdicts[row.verdict] ?? 0) + 1;
   const scores = source.assessments.map((row) => row.score);

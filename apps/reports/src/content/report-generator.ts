@@ -16,27 +16,22 @@ export class ReportGenerator {
   constructor(private readonly source: ReportSourceRepository) {}
 
   async content(spec: ReportSpec, generatedAt: Date): Promise<ReportContent> {
-    const organizationId = spec.organizationId;
+    const { organizationId } = spec;
+    // An assessment report's other fields are its assessment's own (or null), so the spec is the scope.
     const [systems, candidates] = await Promise.all([
       this.source.systems(organizationId),
-      this.source.assessments(organizationId, {
-        systemId: spec.type === 'assessment' ? null : spec.systemId,
-        framework: spec.type === 'assessment' ? null : spec.framework,
-        assessmentId: spec.type === 'assessment' ? spec.assessmentId : null,
-        period: spec.type === 'assessment' ? null : spec.period,
-      }),
+      this.source.assessments(organizationId, spec),
     ]);
     const assessments = selectAssessments(spec, candidates);
     // An assessment report is about one document's assessment; runtime incidents belong to the others.
-    const incidentScope = { systemId: spec.systemId, period: spec.period };
     const withIncidents = spec.type !== 'assessment';
     const [findings, incidents, incidentCounts, organizationName] = await Promise.all([
       this.source.findings(
         organizationId,
         assessments.map((assessment) => assessment.assessment_id),
       ),
-      withIncidents ? this.source.incidents(organizationId, incidentScope) : Promise.resolve([]),
-      withIncidents ? this.source.incidentCounts(organizationId, incidentScope) : Promise.resolve({}),
+      withIncidents ? this.source.incidents(organizationId, spec) : [],
+      withIncidents ? this.source.incidentCounts(organizationId, spec) : {},
       this.source.organizationName(organizationId),
     ]);
     return buildReportContent(

@@ -1,21 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { SqlConditions } from '@governance/persistence';
 import { DataSource } from 'typeorm';
-import { type ReportPeriod } from '../reports/report-period';
 import {
   type AssessmentRow,
   type FindingRow,
   INCIDENT_LIST_LIMIT,
   type IncidentRow,
+  type ReportSpec,
   type SystemRow,
 } from './report-content';
 
-export interface AssessmentScope {
-  systemId: string | null;
-  framework: string | null;
-  assessmentId: string | null;
-  period: ReportPeriod | null;
-}
+type AssessmentScope = Pick<ReportSpec, 'systemId' | 'framework' | 'assessmentId' | 'period'>;
+type IncidentScope = Pick<ReportSpec, 'systemId' | 'period'>;
 
 /** Reads of the read model reports are built from; every query takes the organization id first. */
 @Injectable()
@@ -62,16 +58,13 @@ export class ReportSourceRepository {
     if (scope.framework !== null) where.add('framework = $', scope.framework);
     if (scope.period !== null)
       where.add('completed_at >= $', scope.period.from).add('completed_at < $', scope.period.to);
-    const columns = `assessment_id, system_id, framework, verdict, score, findings_count, high_findings,
-      medium_findings, completed_at`;
-    // Without a chosen assessment only the newest run per (system, framework) counts; ids sort by time.
-    const sql =
-      scope.assessmentId === null
-        ? `SELECT DISTINCT ON (coalesce(system_id, ''), framework) ${columns}
-           FROM reports.assessments WHERE ${where.sql}
-           ORDER BY coalesce(system_id, ''), framework, assessment_id DESC`
-        : `SELECT ${columns} FROM reports.assessments WHERE ${where.sql}`;
-    return await this.dataSource.query<AssessmentRow[]>(sql, where.params);
+    // selectAssessments keeps the newest run per (system, framework) of these.
+    return await this.dataSource.query<AssessmentRow[]>(
+      `SELECT assessment_id, system_id, framework, verdict, score, findings_count, high_findings,
+         medium_findings, completed_at
+       FROM reports.assessments WHERE ${where.sql}`,
+      where.params,
+    );
   }
 
   async findings(organizationId: string, assessmentIds: readonly string[]): Promise<FindingRow[]> {
@@ -101,11 +94,6 @@ export class ReportSourceRepository {
     );
     return Object.fromEntries(rows.map((row) => [row.event, row.count]));
   }
-}
-
-export interface IncidentScope {
-  systemId: string | null;
-  period: ReportPeriod | null;
 }
 
 function incidentConditions(organizationId: string, scope: IncidentScope): SqlConditions {

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type PublicEventRecord } from '@governance/contracts';
+import { eventRow, type PublicEventRecord } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 
 /**
- * All writes to the read model but its systems (the SystemsReplica's), each inside the consumer's
- * transaction. Every statement is scoped by organization id, and each is order-tolerant: facts (findings,
- * assessments, incidents) are written once by their own id.
+ * The read model's writes but its systems (the SystemsReplica's), in the consumer's transaction and scoped
+ * by organization id. Facts are written once by their own id, so order does not matter.
  */
 @Injectable()
 export class ReadModelRepository {
@@ -86,15 +85,7 @@ export class ReadModelRepository {
       `INSERT INTO reports.incidents (organization_id, event_id, event, severity, system_id, occurred_at, details)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (organization_id, event_id) DO NOTHING`,
-      [
-        record.organization_id,
-        record.id,
-        record.event,
-        record.severity,
-        record.system_id,
-        record.timestamp,
-        JSON.stringify(record.details),
-      ],
+      eventRow(record),
     );
   }
 }

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { newId, PUBLIC_EVENT_TYPES, type PublicEventType, publicTopicFor } from '@governance/contracts';
 import { type ProjectedRecord, type Projection } from '@governance/messaging';
 import { type EntityManager } from 'typeorm';
-import { type ReportsConfig } from '../config';
-import { REPORTS_CONFIG } from '../reports.tokens';
+import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReadModelRepository } from './read-model.repository';
 
 /** The read model's topics: every public one but `system.registered`, which the SystemsReplica keeps. */

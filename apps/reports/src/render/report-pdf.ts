@@ -29,9 +29,8 @@ const day = (iso: string): string => iso.slice(0, 10);
 const scoreColour = (score: number): string =>
   score >= 0.8 ? '#2f9e44' : score >= 0.5 ? '#e8a317' : '#c92a2a';
 
-function contentWidth(doc: Doc): number {
-  return doc.page.width - 2 * MARGIN;
-}
+/** The text column of an A4 page. */
+const WIDTH = 595.28 - 2 * MARGIN;
 
 /** Sets the font, size and colour of what is written next. */
 const style = (doc: Doc, font: Font, size: number, colour: string): Doc =>
@@ -61,7 +60,7 @@ function heading(doc: Doc, text: string): void {
 
 function paragraph(doc: Doc, text: string, options: { colour?: string; size?: number } = {}): void {
   style(doc, 'Helvetica', options.size ?? 10, options.colour ?? INK).text(text, MARGIN, doc.y, {
-    width: contentWidth(doc),
+    width: WIDTH,
   });
 }
 
@@ -83,7 +82,7 @@ function table(doc: Doc, columns: readonly Column[], rows: ReadonlyArray<Readonl
     }
     const top = doc.y;
     let x = MARGIN;
-    if (bold) doc.rect(MARGIN, top, contentWidth(doc), height).fill('#eef2f6');
+    if (bold) doc.rect(MARGIN, top, WIDTH, height).fill('#eef2f6');
     cells.forEach((cell, index) => {
       const width = columns[index]!.width;
       const colour = (SEVERITIES as readonly string[]).includes(cell)
@@ -92,7 +91,7 @@ function table(doc: Doc, columns: readonly Column[], rows: ReadonlyArray<Readonl
       doc.fillColor(colour).text(cell, x + padding, top + padding, { width: width - 2 * padding });
       x += width;
     });
-    line(doc, [MARGIN, top + height], [MARGIN + contentWidth(doc), top + height], 0.5, RULE);
+    line(doc, [MARGIN, top + height], [MARGIN + WIDTH, top + height], 0.5, RULE);
     doc.x = MARGIN;
     doc.y = top + height;
   };
@@ -102,15 +101,15 @@ function table(doc: Doc, columns: readonly Column[], rows: ReadonlyArray<Readonl
 }
 
 /** Column headers with their widths as fractions of the text column. */
-function columnsOf(doc: Doc, shares: Record<string, number>): Column[] {
-  return Object.entries(shares).map(([header, share]) => ({ header, width: contentWidth(doc) * share }));
+function columnsOf(shares: Record<string, number>): Column[] {
+  return Object.entries(shares).map(([header, share]) => ({ header, width: WIDTH * share }));
 }
 
 function titlePage(doc: Doc, content: ReportContent): void {
   doc.rect(0, 0, doc.page.width, 12).fill('#243b53');
   doc.y = 200;
   style(doc, 'Helvetica', 12, MUTED).text('AI governance report', MARGIN, doc.y);
-  style(doc.moveDown(0.5), 'Helvetica-Bold', 26, INK).text(content.title, { width: contentWidth(doc) });
+  style(doc.moveDown(0.5), 'Helvetica-Bold', 26, INK).text(content.title, { width: WIDTH });
   doc.moveDown(1.5);
   const facts: Array<[string, string]> = [
     ['Organization', content.organization_name ?? content.organization_id],
@@ -130,18 +129,17 @@ function titlePage(doc: Doc, content: ReportContent): void {
 
 /** A horizontal gauge from 0 to 100 % with the score's share filled in its traffic-light colour. */
 function scoreGauge(doc: Doc, score: number | null): void {
-  const width = contentWidth(doc);
   const top = doc.y;
   style(doc, 'Helvetica-Bold', 11, INK).text('Average assessment score', MARGIN, top);
   const barTop = doc.y + 6;
-  doc.roundedRect(MARGIN, barTop, width, 18, 4).fill('#e4e7eb');
+  doc.roundedRect(MARGIN, barTop, WIDTH, 18, 4).fill('#e4e7eb');
   if (score !== null) {
     doc
-      .roundedRect(MARGIN, barTop, Math.max(4, width * Math.min(1, Math.max(0, score))), 18, 4)
+      .roundedRect(MARGIN, barTop, Math.max(4, WIDTH * Math.min(1, Math.max(0, score))), 18, 4)
       .fill(scoreColour(score));
   }
   for (const mark of [0, 0.5, 0.8, 1]) {
-    const x = MARGIN + width * mark;
+    const x = MARGIN + WIDTH * mark;
     line(doc, [x, barTop + 18], [x, barTop + 22], 0.5, MUTED);
   }
   const label = score === null ? 'No completed assessment in this report' : `Score ${percent(score)}`;
@@ -158,9 +156,9 @@ function severityChart(doc: Doc, counts: Record<Severity, number>): void {
   const bottom = top + chartHeight;
   const order: Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'INFO'];
   const max = Math.max(1, ...order.map((severity) => counts[severity]));
-  const slot = contentWidth(doc) / order.length;
+  const slot = WIDTH / order.length;
   const barWidth = Math.min(60, slot * 0.6);
-  line(doc, [MARGIN, bottom], [MARGIN + contentWidth(doc), bottom], 1, MUTED);
+  line(doc, [MARGIN, bottom], [MARGIN + WIDTH, bottom], 1, MUTED);
   order.forEach((severity, index) => {
     const height = (counts[severity] / max) * (chartHeight - 14);
     const x = MARGIN + slot * index + (slot - barWidth) / 2;
@@ -191,7 +189,7 @@ function summary(doc: Doc, content: ReportContent): void {
     .filter(([, count]) => count > 0)
     .map(([tier, count]) => `${tier} ${count}`)
     .join(', ');
-  table(doc, columnsOf(doc, { Measure: 0.45, Value: 0.55 }), [
+  table(doc, columnsOf({ Measure: 0.45, Value: 0.55 }), [
     ['AI systems', `${s.systems}${tiers ? ` (${tiers})` : ''}`],
     ['Assessments', `${s.assessments}${verdicts ? ` (${verdicts})` : ''}`],
     ['Findings', String(s.findings)],
@@ -207,7 +205,7 @@ function assessments(doc: Doc, content: ReportContent): void {
     return paragraph(doc, 'No completed assessment is in scope.', { colour: MUTED });
   table(
     doc,
-    columnsOf(doc, {
+    columnsOf({
       Assessment: 0.3,
       System: 0.2,
       Framework: 0.16,
@@ -233,14 +231,14 @@ function controls(doc: Doc, content: ReportContent): void {
   for (const control of content.controls) {
     ensureSpace(doc, 90);
     const title = `${control.control}  ${control.control_title}`;
-    style(doc, 'Helvetica-Bold', 11, INK).text(title, MARGIN, doc.y, { width: contentWidth(doc) });
+    style(doc, 'Helvetica-Bold', 11, INK).text(title, MARGIN, doc.y, { width: WIDTH });
     style(doc, 'Helvetica-Bold', 9, SEVERITY_COLOURS[control.severity]).text(control.severity);
     if (control.remediation)
       paragraph(doc, `Remediation: ${control.remediation}`, { size: 9, colour: MUTED });
     doc.moveDown(0.3);
     table(
       doc,
-      columnsOf(doc, { Severity: 0.14, Finding: 0.56, System: 0.3 }),
+      columnsOf({ Severity: 0.14, Finding: 0.56, System: 0.3 }),
       control.findings.map((finding) => [
         finding.severity,
         finding.title,
@@ -257,7 +255,7 @@ function incidents(doc: Doc, content: ReportContent): void {
     return paragraph(doc, 'No incidents in this period.', { colour: MUTED });
   table(
     doc,
-    columnsOf(doc, { When: 0.2, Severity: 0.14, Event: 0.18, 'What happened': 0.48 }),
+    columnsOf({ When: 0.2, Severity: 0.14, Event: 0.18, 'What happened': 0.48 }),
     content.incidents.map((incident) => [
       incident.occurred_at.replace('T', ' ').slice(0, 16),
       incident.severity,
@@ -274,15 +272,12 @@ function pageNumbers(doc: Doc): void {
     doc.switchToPage(index);
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
+    const footer = { width: WIDTH, align: 'center', lineBreak: false } as const;
     style(doc, 'Helvetica', 8, MUTED).text(
       `Page ${index + 1} of ${range.count}`,
       MARGIN,
       doc.page.height - MARGIN + 10,
-      {
-        width: contentWidth(doc),
-        align: 'center',
-        lineBreak: false,
-      },
+      footer,
     );
     doc.page.margins.bottom = bottomMargin;
   }

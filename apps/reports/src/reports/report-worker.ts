@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type JobOutcome, LeasedJobWorker, UnitOfWork } from '@governance/messaging';
 import { counter, LOGGER, type Logger } from '@governance/platform';
-import { type ReportsConfig } from '../config';
+import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportGenerator } from '../content/report-generator';
-import { REPORTS_CONFIG } from '../reports.tokens';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
 import { reportFileName, specOf } from './report-records';
 import { type ClaimedReport, ReportRepository } from './report.repository';

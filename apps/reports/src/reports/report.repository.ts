@@ -2,24 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { SqlConditions } from '@governance/persistence';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type ReportFormat, type ReportType } from '../content/report-content';
-import { type ReportPeriod } from './report-period';
+import { type ReportFormat, type ReportSpec, type ReportType } from '../content/report-content';
 import { type ReportRow, type ReportStatus } from './report-records';
 
 const COLUMNS = `id, organization_id, type, format, origin, status, system_id, framework, assessment_id,
   period_from, period_to, error, size_bytes, file_name, created_at, completed_at`;
 
-export interface NewReport {
-  id: string;
-  organizationId: string;
-  type: ReportType;
-  format: ReportFormat;
-  systemId: string | null;
-  framework: string | null;
-  assessmentId: string | null;
-  period: ReportPeriod | null;
-  createdAt: Date;
-}
+type NewReport = ReportSpec & { format: ReportFormat; createdAt: Date };
 
 export interface ReportFilter {
   type?: ReportType;
@@ -59,34 +48,24 @@ export class ReportRepository {
     );
   }
 
-  async find(organizationId: string, id: string): Promise<ReportRow | undefined> {
-    const rows = await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports WHERE organization_id = $1 AND id = $2`,
-      [organizationId, id],
-    );
-    return rows[0];
+  find(organizationId: string, id: string): Promise<ReportRow | undefined> {
+    return this.one('organization_id = $1 AND id = $2', [organizationId, id]);
   }
 
   /**
    * The one read not scoped by the caller's organization: a download link carries no bearer key. The
    * row's own organization id is part of the link's signature, which the caller checks before serving.
    */
-  async findForDownload(id: string): Promise<ReportRow | undefined> {
-    const rows = await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports WHERE id = $1`,
-      [id],
-    );
-    return rows[0];
+  findForDownload(id: string): Promise<ReportRow | undefined> {
+    return this.one('id = $1', [id]);
   }
 
   /** The report queued automatically when the assessment completed. */
-  async findForAssessment(organizationId: string, assessmentId: string): Promise<ReportRow | undefined> {
-    const rows = await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports
-       WHERE organization_id = $1 AND assessment_id = $2 AND origin = 'assessment_complete'`,
-      [organizationId, assessmentId],
-    );
-    return rows[0];
+  findForAssessment(organizationId: string, assessmentId: string): Promise<ReportRow | undefined> {
+    return this.one(`organization_id = $1 AND assessment_id = $2 AND origin = 'assessment_complete'`, [
+      organizationId,
+      assessmentId,
+    ]);
   }
 
   async list(organizationId: string, filter: ReportFilter, limit: number): Promise<ReportRow[]> {
@@ -124,9 +103,7 @@ export class ReportRepository {
        SET status = 'running', claims = r.claims + 1,
            lease_expires_at = now() + make_interval(secs => $2 / 1000.0), started_at = coalesce(r.started_at, now())
        FROM due WHERE r.id = due.id
-       RETURNING r.id, r.organization_id, r.type, r.format, r.origin, r.status, r.system_id, r.framework,
-         r.assessment_id, r.period_from, r.period_to, r.error, r.size_bytes, r.file_name, r.created_at,
-         r.completed_at, r.claims`,
+       RETURNING r.*`,
       [limit, leaseMs],
     );
     return rows.map(({ claims, ...row }) => ({ row, claim: claims }));
@@ -166,5 +143,13 @@ export class ReportRepository {
        WHERE id = $1`,
       [claimed.row.id, error, completedAt],
     );
+  }
+
+  private async one(where: string, params: unknown[]): Promise<ReportRow | undefined> {
+    const [row] = await this.dataSource.query<ReportRow[]>(
+      `SELECT ${COLUMNS} FROM reports.reports WHERE ${where}`,
+      params,
+    );
+    return row;
   }
 }

@@ -2,11 +2,10 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
 import { ReplicaCatchUp } from '@governance/messaging';
 import { ApiError, ErrorCode, type FieldProblem, ISO_MILLISECONDS, readPage } from '@governance/platform';
-import { type ReportsConfig } from '../config';
+import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportSourceRepository } from '../content/report-source.repository';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { signedDownloadUrl, verifyDownloadLink } from '../links/download-link';
-import { REPORTS_CONFIG } from '../reports.tokens';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
 import {
   type CreateReportDto,
@@ -72,19 +71,18 @@ export class ReportsService {
     if (problems.length > 0 || !period.ok) throw ApiError.validation(problems);
     // The subject must be one this organization's read model knows: 404, as for any unknown resource.
     // An id the systems service just returned is known once the read model caught up with the bus.
+    const notFound = (what: string, field: string, message: string): ApiError =>
+      new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, `${what} not found`, [{ field, message }]);
     if (body.system_id !== undefined && !(await this.systemExists(organizationId, body.system_id)))
-      throw new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NotFound, `System ${body.system_id} not found`, [
-        { field: 'system_id', message: 'is not a system of this organization' },
-      ]);
+      throw notFound(`System ${body.system_id}`, 'system_id', 'is not a system of this organization');
     if (
       body.assessment_id !== undefined &&
       !(await this.source.assessmentExists(organizationId, body.assessment_id))
     )
-      throw new ApiError(
-        HttpStatus.NOT_FOUND,
-        ErrorCode.NotFound,
-        `Assessment ${body.assessment_id} not found`,
-        [{ field: 'assessment_id', message: 'is not a completed assessment of this organization' }],
+      throw notFound(
+        `Assessment ${body.assessment_id}`,
+        'assessment_id',
+        'is not a completed assessment of this organization',
       );
     const id = newId('report', now.getTime());
     await this.reports.insert({

@@ -1,7 +1,6 @@
 /**
- * Where generated report files live. Postgres (a bytea table) is the default and the local disk the
- * alternative; an object store such as S3 would be one more implementation of this interface.
- * Every call names the organization, and an implementation never returns another organization's file.
+ * Where generated report files live: Postgres (the default) or the local disk. Every call names the
+ * organization, and an implementation never returns another organization's file.
  */
 export interface ReportStorage {
   /** Stores (or replaces) the file of a report. */

@@ -1,2 +1,0 @@
-/** The ReportsConfig of this process. */
-export const REPORTS_CONFIG = Symbol('REPORTS_CONFIG');
