@@ -43,7 +43,7 @@ function loadService(name: string): { createService(env: NodeJS.ProcessEnv): Pro
  * where each service run alone serves its own. It answers health like a service, for the composition.
  */
 async function createDocsApp(services: ServiceInstance[], logger: Logger): Promise<NestFastifyApplication> {
-  const app = await createServiceApp(PlatformModule.forService('docs', logger), {
+  const app = await createServiceApp(PlatformModule.forService(logger), {
     name: 'docs',
     logger,
     openApiDocument: () => buildOpenApiDocument(services.map((service) => service.app)),

@@ -38,7 +38,7 @@ describe('requests refused by the HTTP parser', () => {
 
   beforeAll(async () => {
     const logger = createLogger('raw', 'silent');
-    app = await createServiceApp(PlatformModule.forService('raw', logger), { name: 'raw', logger });
+    app = await createServiceApp(PlatformModule.forService(logger), { name: 'raw', logger });
     await app.listen(0, '127.0.0.1');
     ports['service'] = (app.getHttpServer().address() as AddressInfo).port;
     composition = serveComposition([

@@ -27,7 +27,7 @@ class NotesController {
 }
 
 @Module({
-  imports: [PlatformModule.forService('notes', createLogger('notes', 'silent'))],
+  imports: [PlatformModule.forService(createLogger('notes', 'silent'))],
   controllers: [NotesController],
 })
 class NotesModule {}

@@ -184,7 +184,7 @@ class SamplesController {
 }
 
 @Module({
-  imports: [PlatformModule.forService('samples', createLogger('samples', 'silent'))],
+  imports: [PlatformModule.forService(createLogger('samples', 'silent'))],
   controllers: [SamplesController],
 })
 class SamplesModule {}
@@ -305,14 +305,11 @@ describe('a service application', () => {
   });
 
   it('serves the document it is given instead, as the standalone composition does', async () => {
-    const composed = await createServiceApp(
-      PlatformModule.forService('docs', createLogger('docs', 'silent')),
-      {
-        name: 'docs',
-        logger: createLogger('docs', 'silent'),
-        openApiDocument: () => buildOpenApiDocument([app]),
-      },
-    );
+    const composed = await createServiceApp(PlatformModule.forService(createLogger('docs', 'silent')), {
+      name: 'docs',
+      logger: createLogger('docs', 'silent'),
+      openApiDocument: () => buildOpenApiDocument([app]),
+    });
     try {
       await composed.init();
       const json = await composed

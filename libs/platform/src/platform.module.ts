@@ -6,7 +6,7 @@ import { LOGGER, type Logger } from './logger';
 @Global()
 @Module({})
 export class PlatformModule {
-  static forService(_service: string, logger: Logger): DynamicModule {
+  static forService(logger: Logger): DynamicModule {
     return {
       module: PlatformModule,
       controllers: [HealthController],

@@ -81,7 +81,7 @@ export function defineService<Config extends ServiceBasics>(
     return {
       module: ServiceRootModule,
       imports: [
-        PlatformModule.forService(name, logger),
+        PlatformModule.forService(logger),
         PersistenceModule.forService({
           url: config.database.url,
           schema,

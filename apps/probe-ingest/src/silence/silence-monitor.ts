@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { newUuidV7 } from '@governance/contracts';
 import { publicEventMessage, UnitOfWork } from '@governance/messaging';
-import { counter, LOGGER, type Logger } from '@governance/platform';
+import { counter, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { probeEvent } from '../probes/probe-event';
 import { decideSilence } from './silence-decision';
@@ -28,32 +28,28 @@ const disconnections = counter({
  */
 @Injectable()
 export class SilenceMonitor implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<number> | undefined;
+  private readonly sweeps: PeriodicTask<number>;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly silence: SilenceRepository,
     @Inject(PROBE_INGEST_CONFIG) private readonly config: ProbeIngestConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.sweeps = new PeriodicTask(config.silence.sweepIntervalMs, () => this.sweepAll());
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.config.silence.sweepIntervalMs);
-    this.timer.unref();
+    this.sweeps.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.sweeps.stop();
   }
 
   /** Announces every silent probe; returns how many. A sweep already running is joined, not doubled. */
   sweep(): Promise<number> {
-    this.sweeping ??= this.sweepAll().finally(() => {
-      this.sweeping = undefined;
-    });
-    return this.sweeping;
+    return this.sweeps.run();
   }
 
   private async sweepAll(): Promise<number> {
