@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One image per service: docker build --build-arg APP=webhooks -t governance-webhooks .
-# Apps: tenancy, systems, probe-ingest, assess, policies, webhooks, dashboard, reports.
+# Apps: identity, systems, probe-ingest, assess, policies, webhooks, dashboard, reports.
 # The container serves; with the argument `migrate` (docker run governance-webhooks migrate) it applies the
 # service's migrations and exits, which is what the compose migration jobs and the k8s init containers run.
 ARG NODE_IMAGE=node:24-bookworm-slim

@@ -179,7 +179,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** An organization announced the way the tenancy service does it, and one webhook made through the API. */
+/** An organization announced the way the identity service does it, and one webhook made through the API. */
 async function createWebhook(
   dataSource: DataSource,
   fastify: FastifyInstance,

@@ -207,7 +207,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** An organization announced the way the tenancy service does it, and probes registered through the API. */
+/** An organization announced the way the identity service does it, and probes registered through the API. */
 async function prepareProbes(
   dataSource: DataSource,
   fastify: FastifyInstance,

@@ -3,7 +3,7 @@
  * the spec publishes and which service serves each, and the secrets each service needs.
  */
 export const DEPLOYED_APPS = [
-  'tenancy',
+  'identity',
   'systems',
   'probe-ingest',
   'assess',
@@ -16,7 +16,7 @@ export type DeployedApp = (typeof DEPLOYED_APPS)[number];
 
 /** Published path prefix → the service that serves it. */
 export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
-  '/admin/v1': 'tenancy',
+  '/admin/v1': 'identity',
   '/api/service/systems': 'systems',
   '/api/service/probe': 'probe-ingest',
   '/api/service/assess': 'assess',
@@ -24,7 +24,7 @@ export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/api/service/dashboard': 'dashboard',
   '/api/service/reports': 'reports',
   '/v1/webhooks': 'webhooks',
-  // Each service's dead-letter admin API; the longer prefix wins over tenancy's /admin/v1.
+  // Each service's dead-letter admin API; the longer prefix wins over identity's /admin/v1.
   '/admin/v1/systems': 'systems',
   '/admin/v1/probe-ingest': 'probe-ingest',
   '/admin/v1/assess': 'assess',
@@ -36,7 +36,7 @@ export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
 
 /** Secrets a service refuses to start without once DATABASE_URL is set (README "Configuration"). */
 export const APP_SECRETS: Readonly<Record<DeployedApp, readonly string[]>> = {
-  tenancy: ['ADMIN_TOKEN'],
+  identity: ['ADMIN_TOKEN'],
   systems: [],
   'probe-ingest': [],
   assess: [],

@@ -19,7 +19,7 @@ import { policiesService } from '../apps/policies/src/service';
 import { probeIngestService } from '../apps/probe-ingest/src/service';
 import { reportsService } from '../apps/reports/src/service';
 import { systemsService } from '../apps/systems/src/service';
-import { tenancyService } from '../apps/tenancy/src/service';
+import { identityService } from '../apps/identity/src/service';
 import { webhooksService } from '../apps/webhooks/src/service';
 import { type GeneratedFile } from './generate-contract-docs';
 
@@ -38,7 +38,7 @@ const PREVIEW_ENV: NodeJS.ProcessEnv = {
 
 /** Every service with an HTTP API, in the order of the standalone composition. */
 const SERVICES = [
-  tenancyService,
+  identityService,
   systemsService,
   probeIngestService,
   assessService,

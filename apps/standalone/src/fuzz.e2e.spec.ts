@@ -232,7 +232,7 @@ describe('fuzzing every endpoint', () => {
     expect(organization.status).toBe(201);
     const organizationId = organization.body['id'] as string;
     const apiKey = organization.body['api_key'] as string;
-    // Each service learns of a new key from a tenancy event, at its own pace; until read-your-writes for
+    // Each service learns of a new key from a identity event, at its own pace; until read-your-writes for
     // keys lands, only this setup step waits for every service to accept it.
     const reads = [
       '/v1/webhooks',

@@ -16,9 +16,9 @@ import {
 // webpack's name for the real Node require, which it leaves alone, unlike `require`.
 declare const __non_webpack_require__: NodeJS.Require;
 
-/** Every service that exists, in start order: tenancy first, so keys exist before anyone checks them. */
+/** Every service that exists, in start order: identity first, so keys exist before anyone checks them. */
 const SERVICES = [
-  'tenancy',
+  'identity',
   'systems',
   'probe-ingest',
   'assess',

@@ -84,7 +84,7 @@ describe('standalone composition', () => {
   async function organization(plan: string): Promise<{ id: string; api_key: string }> {
     const created = await call('POST', '/admin/v1/organizations', adminToken, { name: `Org ${plan}`, plan });
     expect(created.status).toBe(201);
-    // Every service learns of the key through a tenancy event; the key works on each at once.
+    // Every service learns of the key through a identity event; the key works on each at once.
     return created.body as { id: string; api_key: string };
   }
 
@@ -119,7 +119,7 @@ describe('standalone composition', () => {
     expect(ready.body).toMatchObject({
       status: 'ok',
       services: {
-        tenancy: { status: 'ok' },
+        identity: { status: 'ok' },
         systems: { status: 'ok' },
         'probe-ingest': { status: 'ok' },
         assess: { status: 'ok' },
@@ -372,7 +372,7 @@ describe('standalone composition', () => {
   it('uses a new key and a new system id in the very next request on every service, 100 times in a row', async () => {
     const rounds = 100;
     const steps = {
-      'POST organization (tenancy)': 201,
+      'POST organization (identity)': 201,
       'new key: POST webhook (webhooks)': 201,
       'new key: POST system (systems)': 201,
       'new system id: POST probe register (probe-ingest)': 201,
@@ -383,7 +383,7 @@ describe('standalone composition', () => {
       'POST probe register by system name (probe-ingest)': 201,
       'system id minted by probe ingest: POST assessment (assess)': 202,
       'system id minted by probe ingest: POST report (reports)': 202,
-      'POST api-key (tenancy)': 201,
+      'POST api-key (identity)': 201,
       'second key: GET reports (reports)': 200,
     } as const;
     type Step = keyof typeof steps;
@@ -397,7 +397,7 @@ describe('standalone composition', () => {
       return response;
     };
     for (let round = 0; round < rounds; round += 1) {
-      const created = await timed('POST organization (tenancy)', () =>
+      const created = await timed('POST organization (identity)', () =>
         call('POST', '/admin/v1/organizations', adminToken, { name: `Round ${round}`, plan: 'embedded' }),
       );
       const { id: orgId, api_key: key } = created.body as { id: string; api_key: string };
@@ -454,7 +454,7 @@ describe('standalone composition', () => {
       await timed('system id minted by probe ingest: POST report (reports)', () =>
         call('POST', '/api/service/reports', key, { type: 'system', format: 'json', system_id: mintedId }),
       );
-      const issued = await timed('POST api-key (tenancy)', () =>
+      const issued = await timed('POST api-key (identity)', () =>
         call('POST', `/admin/v1/organizations/${orgId}/api-keys`, adminToken),
       );
       await timed('second key: GET reports (reports)', () =>

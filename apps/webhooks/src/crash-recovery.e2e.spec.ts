@@ -15,7 +15,7 @@ import {
 /**
  * The distributed mode under crashes: every service in its own process, two webhook dispatchers, one
  * PostgreSQL server and a 3-broker Kafka (mock) cluster. A client registers systems steadily through the
- * API, retrying as a real script would, while a dispatcher, systems and tenancy are SIGKILLed (and
+ * API, retrying as a real script would, while a dispatcher, systems and identity are SIGKILLed (and
  * restarted, as Kubernetes would) and one broker is down for a while. Every registered system must reach
  * the webhook, each event under one delivery id, quickly.
  */
@@ -29,7 +29,7 @@ const BROKER_DOWN_MS = Number(process.env.CHAOS_BROKER_DOWN_MS ?? 10_000);
 const SESSION_TIMEOUT_MS = Number(process.env.CHAOS_SESSION_TIMEOUT_MS ?? 3_000);
 const DOWN_BROKER = 2;
 /** When each disruption starts, from the first registration. */
-const SCHEDULE = { dispatcher: 6_000, systems: 22_000, tenancy: 38_000, broker: 52_000 } as const;
+const SCHEDULE = { dispatcher: 6_000, systems: 22_000, identity: 38_000, broker: 52_000 } as const;
 const REGISTER_FOR_MS = 72_000;
 const DRAIN_TIMEOUT_MS = 60_000;
 const READY_TIMEOUT_MS = 60_000;
@@ -39,7 +39,7 @@ const RESUME_TARGET_MS = 10_000;
 const RESUME_LOOKBACK_MS = 5_000;
 const RESUME_WINDOW_MS = 10_000;
 
-type Role = 'tenancy' | 'systems' | 'probe-ingest' | 'policies' | 'assess' | 'dashboard' | 'reports';
+type Role = 'identity' | 'systems' | 'probe-ingest' | 'policies' | 'assess' | 'dashboard' | 'reports';
 
 interface Registration {
   systemId: string;
@@ -117,7 +117,7 @@ describe('crash recovery in the distributed mode', () => {
         : {}),
     };
     const roles: Role[] = [
-      'tenancy',
+      'identity',
       'systems',
       'probe-ingest',
       'policies',
@@ -206,12 +206,12 @@ describe('crash recovery in the distributed mode', () => {
   }
 
   it('loses nothing, delivers each event under one id, and recovers within seconds of each crash', async () => {
-    const tenancyUrl = () => services.get('tenancy')!.baseUrl;
+    const identityUrl = () => services.get('identity')!.baseUrl;
     const systemsUrl = () => services.get('systems')!.baseUrl;
 
     const apiKeys: string[] = [];
     for (let index = 0; index < ORGANIZATIONS; index += 1) {
-      const org = await post(tenancyUrl, '/admin/v1/organizations', adminToken, {
+      const org = await post(identityUrl, '/admin/v1/organizations', adminToken, {
         name: `Chaos ${index}`,
         plan: 'professional',
       });
@@ -277,7 +277,7 @@ describe('crash recovery in the distributed mode', () => {
         await sleep(RESTART_AFTER_MS);
         dispatchers.push(await start('webhooks', dispatcherEnv));
       }),
-      ...(['systems', 'tenancy'] as const).map((role) =>
+      ...(['systems', 'identity'] as const).map((role) =>
         killAndRestart(role, SCHEDULE[role], async () => {
           await services.get(role)!.stop('SIGKILL');
           await sleep(RESTART_AFTER_MS);

@@ -18,15 +18,15 @@ describe('logs carry no secrets', () => {
   const wrongKey = `sk_live_${randomBytes(20).toString('hex')}`;
   let database: TestDatabase;
   let receiver: WebhookReceiver;
-  let tenancy: ServiceProcess;
+  let identity: ServiceProcess;
   let webhooks: ServiceProcess;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     receiver = await startWebhookReceiver();
     const shared = { DATABASE_URL: database.url, LOG_LEVEL: 'debug', EVENT_LOG_POLL_INTERVAL_MS: '50' };
-    [tenancy, webhooks] = await Promise.all([
-      startServiceProcess('tenancy', { ...shared, ADMIN_TOKEN: adminToken }, 60_000),
+    [identity, webhooks] = await Promise.all([
+      startServiceProcess('identity', { ...shared, ADMIN_TOKEN: adminToken }, 60_000),
       startServiceProcess(
         'webhooks',
         {
@@ -41,7 +41,7 @@ describe('logs carry no secrets', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await tenancy?.stop('SIGKILL');
+    await identity?.stop('SIGKILL');
     await webhooks?.stop('SIGKILL');
     await receiver?.close();
     await database?.drop();
@@ -51,13 +51,13 @@ describe('logs carry no secrets', () => {
     const secrets = [adminToken, wrongKey];
     const json = { 'content-type': 'application/json' };
 
-    const refused = await fetch(`${tenancy.baseUrl}/admin/v1/organizations`, {
+    const refused = await fetch(`${identity.baseUrl}/admin/v1/organizations`, {
       method: 'POST',
       headers: { ...json, authorization: `Bearer ${wrongKey}` },
       body: JSON.stringify({ name: 'Nope', plan: 'starter' }),
     });
     expect(refused.status).toBe(401);
-    const created = await fetch(`${tenancy.baseUrl}/admin/v1/organizations`, {
+    const created = await fetch(`${identity.baseUrl}/admin/v1/organizations`, {
       method: 'POST',
       headers: { ...json, authorization: `Bearer ${adminToken}` },
       body: JSON.stringify({ name: 'Acme', plan: 'professional' }),
@@ -65,7 +65,7 @@ describe('logs carry no secrets', () => {
     expect(created.status).toBe(201);
     const organization = (await created.json()) as { id: string; api_key: string };
     secrets.push(organization.api_key);
-    const issued = await fetch(`${tenancy.baseUrl}/admin/v1/organizations/${organization.id}/api-keys`, {
+    const issued = await fetch(`${identity.baseUrl}/admin/v1/organizations/${organization.id}/api-keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken}` },
     });
@@ -73,7 +73,7 @@ describe('logs carry no secrets', () => {
     secrets.push(((await issued.json()) as { api_key: string }).api_key);
 
     const auth = { authorization: `Bearer ${organization.api_key}` };
-    // The key tenancy just issued works on the webhooks service at once.
+    // The key identity just issued works on the webhooks service at once.
     const registered = await fetch(`${webhooks.baseUrl}/v1/webhooks`, {
       method: 'POST',
       headers: { ...json, ...auth },
@@ -99,9 +99,9 @@ describe('logs carry no secrets', () => {
     });
     expect(unknownKey.status).toBe(401);
 
-    expect(await tenancy.stop('SIGTERM')).toBe(0);
+    expect(await identity.stop('SIGTERM')).toBe(0);
     expect(await webhooks.stop('SIGTERM')).toBe(0);
-    const output = tenancy.output() + webhooks.output();
+    const output = identity.output() + webhooks.output();
     for (const secret of secrets) expect(output).not.toContain(secret);
     const lines = output
       .split('\n')

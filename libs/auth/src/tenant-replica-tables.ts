@@ -1,6 +1,6 @@
 import { assertSchemaName } from '@governance/persistence';
 
-/** Each service's replica of organizations and API key digests, fed by the tenancy service's events. */
+/** Each service's replica of organizations and API key digests, fed by the identity service's events. */
 export function tenantReplicaTablesSql(schema: string): string[] {
   const s = assertSchemaName(schema);
   return [

@@ -8,7 +8,7 @@ import { TenantDirectoryRepository } from './tenant-directory.repository';
 /** The consumer group (within each service) that keeps the tenant replica. */
 export const TENANT_REPLICA_CONSUMER = 'tenant-replica';
 
-/** Keeps this service's tenant replica in step with the tenancy service. */
+/** Keeps this service's tenant replica in step with the identity service. */
 @Controller()
 export class TenantReplicaConsumer {
   constructor(

@@ -14,7 +14,7 @@ function matches(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-/** The service with the longest prefix of `path`: `/admin/v1/webhooks` beats tenancy's `/admin/v1`. */
+/** The service with the longest prefix of `path`: `/admin/v1/webhooks` beats identity's `/admin/v1`. */
 function ownerOf(services: ComposedService[], path: string): ComposedService | undefined {
   let owner: ComposedService | undefined;
   let longest = -1;

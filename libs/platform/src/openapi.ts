@@ -452,7 +452,7 @@ export function serveOpenApiDocs(app: INestApplication, document: () => OpenAPIO
     raw: ['json'],
     customSiteTitle: 'Governance service API',
     // The UI loads the document by URL rather than the copy SwaggerModule embeds in its script: the compose
-    // edge answers /docs/openapi.json with the merged document of every service, the UI page from tenancy.
+    // edge answers /docs/openapi.json with the merged document of every service, the UI page from identity.
     swaggerOptions: { url: `/${OPENAPI_JSON_PATH}`, spec: {} },
   });
 }

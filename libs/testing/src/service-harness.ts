@@ -51,7 +51,7 @@ const FAST_DEFAULTS: Record<string, string> = {
 
 /**
  * One service in-process on a real database, with the bus it consumes. Tests publish onto that bus what
- * the other services would (tenancy events, public and internal events) and read the service's own
+ * the other services would (identity events, public and internal events) and read the service's own
  * tables through `sql`.
  */
 export class ServiceHarness {
@@ -97,7 +97,7 @@ export class ServiceHarness {
   }
 
   /**
-   * Announces an organization and a key as the tenancy service would. The key works at once: a service
+   * Announces an organization and a key as the identity service would. The key works at once: a service
    * that does not know it yet catches up with the bus before refusing it.
    */
   createOrganization(plan: Plan = 'professional'): Promise<TestOrganization> {
@@ -163,7 +163,7 @@ export class ServiceHarness {
   }
 }
 
-/** Publishes `organization.created` and `api_key.created` the way the tenancy service does. */
+/** Publishes `organization.created` and `api_key.created` the way the identity service does. */
 export async function announceOrganization(bus: EventTransport, plan: Plan): Promise<TestOrganization> {
   const id = newId('organization');
   const key = issueApiKey();

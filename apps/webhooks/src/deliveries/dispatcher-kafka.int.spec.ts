@@ -6,7 +6,7 @@ import {
 } from '@governance/testing';
 import { eventually, SYSTEM_REGISTERED, WebhooksHarness } from '../testing/webhooks-harness';
 
-/** The distributed wiring: tenancy and public events arrive over the Kafka protocol, from a mock cluster. */
+/** The distributed wiring: identity and public events arrive over the Kafka protocol, from a mock cluster. */
 describe('dispatcher on Kafka', () => {
   let cluster: KafkaMockCluster;
   let harness: WebhooksHarness;

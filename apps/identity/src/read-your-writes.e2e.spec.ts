@@ -56,7 +56,7 @@ class Tally {
 }
 
 /**
- * Read-your-writes across services run as separate processes on one database: a key tenancy issues, a
+ * Read-your-writes across services run as separate processes on one database: a key identity issues, a
  * system id the systems service returns and one probe ingest mints work in the very next request on every
  * other service, on the Postgres event log and on Kafka (the mock cluster), without retries.
  */
@@ -66,7 +66,7 @@ describe.each([
 ])('read your writes across service processes, on %s', (bus, onKafka) => {
   let cluster: KafkaMockCluster | undefined;
   let database: TestDatabase;
-  let tenancy: ServiceProcess;
+  let identity: ServiceProcess;
   let webhooks: ServiceProcess;
   let systems: ServiceProcess;
   let assess: ServiceProcess;
@@ -98,7 +98,7 @@ describe.each([
         : {}),
     };
     // One after the other: each runs its migrations on the shared database.
-    tenancy = await startServiceProcess('tenancy', { ...shared, ADMIN_TOKEN: adminToken }, 60_000);
+    identity = await startServiceProcess('identity', { ...shared, ADMIN_TOKEN: adminToken }, 60_000);
     systems = await startServiceProcess('systems', shared, 60_000);
     assess = await startServiceProcess('assess', shared, 60_000);
     probeIngest = await startServiceProcess('probe-ingest', shared, 60_000);
@@ -107,7 +107,7 @@ describe.each([
 
   afterAll(async () => {
     await Promise.all(
-      [tenancy, webhooks, systems, assess, probeIngest].map((service) => service?.stop('SIGKILL')),
+      [identity, webhooks, systems, assess, probeIngest].map((service) => service?.stop('SIGKILL')),
     );
     await cluster?.stop();
     await database?.drop();
@@ -115,21 +115,21 @@ describe.each([
 
   it(`uses a new key and a new system id in the very next request, ${ROUNDS} times in a row`, async () => {
     const tallies = {
-      'POST organization (tenancy)': new Tally(),
+      'POST organization (identity)': new Tally(),
       'new key: POST webhook (webhooks)': new Tally(),
       'new key: POST system (systems)': new Tally(),
       'new key + new system id: POST assessment (assess)': new Tally(),
       'POST probe register by system name (probe-ingest)': new Tally(),
       'system id minted by probe ingest: POST assessment (assess)': new Tally(),
-      'POST api-key (tenancy)': new Tally(),
+      'POST api-key (identity)': new Tally(),
       'second key: GET webhooks (webhooks)': new Tally(),
     };
     for (let round = 0; round < ROUNDS; round += 1) {
-      const created = await call(tenancy.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
+      const created = await call(identity.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
         name: `Org ${round}`,
         plan: 'professional',
       });
-      if (!tallies['POST organization (tenancy)'].record(created, 201)) continue;
+      if (!tallies['POST organization (identity)'].record(created, 201)) continue;
       const { id: organizationId, api_key: apiKey } = created.body as { id: string; api_key: string };
       tallies['new key: POST webhook (webhooks)'].record(
         await call(webhooks.baseUrl, 'POST', '/v1/webhooks', apiKey, {
@@ -165,12 +165,12 @@ describe.each([
           202,
         );
       const issued = await call(
-        tenancy.baseUrl,
+        identity.baseUrl,
         'POST',
         `/admin/v1/organizations/${organizationId}/api-keys`,
         adminToken,
       );
-      if (tallies['POST api-key (tenancy)'].record(issued, 201))
+      if (tallies['POST api-key (identity)'].record(issued, 201))
         tallies['second key: GET webhooks (webhooks)'].record(
           await call(webhooks.baseUrl, 'GET', '/v1/webhooks', String(issued.body['api_key'])),
           200,
@@ -182,7 +182,7 @@ describe.each([
   }, 300_000);
 
   it('refuses bogus keys with 401 and a bogus system id with 404 promptly, however many at once', async () => {
-    const created = await call(tenancy.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
+    const created = await call(identity.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
       name: 'Bogus checks',
       plan: 'professional',
     });
@@ -225,7 +225,7 @@ describe.each([
       let until = Number.POSITIVE_INFINITY;
       while (Date.now() < until) {
         if (secondReady && until === Number.POSITIVE_INFINITY) until = Date.now() + 8_000;
-        const created = await call(tenancy.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
+        const created = await call(identity.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
           name: 'During a rebalance',
           plan: 'professional',
         });

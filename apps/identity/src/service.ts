@@ -1,16 +1,17 @@
 import { defineService } from '@governance/service';
-import { readTenancyConfig } from './config';
+import { readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationsModule } from './organizations/organizations.module';
 
-/** The tenancy service: organizations, API keys and the admin API. It issues keys, so it checks none. */
-export const tenancyService = defineService({
-  name: 'tenancy',
+/** The identity service: organizations, API keys and the admin API. It issues keys, so it checks none. */
+export const identityService = defineService({
+  name: 'identity',
+  // Its data predates the name: the schema moves with the people tables (docs/decisions/0006).
   schema: 'tenancy',
   migrations: [TenancyInitial1763800000000],
   routes: ['/admin/v1'],
-  readConfig: readTenancyConfig,
+  readConfig: readIdentityConfig,
   authenticates: false,
   consumes: false,
   domain: (config) => ({
@@ -20,4 +21,4 @@ export const tenancyService = defineService({
   }),
 });
 
-export const { createService } = tenancyService;
+export const { createService } = identityService;

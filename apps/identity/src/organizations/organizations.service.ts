@@ -10,7 +10,7 @@ import { OrganizationRepository } from './organization.repository';
 const PUBLISHED = { awaitPublished: true };
 
 /**
- * Organizations and their API keys, which other services replicate from tenancy events. A call answers once
+ * Organizations and their API keys, which other services replicate from identity events. A call answers once
  * its events are on the bus; a service that does not know a key yet catches up before refusing it.
  */
 @Injectable()

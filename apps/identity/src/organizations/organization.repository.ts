@@ -6,7 +6,7 @@ import { type OrganizationResponse } from './organization.dto';
 
 export type OrganizationRow = WithDates<Omit<OrganizationResponse, 'api_key'>, 'created_at'>;
 
-/** All SQL of the tenancy service. */
+/** All SQL of the identity service. */
 @Injectable()
 export class OrganizationRepository {
   constructor(private readonly dataSource: DataSource) {}

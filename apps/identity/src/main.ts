@@ -1,0 +1,3 @@
+import { identityService } from './service';
+
+identityService.runProcess();

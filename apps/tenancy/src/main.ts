@@ -1,3 +1,0 @@
-import { tenancyService } from './service';
-
-tenancyService.runProcess();
