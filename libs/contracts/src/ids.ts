@@ -14,6 +14,9 @@ export const ID_PREFIXES = {
   organization: 'org',
   apiKey: 'key',
   report: 'rpt',
+  user: 'usr',
+  session: 'ses',
+  invitation: 'inv',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -30,7 +30,19 @@ export {
   type OrganizationCreatedDetails,
   type ApiKeyCreatedDetails,
   type TenancyEventRecord,
+  type TenancyEventDetails,
+  ROLES,
+  type Role,
+  KEY_SCOPES,
+  type KeyScope,
 } from './tenancy-events';
+export {
+  ACTOR_TYPES,
+  type ActorType,
+  type AuditSnapshot,
+  type AuditRecordedDetails,
+  type AuditEventRecord,
+} from './audit-events';
 export {
   RISK_TIERS,
   type RiskTier,

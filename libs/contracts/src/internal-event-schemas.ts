@@ -1,3 +1,4 @@
+import { AUDIT_DETAILS_SCHEMAS } from './audit-events';
 import { eventRecordSchema } from './event-schemas';
 import { DRAFT_2020_12, id, type JsonSchema, oneOf, timestamp, uuid } from './json-schema';
 import { POLICY_DETAILS_SCHEMAS } from './policy-events';
@@ -46,6 +47,7 @@ export const INTERNAL_TOPIC_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   [INTERNAL_TOPICS.probes]: topicRecordSchema('probes', PROBE_DETAILS_SCHEMAS),
   [INTERNAL_TOPICS.telemetry]: topicRecordSchema('telemetry', TELEMETRY_DETAILS_SCHEMAS),
   [INTERNAL_TOPICS.policies]: topicRecordSchema('policies', POLICY_DETAILS_SCHEMAS),
+  [INTERNAL_TOPICS.audit]: topicRecordSchema('audit', AUDIT_DETAILS_SCHEMAS),
 };
 
 /** The contract of every topic we publish, public and internal: the schema of its record values. */

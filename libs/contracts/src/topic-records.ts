@@ -1,3 +1,4 @@
+import { type AuditEventRecord } from './audit-events';
 import { type PolicyEventRecord } from './policy-events';
 import { type ProbeEventRecord, type TelemetryEventRecord } from './probe-events';
 import { type PublicEventRecord, type PublicEventType } from './public-events';
@@ -11,6 +12,7 @@ interface InternalRecords {
   probes: ProbeEventRecord;
   telemetry: TelemetryEventRecord;
   policies: PolicyEventRecord;
+  audit: AuditEventRecord;
 }
 
 /** The record each topic carries: the type its contract in TOPIC_RECORD_SCHEMAS validates. */

@@ -16,6 +16,8 @@ export const INTERNAL_TOPICS = {
   probes: 'governance.internal.probes',
   telemetry: 'governance.internal.telemetry',
   policies: 'governance.internal.policies',
+  /** Every service's audit entries and key usage, for the identity service's audit trail. */
+  audit: 'governance.internal.audit',
 } as const;
 
 /**

@@ -3,6 +3,7 @@ export {
   type OutboxMessage,
   publicEventMessage,
   tenancyEventMessage,
+  auditEventMessage,
   systemsEventMessage,
   probeEventMessage,
   telemetryEventMessage,

@@ -9,6 +9,7 @@ import {
   type SystemsEventRecord,
   type TelemetryEventRecord,
   type TenancyEventRecord,
+  type AuditEventRecord,
 } from '@governance/contracts';
 
 /** A record waiting in a service's outbox, exactly as it will be published. */
@@ -48,6 +49,10 @@ export function publicEventMessage(record: PublicEventRecord): OutboxMessage {
 
 export function tenancyEventMessage(record: TenancyEventRecord): OutboxMessage {
   return message(INTERNAL_TOPICS.tenancy, record);
+}
+
+export function auditEventMessage(record: AuditEventRecord): OutboxMessage {
+  return message(INTERNAL_TOPICS.audit, record);
 }
 
 export function systemsEventMessage(record: SystemsEventRecord): OutboxMessage {

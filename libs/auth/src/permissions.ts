@@ -1,0 +1,77 @@
+import { type KeyScope, type Role } from '@governance/contracts';
+
+/**
+ * Every permission a route can need; each route declares exactly one (`@Permission`). Reading secrets is no
+ * permission at all: they are shown once, at creation, and never again.
+ */
+export const PERMISSIONS = [
+  'systems:read',
+  'systems:write',
+  'probes:read',
+  'probes:write',
+  'assessments:read',
+  'assessments:write',
+  'policies:read',
+  'policies:write',
+  'reports:read',
+  'reports:write',
+  'dashboard:read',
+  'webhooks:read',
+  'webhooks:write',
+  'members:read',
+  'members:write',
+  'api_keys:read',
+  'api_keys:write',
+  'audit:read',
+  'organization:read',
+  'organization:write',
+  'organization:delete',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const reads = PERMISSIONS.filter((p) => p.endsWith(':read') && p !== 'audit:read');
+const governanceWrites: Permission[] = [
+  'systems:write',
+  'probes:write',
+  'assessments:write',
+  'policies:write',
+  'reports:write',
+];
+const adminWrites: Permission[] = [
+  ...governanceWrites,
+  'webhooks:write',
+  'members:write',
+  'api_keys:write',
+  'organization:write',
+];
+
+/**
+ * The one table of who may do what. An admin manages everything but owners (the members service refuses an
+ * admin's change to an owner or to the owner role); only an owner deletes the organization.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  admin: [...reads, 'audit:read', ...adminWrites],
+  editor: [...reads, ...governanceWrites],
+  viewer: reads,
+  auditor: [...reads, 'audit:read'],
+};
+
+/** An API key acts as an admin (`full`), a viewer (`read_only`), or a probe (`probe`). */
+export const SCOPE_PERMISSIONS: Readonly<Record<KeyScope, readonly Permission[]>> = {
+  full: ROLE_PERMISSIONS.admin,
+  read_only: ROLE_PERMISSIONS.viewer,
+  probe: ['probes:read', 'probes:write'],
+};
+
+const asSets = <K extends string>(table: Readonly<Record<K, readonly Permission[]>>) =>
+  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, new Set(v as Permission[])])) as Record<
+    K,
+    ReadonlySet<Permission>
+  >;
+const ROLE_SETS = asSets(ROLE_PERMISSIONS);
+const SCOPE_SETS = asSets(SCOPE_PERMISSIONS);
+
+export const roleAllows = (role: Role, permission: Permission): boolean => ROLE_SETS[role].has(permission);
+export const scopeAllows = (scope: KeyScope, permission: Permission): boolean =>
+  SCOPE_SETS[scope].has(permission);
