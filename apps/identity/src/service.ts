@@ -1,21 +1,23 @@
 import { defineService } from '@governance/service';
 import { readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
+import { IdentityPeople1765000000000 } from './migrations/1765000000000-identity-people';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { PeopleModule } from './people/people.module';
 
 /** The identity service: organizations, API keys and the admin API. It issues keys, so it checks none. */
 export const identityService = defineService({
   name: 'identity',
   // Its data predates the name: the schema moves with the people tables (docs/decisions/0006).
   schema: 'tenancy',
-  migrations: [TenancyInitial1763800000000],
+  migrations: [TenancyInitial1763800000000, IdentityPeople1765000000000],
   routes: ['/admin/v1'],
   readConfig: readIdentityConfig,
   authenticates: false,
   consumes: false,
   domain: (config) => ({
-    imports: [OrganizationsModule],
+    imports: [OrganizationsModule, PeopleModule],
     providers: [{ provide: ADMIN_TOKEN, useValue: config.adminToken }],
     exports: [ADMIN_TOKEN],
   }),

@@ -4,7 +4,7 @@ import { INTERNAL_TOPICS, type Plan } from '@governance/contracts';
 import { ReplicaCatchUp } from '@governance/messaging';
 import { ApiError, ErrorCode } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
-import { parseApiKey, secretMatches } from './api-key';
+import { parseCredential, secretMatches } from './api-key';
 import { CredentialCache } from './credential-cache';
 import { TenantDirectoryRepository } from './tenant-directory.repository';
 import { TENANT_REPLICA_CONSUMER } from './tenant-replica.consumer';
@@ -59,9 +59,9 @@ export class ApiKeyGuard implements CanActivate {
     const invalid = (): ApiError =>
       ApiError.unauthorized('A valid API key is required: Authorization: Bearer <API_KEY>');
     const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
-    const parsed = match ? parseApiKey(match[1]!) : undefined;
+    const parsed = match ? parseCredential('apiKey', match[1]!) : undefined;
     if (!parsed) throw invalid();
-    const credential = await this.credentials.lookup(parsed.keyId, (keyId) =>
+    const credential = await this.credentials.lookup(parsed.id, (keyId) =>
       this.catchUp.find(TENANT_REPLICA_CONSUMER, INTERNAL_TOPICS.tenancy, () =>
         this.directory.findCredential(keyId),
       ),

@@ -64,14 +64,7 @@ export const SCOPE_PERMISSIONS: Readonly<Record<KeyScope, readonly Permission[]>
   probe: ['probes:read', 'probes:write'],
 };
 
-const asSets = <K extends string>(table: Readonly<Record<K, readonly Permission[]>>) =>
-  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, new Set(v as Permission[])])) as Record<
-    K,
-    ReadonlySet<Permission>
-  >;
-const ROLE_SETS = asSets(ROLE_PERMISSIONS);
-const SCOPE_SETS = asSets(SCOPE_PERMISSIONS);
-
-export const roleAllows = (role: Role, permission: Permission): boolean => ROLE_SETS[role].has(permission);
+export const roleAllows = (role: Role, permission: Permission): boolean =>
+  ROLE_PERMISSIONS[role].includes(permission);
 export const scopeAllows = (scope: KeyScope, permission: Permission): boolean =>
-  SCOPE_SETS[scope].has(permission);
+  SCOPE_PERMISSIONS[scope].includes(permission);

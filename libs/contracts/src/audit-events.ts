@@ -1,5 +1,14 @@
 import { type InternalEventRecord } from './internal-event';
-import { details, type DetailsOf, nonEmpty, nullableText, objectAs, oneOf, text, timestamp } from './json-schema';
+import {
+  details,
+  type DetailsOf,
+  nonEmpty,
+  nullableText,
+  objectAs,
+  oneOf,
+  text,
+  timestamp,
+} from './json-schema';
 
 /** Who made a change: a person (session), an API key, or a service acting on its own (discovery, schedules). */
 export const ACTOR_TYPES = ['user', 'api_key', 'service'] as const;

@@ -11,7 +11,7 @@ export {
 } from './outbox-message';
 export { type ConsumedEvent, type Subscription, parsePayload } from './consumed-event';
 export { type EventTransport } from './event-transport';
-export { UnitOfWork, type Transaction } from './unit-of-work';
+export { UnitOfWork, type Transaction, type AuditEntry } from './unit-of-work';
 export { type Projection, type ProjectedRecord, project, projectEach } from './projection';
 export { ReplicaCatchUp } from './replica-catch-up';
 export { OutboxRelay } from './outbox-relay';

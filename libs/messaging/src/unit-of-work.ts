@@ -1,14 +1,37 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { assertSchemaName } from '@governance/persistence';
-import { counter, currentTraceHeaders, listen, type Logger, wake } from '@governance/platform';
+import { type AuditSnapshot, newUuidV7 } from '@governance/contracts';
+import {
+  counter,
+  currentRequestContext,
+  currentTraceHeaders,
+  listen,
+  type Logger,
+  wake,
+} from '@governance/platform';
 import { type ConsumedEvent } from './consumed-event';
-import { type OutboxMessage } from './outbox-message';
+import { auditEventMessage, type OutboxMessage } from './outbox-message';
 import { insertMessages } from './outbox-rows';
 
 export interface Transaction {
   manager: EntityManager;
   /** Queues an event; it is written to the outbox in this same transaction, just before commit. */
   publish(message: OutboxMessage): void;
+  /**
+   * Records the change in the audit trail, in this same transaction. The actor, address and user agent
+   * come from the request being handled; outside a request the actor is this service itself.
+   */
+  audit(entry: AuditEntry): void;
+}
+
+/** One change, as the audit trail shows it. Snapshots summarise; they never hold a secret. */
+export interface AuditEntry {
+  organizationId: string;
+  /** `<target type>.<verb>`, such as `system.registered`. */
+  action: string;
+  target: { type: string; id: string };
+  before?: AuditSnapshot;
+  after?: AuditSnapshot;
 }
 
 export interface RunOptions {
@@ -56,7 +79,8 @@ export class UnitOfWork {
   async run<T>(work: (tx: Transaction) => Promise<T>, options: RunOptions = {}): Promise<T> {
     const queued: OutboxMessage[] = [];
     const result = await this.dataSource.transaction(async (manager) => {
-      const value = await work({ manager, publish: (message) => queued.push(message) });
+      const publish = (message: OutboxMessage) => queued.push(message);
+      const value = await work({ manager, publish, audit: (entry) => publish(this.auditMessage(entry)) });
       await this.appendToOutbox(manager, queued);
       return value;
     });
@@ -65,6 +89,29 @@ export class UnitOfWork {
       if (options.awaitPublished) await this.awaitPublished(queued);
     }
     return result;
+  }
+
+  private auditMessage(entry: AuditEntry): OutboxMessage {
+    const request = currentRequestContext();
+    const actor = request?.actor ?? { type: 'service' as const, id: this.service };
+    return auditEventMessage({
+      id: newUuidV7(),
+      organization_id: entry.organizationId,
+      event: 'audit.recorded',
+      timestamp: new Date().toISOString(),
+      details: {
+        actor_type: actor.type,
+        actor_id: actor.id,
+        service: this.service,
+        action: entry.action,
+        target_type: entry.target.type,
+        target_id: entry.target.id,
+        address: request?.address ?? null,
+        user_agent: request?.userAgent ?? null,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      },
+    });
   }
 
   /**

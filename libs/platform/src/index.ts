@@ -15,6 +15,12 @@ export { PageQuery, readPage } from './page';
 export { nameConflict, violatesUnique, withIsoDates, type WithDates, type WithIsoDates } from './rows';
 export { PeriodicTask } from './periodic-task';
 export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
+export {
+  type RequestActor,
+  type RequestContext,
+  currentRequestContext,
+  requestContextOf,
+} from './request-context';
 export { listen, sleep, wake } from './wake-signal';
 export { backoffMs } from './backoff';
 export { ClaimLoop } from './claim-loop';

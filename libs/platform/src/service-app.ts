@@ -23,6 +23,7 @@ import {
   type TracesExporter,
   withRequestId,
 } from './tracing';
+import { attachRequestContext, withRequestContext } from './request-context';
 import { RequestValidationPipe } from './validation';
 
 export interface ServiceAppOptions {
@@ -137,7 +138,15 @@ function instrumentRequests(fastify: FastifyInstance, service: string, logger: L
       },
       parent,
     );
-    traces.set(request, { span, context: withRequestId(trace.setSpan(parent, span), request.id) });
+    // Mutable: the guard adds the actor once it has authenticated the request.
+    const requestContext = attachRequestContext(request, {
+      address: request.ip ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    traces.set(request, {
+      span,
+      context: withRequestContext(withRequestId(trace.setSpan(parent, span), request.id), requestContext),
+    });
   });
   // The handler runs inside the request's span, so what it logs and the events it appends carry the
   // trace. Callback style on purpose: Fastify calls the handler from `done`, within this context.
