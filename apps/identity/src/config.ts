@@ -1,12 +1,42 @@
-import { readServiceConfig, type ServiceConfig } from '@governance/service';
+import { readServiceConfig } from '@governance/service';
 
-export type IdentityConfig = ServiceConfig<{ adminToken: string }>;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
-export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env): IdentityConfig {
+export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
   return readServiceConfig(source, 'identity', (env) => {
     const adminToken = env.optionalString('ADMIN_TOKEN');
     // Its length is checked with the messaging config, which every service reads.
     if (!adminToken) env.invalid('ADMIN_TOKEN is required');
-    return { adminToken: adminToken ?? '' };
+    const publicUrl = env.httpUrl('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
+    return {
+      adminToken: adminToken ?? '',
+      /** Where people reach the console; the base of every emailed link, and the origin CSRF checks. */
+      publicUrl,
+      /** Cookies carry `Secure` unless the console is served over plain HTTP (development). */
+      secureCookies: env.bool('SECURE_COOKIES', publicUrl.startsWith('https://')),
+      /** `smtp://user:pass@host:port` or `smtps://…`; without it, emailed links are logged instead. */
+      smtpUrl: env.optionalString('SMTP_URL'),
+      mailFrom: env.string('MAIL_FROM', 'AI Governance <no-reply@localhost>'),
+      sessions: {
+        idleTimeoutMs: env.int('SESSION_IDLE_TIMEOUT_MS', 12 * HOUR_MS, { min: 1_000 }),
+        sweepIntervalMs: env.int('SESSION_SWEEP_INTERVAL_MS', MINUTE_MS, { min: 50 }),
+      },
+      signInLimits: {
+        perAccount: env.int('SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 5, { min: 1 }),
+        perAddress: env.int('SIGN_IN_MAX_FAILURES_PER_ADDRESS', 20, { min: 1 }),
+        windowMs: env.int('SIGN_IN_FAILURE_WINDOW_MS', 15 * MINUTE_MS, { min: 1_000 }),
+      },
+      invitationTtlMs: env.int('INVITATION_TTL_MS', 7 * DAY_MS, { min: 1_000 }),
+      setupLinkTtlMs: env.int('SETUP_LINK_TTL_MS', 7 * DAY_MS, { min: 1_000 }),
+      passwordResetTtlMs: env.int('PASSWORD_RESET_TTL_MS', HOUR_MS, { min: 1_000 }),
+      auditRetentionDays: env.int('AUDIT_RETENTION_DAYS', 400, { min: 1 }),
+    };
   });
 }
+
+export type IdentityConfig = ReturnType<typeof readIdentityConfig>;
+
+/** The identity service's configuration, injectable: `@Inject(IDENTITY_CONFIG) config: IdentityConfig`. */
+export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');

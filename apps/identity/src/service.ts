@@ -1,10 +1,11 @@
 import { defineService } from '@governance/service';
-import { readIdentityConfig } from './config';
+import { IDENTITY_CONFIG, readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
 import { IdentityPeople1765000000000 } from './migrations/1765000000000-identity-people';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { PeopleModule } from './people/people.module';
+import { createMailer, Mailer } from './mail/mailer';
 
 /** The identity service: organizations, API keys and the admin API. It issues keys, so it checks none. */
 export const identityService = defineService({
@@ -16,10 +17,14 @@ export const identityService = defineService({
   readConfig: readIdentityConfig,
   authenticates: false,
   consumes: false,
-  domain: (config) => ({
+  domain: (config, logger) => ({
     imports: [OrganizationsModule, PeopleModule],
-    providers: [{ provide: ADMIN_TOKEN, useValue: config.adminToken }],
-    exports: [ADMIN_TOKEN],
+    providers: [
+      { provide: ADMIN_TOKEN, useValue: config.adminToken },
+      { provide: IDENTITY_CONFIG, useValue: config },
+      { provide: Mailer, useValue: createMailer(config, logger) },
+    ],
+    exports: [ADMIN_TOKEN, IDENTITY_CONFIG, Mailer],
   }),
 });
 
