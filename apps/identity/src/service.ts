@@ -1,9 +1,11 @@
-import { defineService } from '@governance/service';
+import { AuthModule } from '@governance/auth';
+import { authOptions, defineService } from '@governance/service';
 import { IDENTITY_CONFIG, readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
 import { IdentityPeople1765000000000 } from './migrations/1765000000000-identity-people';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { IdentityDirectory } from './people/identity-directory';
 import { PeopleModule } from './people/people.module';
 import { createMailer, Mailer } from './mail/mailer';
 
@@ -18,7 +20,16 @@ export const identityService = defineService({
   authenticates: false,
   consumes: false,
   domain: (config, logger) => ({
-    imports: [OrganizationsModule, PeopleModule],
+    imports: [
+      // Identity checks credentials in its own tables, never cached: a revocation holds at once here.
+      AuthModule.withDirectory(IdentityDirectory, {
+        ...authOptions(config),
+        allowedOrigins: [new URL(config.publicUrl).origin],
+        credentialCacheTtlMs: 0,
+      }),
+      OrganizationsModule,
+      PeopleModule,
+    ],
     providers: [
       { provide: ADMIN_TOKEN, useValue: config.adminToken },
       { provide: IDENTITY_CONFIG, useValue: config },

@@ -1,35 +1,68 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { ApiKeyGuard } from './api-key.guard';
+import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
+import { AuthGuard, ALLOWED_ORIGINS } from './auth.guard';
 import { CredentialCache } from './credential-cache';
-import { AUTH_SCHEMA, TenantDirectoryRepository } from './tenant-directory.repository';
+import { CredentialDirectory } from './credential-directory';
+import { KEY_USAGE_REPORT_MS, KeyUsage } from './key-usage';
+import { AUTH_SCHEMA, ReplicaDirectory } from './replica-directory';
 import { TenantReplicaConsumer } from './tenant-replica.consumer';
 
-/** Found credentials are trusted this long without a query; a new plan shows within it. */
-const CREDENTIAL_CACHE_TTL_MS = 10_000;
+export interface AuthOptions {
+  /** Origins a session's state-changing requests may come from besides the request's own host. */
+  allowedOrigins: readonly string[];
+  /** How long a found credential is trusted without a query: it bounds how late a revocation reaches an
+   * instance that did not consume the event itself. */
+  credentialCacheTtlMs: number;
+  keyUsageReportMs: number;
+}
+
 const CREDENTIAL_CACHE_MAX_ENTRIES = 10_000;
 
-/** API-key authentication backed by the service's own tenant replica, and the consumer that feeds it. */
+// What `@UseGuards(AuthGuard)` needs in whichever module the controller is.
+const EXPORTS = [AuthGuard, CredentialCache, CredentialDirectory, KeyUsage, ALLOWED_ORIGINS];
+
+function providers(options: AuthOptions): Provider[] {
+  return [
+    { provide: ALLOWED_ORIGINS, useValue: options.allowedOrigins },
+    { provide: KEY_USAGE_REPORT_MS, useValue: options.keyUsageReportMs },
+    {
+      provide: CredentialCache,
+      useFactory: () =>
+        new CredentialCache({
+          ttlMs: options.credentialCacheTtlMs,
+          maxEntries: CREDENTIAL_CACHE_MAX_ENTRIES,
+        }),
+    },
+    KeyUsage,
+    AuthGuard,
+  ];
+}
+
+/** Authentication of keys and sessions, with permissions per route. */
 @Module({})
 export class AuthModule {
-  static forService(schema: string): DynamicModule {
+  /** For a service that replicates identity's events into `schema`. */
+  static forService(schema: string, options: AuthOptions): DynamicModule {
     return {
       module: AuthModule,
       global: true,
       controllers: [TenantReplicaConsumer],
       providers: [
+        ...providers(options),
         { provide: AUTH_SCHEMA, useValue: schema },
-        {
-          provide: CredentialCache,
-          useFactory: () =>
-            new CredentialCache({
-              ttlMs: CREDENTIAL_CACHE_TTL_MS,
-              maxEntries: CREDENTIAL_CACHE_MAX_ENTRIES,
-            }),
-        },
-        TenantDirectoryRepository,
-        ApiKeyGuard,
+        ReplicaDirectory,
+        { provide: CredentialDirectory, useExisting: ReplicaDirectory },
       ],
-      exports: [TenantDirectoryRepository, ApiKeyGuard, CredentialCache],
+      exports: EXPORTS,
+    };
+  }
+
+  /** For the identity service, which finds credentials in its own tables. */
+  static withDirectory(directory: Type<CredentialDirectory>, options: AuthOptions): DynamicModule {
+    return {
+      module: AuthModule,
+      global: true,
+      providers: [...providers(options), { provide: CredentialDirectory, useClass: directory }],
+      exports: EXPORTS,
     };
   }
 }

@@ -1,5 +1,3 @@
-import { type Credential } from './tenant-directory.repository';
-
 export interface CredentialCacheOptions {
   /** How long a found credential is trusted without asking the database again. */
   ttlMs: number;
@@ -8,39 +6,43 @@ export interface CredentialCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
-  credential: Credential;
+interface Entry<V> {
+  credential: V;
   expiresAt: number;
 }
 
 /**
- * Remembers found credentials for a few seconds, so a warm key costs no query; concurrent lookups share
- * one. Only found ones are kept and the secret is compared on every request, so no miss or wrong secret is
- * answered from here. The short TTL bounds how long a plan change takes to show.
+ * Remembers found credentials (keys, sessions, memberships) for a moment, so a warm one costs no query;
+ * concurrent lookups share one. Only found ones are kept and secrets are compared on every request, so no
+ * miss or wrong secret is answered from here. The TTL bounds how long a revocation takes to reach every
+ * instance: the consumer forgets at once only in the instance that consumed the event.
  */
-export class CredentialCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<Credential | undefined>>();
+export class CredentialCache<V = unknown> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly loading = new Map<string, Promise<V | undefined>>();
+  private generation = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: CredentialCacheOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  lookup(
+  lookup<T extends V>(
     keyId: string,
-    load: (keyId: string) => Promise<Credential | undefined>,
-  ): Promise<Credential | undefined> {
+    load: (keyId: string) => Promise<T | undefined>,
+  ): Promise<T | undefined> {
     const entry = this.entries.get(keyId);
     if (entry) {
-      if (entry.expiresAt > this.now()) return Promise.resolve(entry.credential);
+      if (entry.expiresAt > this.now()) return Promise.resolve(entry.credential as T);
       this.entries.delete(keyId);
     }
-    let pending = this.loading.get(keyId);
+    let pending = this.loading.get(keyId) as Promise<T | undefined> | undefined;
     if (!pending) {
+      const generation = this.generation;
       pending = load(keyId)
         .then((credential) => {
-          if (credential) this.remember(keyId, credential);
+          // A forget during the load may have been about this very credential: answer, but keep nothing.
+          if (credential && generation === this.generation) this.remember(keyId, credential);
           return credential;
         })
         .finally(() => this.loading.delete(keyId));
@@ -49,17 +51,23 @@ export class CredentialCache {
     return pending;
   }
 
-  /** Forgets an organization's keys, after a change to it (its plan) was stored. */
-  forgetOrganization(organizationId: string): void {
-    for (const [keyId, entry] of this.entries)
-      if (entry.credential.organizationId === organizationId) this.entries.delete(keyId);
+  /** Forgets one entry, after its credential was revoked or changed. */
+  forget(keyId: string): void {
+    this.generation += 1;
+    this.entries.delete(keyId);
+  }
+
+  /** Forgets every entry `matches`, after a change they depend on (an organization's plan). */
+  forgetWhere(matches: (credential: V) => boolean): void {
+    this.generation += 1;
+    for (const [keyId, entry] of this.entries) if (matches(entry.credential)) this.entries.delete(keyId);
   }
 
   get size(): number {
     return this.entries.size;
   }
 
-  private remember(keyId: string, credential: Credential): void {
+  private remember(keyId: string, credential: V): void {
     if (this.options.ttlMs <= 0 || this.options.maxEntries <= 0) return;
     this.entries.delete(keyId);
     while (this.entries.size >= this.options.maxEntries) {
@@ -70,3 +78,10 @@ export class CredentialCache {
     this.entries.set(keyId, { credential, expiresAt: this.now() + this.options.ttlMs });
   }
 }
+
+/** The guard's cache entries, which the replica consumer forgets by the same names. */
+export const cacheKeys = {
+  apiKey: (keyId: string) => `key:${keyId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
+  memberships: (userId: string) => `members:${userId}`,
+};

@@ -25,5 +25,6 @@ export interface Membership {
 export abstract class CredentialDirectory {
   abstract findApiKey(keyId: string): Promise<KeyCredential | undefined>;
   abstract findSession(sessionId: string): Promise<SessionCredential | undefined>;
-  abstract findMemberships(userId: string): Promise<Membership[]>;
+  /** A person's memberships; when `including` is given and missing, the directory makes sure it is current. */
+  abstract findMemberships(userId: string, including?: string): Promise<Membership[]>;
 }

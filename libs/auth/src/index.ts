@@ -1,8 +1,13 @@
 export { issueApiKey, issueCredential, parseCredential, sha256Hex, secretMatches } from './api-key';
+export {
+  tenantReplicaTablesSql,
+  dropTenantReplicaTablesSql,
+  PeopleReplica1765050000000,
+} from './tenant-replica-tables';
+export { AuthGuard, RequirePlans } from './auth.guard';
+export { OrganizationId } from './organization-id.decorator';
+export { AuthModule, type AuthOptions } from './auth.module';
+export { CredentialCache } from './credential-cache';
 export * from './principal';
 export * from './permissions';
 export * from './credential-directory';
-export { tenantReplicaTablesSql, dropTenantReplicaTablesSql } from './tenant-replica-tables';
-export { ApiKeyGuard, RequirePlans } from './api-key.guard';
-export { OrganizationId } from './organization-id.decorator';
-export { AuthModule } from './auth.module';

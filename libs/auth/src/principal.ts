@@ -27,7 +27,11 @@ export interface Principal {
     | { type: 'api_key'; id: string; scope: KeyScope };
 }
 
-export type AuthenticatedRequest = FastifyRequest & { principal?: Principal; person?: Person };
+export type AuthenticatedRequest = FastifyRequest & {
+  principal?: Principal;
+  person?: Person;
+  organization?: { id: string; plan: Plan };
+};
 
 export const PERMISSION_METADATA = 'auth:permission';
 export const SIGNED_IN_METADATA = 'auth:signed-in';

@@ -1,6 +1,10 @@
 import { assertSchemaName } from '@governance/persistence';
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
-/** Each service's replica of organizations and API key digests, fed by the identity service's events. */
+/**
+ * Each service's replica of organizations and API key digests, as the services' initial migrations
+ * created it; PeopleReplica1765050000000 adds the rest.
+ */
 export function tenantReplicaTablesSql(schema: string): string[] {
   const s = assertSchemaName(schema);
   return [
@@ -22,4 +26,44 @@ export function tenantReplicaTablesSql(schema: string): string[] {
 export function dropTenantReplicaTablesSql(schema: string): string[] {
   const s = assertSchemaName(schema);
   return [`DROP TABLE ${s}.api_keys`, `DROP TABLE ${s}.organizations`];
+}
+
+/**
+ * People in the replica: key scopes and revocation, session digests and memberships. One migration that
+ * every authenticating service's definition applies after its own, in its own schema.
+ */
+export class PeopleReplica1765050000000 implements MigrationInterface {
+  name = 'PeopleReplica1765050000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    const s = schemaOf(runner);
+    await runner.query(`ALTER TABLE ${s}.api_keys
+      ADD COLUMN scope text NOT NULL DEFAULT 'full',
+      ADD COLUMN revoked boolean NOT NULL DEFAULT false`);
+    await runner.query(`CREATE TABLE ${s}.sessions (
+      session_id text PRIMARY KEY,
+      user_id text NOT NULL,
+      secret_sha256 text NOT NULL,
+      ended boolean NOT NULL DEFAULT false
+    )`);
+    await runner.query(`CREATE TABLE ${s}.memberships (
+      organization_id text NOT NULL,
+      user_id text NOT NULL,
+      role text NOT NULL,
+      PRIMARY KEY (user_id, organization_id)
+    )`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    const s = schemaOf(runner);
+    await runner.query(`DROP TABLE ${s}.memberships`);
+    await runner.query(`DROP TABLE ${s}.sessions`);
+    await runner.query(`ALTER TABLE ${s}.api_keys DROP COLUMN scope, DROP COLUMN revoked`);
+  }
+}
+
+function schemaOf(runner: QueryRunner): string {
+  const schema = (runner.connection.options as { schema?: string }).schema;
+  if (!schema) throw new Error('the replica migration runs only on a data source with its own schema');
+  return assertSchemaName(schema);
 }

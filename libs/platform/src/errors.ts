@@ -12,6 +12,8 @@ export enum ErrorCode {
   PayloadTooLarge = 'payload_too_large',
   Unauthorized = 'unauthorized',
   Forbidden = 'forbidden',
+  CsrfRejected = 'csrf_rejected',
+  OrganizationRequired = 'organization_required',
   PlanNotEligible = 'plan_not_eligible',
   NotFound = 'not_found',
   Conflict = 'conflict',

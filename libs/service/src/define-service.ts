@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { type MigrationInterface } from 'typeorm';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule } from '@governance/auth';
+import { AuthModule, type AuthOptions, PeopleReplica1765050000000 } from '@governance/auth';
 import {
   connectEventBus,
   DeadLetters1764700000000,
@@ -63,6 +63,11 @@ export interface DefinedService<Config extends ServiceBasics> {
 @Module({})
 class ServiceRootModule {}
 
+/** What the guard needs of a service's configuration. */
+export function authOptions(config: ServiceBasics): AuthOptions {
+  return { allowedOrigins: config.publicOrigin ? [config.publicOrigin] : [], ...config.auth };
+}
+
 export function defineService<Config extends ServiceBasics>(
   definition: ServiceDefinition<Config>,
 ): DefinedService<Config> {
@@ -70,8 +75,10 @@ export function defineService<Config extends ServiceBasics>(
   const consumes = definition.consumes !== false;
   // The messaging lib's tables: a consumer's dead letters in the service's own schema, and the shared
   // event log (the bus when no Kafka is configured).
+  const authenticates = definition.authenticates !== false;
   const migrations = [
     ...definition.migrations,
+    ...(authenticates ? [PeopleReplica1765050000000] : []),
     ...(consumes ? [DeadLetters1764700000000] : []),
     EventLog1764800000000,
   ];
@@ -91,7 +98,7 @@ export function defineService<Config extends ServiceBasics>(
           runMigrations: config.runMigrations,
         }),
         MessagingModule.forService({ service: name, schema, config: config.messaging, consumes }),
-        ...(definition.authenticates === false ? [] : [AuthModule.forService(schema)]),
+        ...(authenticates ? [AuthModule.forService(schema, authOptions(config))] : []),
         ...(domain.imports ?? []),
       ],
       providers: domain.providers ?? [],

@@ -1,4 +1,4 @@
-export { defineService, type DefinedService, type ServiceDefinition } from './define-service';
+export { authOptions, defineService, type DefinedService, type ServiceDefinition } from './define-service';
 export {
   nothingOwn,
   readReportBaseUrl,

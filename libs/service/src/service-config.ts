@@ -9,6 +9,9 @@ export interface ServiceBasics {
   runMigrations: boolean;
   database: DatabaseConfig & { url: string };
   messaging: MessagingConfig;
+  /** Where people reach the console (PUBLIC_URL): its origin may send session requests that change state. */
+  publicOrigin: string | undefined;
+  auth: { credentialCacheTtlMs: number; keyUsageReportMs: number };
 }
 
 export type ServiceConfig<Own extends object> = ServiceBasics & Own;
@@ -34,10 +37,27 @@ export function readServiceConfig<Own extends object>(
     runMigrations: env.bool('RUN_MIGRATIONS', true),
     database: { ...database, url: database.url ?? '' },
     messaging: readMessagingConfig(env, service),
+    publicOrigin: publicOrigin(env),
+    auth: {
+      // With revocation events delivered in well under a second, this keeps a revocation within 2 s.
+      credentialCacheTtlMs: env.int('CREDENTIAL_CACHE_TTL_MS', 1_000, { min: 0, max: 1_000 }),
+      keyUsageReportMs: env.int('KEY_USAGE_REPORT_MS', 30_000, { min: 10 }),
+    },
   };
   const config = { ...basics, ...own(env, basics) };
   env.assertValid();
   return config;
+}
+
+function publicOrigin(env: EnvReader): string | undefined {
+  const url = env.optionalString('PUBLIC_URL');
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    env.invalid('PUBLIC_URL must be a URL, such as https://governance.example.com');
+    return undefined;
+  }
 }
 
 /**

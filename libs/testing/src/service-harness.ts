@@ -1,8 +1,11 @@
-import { issueApiKey } from '@governance/auth';
+import { randomBytes } from 'node:crypto';
+import { issueApiKey, issueCredential } from '@governance/auth';
 import {
   newId,
   newUuidV7,
   type Plan,
+  type Role,
+  type KeyScope,
   type PublicEventDetails,
   type PublicEventRecord,
   type PublicEventType,
@@ -35,6 +38,14 @@ export interface ServiceHarnessOptions {
 export interface TestOrganization {
   id: string;
   apiKey: string;
+}
+
+/** A person signed in to an organization, as identity would announce them. */
+export interface TestMember {
+  userId: string;
+  sessionId: string;
+  /** Headers of a same-origin browser request: the session and CSRF cookies, the CSRF header, Origin. */
+  headers: Record<string, string>;
 }
 
 type CreateService = (env: NodeJS.ProcessEnv) => Promise<ServiceInstance>;
@@ -102,6 +113,26 @@ export class ServiceHarness {
    */
   createOrganization(plan: Plan = 'professional'): Promise<TestOrganization> {
     return announceOrganization(this.bus, plan);
+  }
+
+  /** Announces another key of the organization with `scope`, as identity does. */
+  async createApiKey(organizationId: string, scope: KeyScope): Promise<{ keyId: string; apiKey: string }> {
+    const key = issueApiKey();
+    await this.bus.publish([
+      tenancyEventMessage({
+        id: newUuidV7(),
+        organization_id: organizationId,
+        event: 'api_key.created',
+        timestamp: new Date().toISOString(),
+        details: { key_id: key.keyId, secret_sha256: key.secretSha256, scope },
+      }),
+    ]);
+    return { keyId: key.keyId, apiKey: key.apiKey };
+  }
+
+  /** Announces a person with `role` in the organization and a session of theirs, as identity does. */
+  createMember(organizationId: string, role: Role, userId: string = newId('user')): Promise<TestMember> {
+    return announceMember(this.bus, organizationId, role, userId);
   }
 
   /** Puts records on the bus as another service's relay would. */
@@ -178,6 +209,43 @@ export async function announceOrganization(bus: EventTransport, plan: Plan): Pro
     }),
   ]);
   return { id, apiKey: key.apiKey };
+}
+
+/** Publishes `member.added` and `session.started` for a person the way the identity service does. */
+export async function announceMember(
+  bus: EventTransport,
+  organizationId: string,
+  role: Role,
+  userId: string = newId('user'),
+): Promise<TestMember> {
+  const session = issueCredential('session');
+  const timestamp = new Date().toISOString();
+  await bus.publish([
+    tenancyEventMessage({
+      id: newUuidV7(),
+      organization_id: organizationId,
+      event: 'member.added',
+      timestamp,
+      details: { user_id: userId, role },
+    }),
+    tenancyEventMessage({
+      id: newUuidV7(),
+      organization_id: organizationId,
+      event: 'session.started',
+      timestamp,
+      details: { session_id: session.id, user_id: userId, secret_sha256: session.secretSha256 },
+    }),
+  ]);
+  const csrf = randomBytes(16).toString('base64url');
+  return {
+    userId,
+    sessionId: session.id,
+    headers: {
+      cookie: `service_session=${session.token}; service_csrf=${csrf}`,
+      'x-service-csrf': csrf,
+      origin: 'http://localhost:80',
+    },
+  };
 }
 
 /** Polls `check` every 25 ms until it returns something truthy, and returns that. */

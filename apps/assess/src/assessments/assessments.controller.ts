@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiKeyAuth, dtoSchema, Endpoint, RequestValidationPipe } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
 import {
@@ -18,12 +18,13 @@ const validation = new RequestValidationPipe();
 
 /** Open to every plan. A document comes as JSON text or as an uploaded file (multipart/form-data). */
 @Controller('api/service/assess')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Assess')
 @ApiKeyAuth()
 export class AssessmentsController {
   constructor(private readonly assessments: AssessmentsService) {}
 
+  @RequirePermission('assessments:write')
   @Post('document')
   @Endpoint({
     summary: 'Start an assessment',
@@ -70,6 +71,7 @@ export class AssessmentsController {
     });
   }
 
+  @RequirePermission('assessments:read')
   @Get(':id')
   @Endpoint({
     summary: 'Get an assessment',
@@ -81,6 +83,7 @@ export class AssessmentsController {
     return this.assessments.get(organizationId, id);
   }
 
+  @RequirePermission('assessments:read')
   @Get(':id/findings')
   @Endpoint({
     summary: 'List findings',

@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard } from '@governance/auth';
+import { AuthGuard, RequirePermission } from '@governance/auth';
 import { ApiKeyAuth, Endpoint } from '@governance/platform';
 import { FrameworkCatalog } from './framework-catalog';
 import { TemplateList } from './template.dto';
@@ -8,12 +8,13 @@ import { templatesExample } from './templates.openapi';
 
 /** The frameworks a document can be assessed against; the same for every organization and plan. */
 @Controller('api/service/assess/templates')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Assess')
 @ApiKeyAuth()
 export class TemplatesController {
   constructor(private readonly catalog: FrameworkCatalog) {}
 
+  @RequirePermission('assessments:read')
   @Get()
   @Endpoint({
     summary: 'List templates',

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiKeyAuth, Endpoint } from '@governance/platform';
 import { ActivityPage, ActivityQuery } from '../activity/activity.dto';
 import { examples } from './dashboard.openapi';
@@ -9,12 +9,13 @@ import { ComplianceStatusResponse, SummaryResponse } from './summary.dto';
 
 /** Open to every plan; each answer covers the caller's organization only. */
 @Controller('api/service/dashboard')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Dashboard')
 @ApiKeyAuth()
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
+  @RequirePermission('dashboard:read')
   @Get('summary')
   @Endpoint({
     summary: 'Get the dashboard summary',
@@ -27,6 +28,7 @@ export class DashboardController {
     return this.dashboard.summary(organizationId);
   }
 
+  @RequirePermission('dashboard:read')
   @Get('compliance-status')
   @Endpoint({
     summary: 'Get the compliance status',
@@ -37,6 +39,7 @@ export class DashboardController {
     return this.dashboard.complianceStatus(organizationId);
   }
 
+  @RequirePermission('dashboard:read')
   @Get('activity')
   @Endpoint({
     summary: 'List recent activity',

@@ -5,7 +5,7 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
 // The 49,233 most common passwords (zxcvbn's list); a set, since every check looks one up.
-const COMMON_PASSWORDS = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 /** Why a new password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string, email?: string): string | undefined {

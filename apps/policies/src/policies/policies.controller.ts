@@ -13,7 +13,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { FRAMEWORK_KEYS } from '@governance/frameworks';
 import { ApiJsonResponse, ApiKeyAuth, Endpoint, StringEnum } from '@governance/platform';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -36,12 +36,13 @@ const OptionalBody = createParamDecorator(
 
 /** Open to every plan: policies are part of the governance base. */
 @Controller('api/service/policies')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Policies')
 @ApiKeyAuth()
 export class PoliciesController {
   constructor(private readonly policies: PoliciesService) {}
 
+  @RequirePermission('policies:read')
   @Get()
   @Endpoint({
     summary: 'List policies',
@@ -56,6 +57,7 @@ export class PoliciesController {
     return this.policies.list(organizationId, query);
   }
 
+  @RequirePermission('policies:write')
   @Post()
   @Endpoint({
     summary: 'Create a policy',
@@ -68,6 +70,7 @@ export class PoliciesController {
     return this.policies.create(organizationId, body);
   }
 
+  @RequirePermission('policies:read')
   @Get(':id')
   @Endpoint({
     summary: 'Get a policy',
@@ -78,6 +81,7 @@ export class PoliciesController {
     return this.policies.get(organizationId, id);
   }
 
+  @RequirePermission('policies:write')
   @Patch(':id/enforcement')
   @Endpoint({
     summary: 'Toggle the enforcement mode',
@@ -98,6 +102,7 @@ export class PoliciesController {
   }
 
   /** 201 when the import created at least one policy; 200 when everything was already imported. */
+  @RequirePermission('policies:write')
   @Post('frameworks/:id/import')
   @Endpoint({
     summary: 'Import a framework',

@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, HttpStatus, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiKeyAuth, Endpoint } from '@governance/platform';
 import { type FastifyReply } from 'fastify';
 import { ifNoneMatchHits } from './policy-sync';
@@ -9,7 +9,7 @@ import { examples } from './policy-sync.openapi';
 import { PolicySyncService } from './policy-sync.service';
 
 @Controller('api/service/probe')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Probes')
 @ApiKeyAuth()
 export class PolicySyncController {
@@ -19,6 +19,7 @@ export class PolicySyncController {
    * 200 with the probe's policy set and its ETag, or 304 when If-None-Match already names it. no-cache:
    * a cache may keep the answer but must ask again, since any policy change makes it stale.
    */
+  @RequirePermission('probes:read')
   @Get('policy-sync')
   @Endpoint({
     summary: 'Get the active policies for a probe',

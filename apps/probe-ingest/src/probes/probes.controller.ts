@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiJsonResponse, ApiKeyAuth, Endpoint } from '@governance/platform';
 import { type FastifyReply } from 'fastify';
 import {
@@ -14,13 +14,14 @@ import { examples } from './probes.openapi';
 import { ProbesService } from './probes.service';
 
 @Controller('api/service/probe')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Probes')
 @ApiKeyAuth()
 export class ProbesController {
   constructor(private readonly probes: ProbesService) {}
 
   /** 201 the first time a probe registers, 200 when it registers again. */
+  @RequirePermission('probes:write')
   @Post('register')
   @Endpoint({
     summary: 'Register a probe',
@@ -46,6 +47,7 @@ export class ProbesController {
    * 200, not 202: the heartbeat is recorded on the probe and committed before the answer, so there is
    * nothing left pending that 202 would announce.
    */
+  @RequirePermission('probes:write')
   @Post('heartbeat')
   @Endpoint({
     summary: 'Report probe health',
@@ -63,6 +65,7 @@ export class ProbesController {
     return this.probes.heartbeat(organizationId, body);
   }
 
+  @RequirePermission('probes:read')
   @Get('probes/:id')
   @Endpoint({
     summary: 'Get a probe',

@@ -1,12 +1,12 @@
 import { Body, Controller, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiKeyAuth, Endpoint } from '@governance/platform';
 import { examples, TelemetryAccepted, telemetryBatchBody } from './telemetry.dto';
 import { TelemetryService } from './telemetry.service';
 
 @Controller('api/service/probe')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Probes')
 @ApiKeyAuth()
 export class TelemetryController {
@@ -16,6 +16,7 @@ export class TelemetryController {
    * 202: the batch is durable (its telemetry.received event is committed in the outbox) but not yet
    * processed by the monitors downstream. The service validates the body (TelemetryValidator), not a DTO.
    */
+  @RequirePermission('probes:write')
   @Post('telemetry')
   @Endpoint({
     summary: 'Send telemetry',

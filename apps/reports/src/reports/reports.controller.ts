@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiJsonResponse, ApiKeyAuth, Endpoint, Id } from '@governance/platform';
 import { type FastifyReply } from 'fastify';
 import { CreateReportDto, ListReportsQuery, QueuedReport, ReportPage, ReportResponse } from './report.dto';
@@ -9,12 +9,13 @@ import { ReportsService } from './reports.service';
 
 /** Open to every plan; each answer covers the caller's organization only. */
 @Controller('api/service/reports')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Reports')
 @ApiKeyAuth()
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
+  @RequirePermission('reports:write')
   @Post()
   @Endpoint({
     summary: 'Generate a report',
@@ -29,6 +30,7 @@ export class ReportsController {
     return this.reports.create(organizationId, body);
   }
 
+  @RequirePermission('reports:read')
   @Get()
   @Endpoint({
     summary: 'List reports',
@@ -41,6 +43,7 @@ export class ReportsController {
   }
 
   /** Where `assessment.complete`'s `report_url` points: 303 to the file when ready, else 202 with the record. */
+  @RequirePermission('reports:read')
   @Get('assessments/:assessmentId')
   @Endpoint({
     summary: 'Open the report of an assessment',
@@ -68,6 +71,7 @@ export class ReportsController {
     return answer.pending;
   }
 
+  @RequirePermission('reports:read')
   @Get(':id')
   @Endpoint({
     summary: 'Get a report',

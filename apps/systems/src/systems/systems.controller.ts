@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, OrganizationId } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiKeyAuth, Endpoint } from '@governance/platform';
 import {
   CreateSystemDto,
@@ -15,12 +15,13 @@ import { SystemsService } from './systems.service';
 
 /** Open to every plan: the inventory is the base of everything else. */
 @Controller('api/service/systems')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @ApiTags('Systems')
 @ApiKeyAuth()
 export class SystemsController {
   constructor(private readonly systems: SystemsService) {}
 
+  @RequirePermission('systems:write')
   @Post()
   @Endpoint({
     summary: 'Register a system',
@@ -33,6 +34,7 @@ export class SystemsController {
     return this.systems.create(organizationId, body);
   }
 
+  @RequirePermission('systems:read')
   @Get()
   @Endpoint({
     summary: 'List systems',
@@ -47,6 +49,7 @@ export class SystemsController {
     return this.systems.list(organizationId, query);
   }
 
+  @RequirePermission('systems:read')
   @Get(':id')
   @Endpoint({
     summary: 'Get a system',
@@ -58,6 +61,7 @@ export class SystemsController {
     return this.systems.get(organizationId, id);
   }
 
+  @RequirePermission('systems:write')
   @Patch(':id')
   @Endpoint({
     summary: 'Update a system',

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { WEBHOOK_PLANS } from '@governance/contracts';
-import { ApiKeyGuard, OrganizationId, RequirePlans } from '@governance/auth';
+import { AuthGuard, RequirePermission, OrganizationId, RequirePlans } from '@governance/auth';
 import { ApiErrors, ApiKeyAuth, Endpoint, List } from '@governance/platform';
 import {
   CreatedWebhookResponse,
@@ -17,7 +17,7 @@ import { examples } from './webhooks.openapi';
 import { WebhooksService } from './webhooks.service';
 
 @Controller('v1/webhooks')
-@UseGuards(ApiKeyGuard)
+@UseGuards(AuthGuard)
 @RequirePlans(WEBHOOK_PLANS, 'Webhooks')
 @ApiTags('Webhooks')
 @ApiKeyAuth()
@@ -25,6 +25,7 @@ import { WebhooksService } from './webhooks.service';
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
+  @RequirePermission('webhooks:write')
   @Post()
   @Endpoint({
     summary: 'Register a webhook',
@@ -44,6 +45,7 @@ export class WebhooksController {
     return this.webhooks.create(organizationId, body);
   }
 
+  @RequirePermission('webhooks:read')
   @Get()
   @Endpoint({
     summary: 'List webhooks',
@@ -54,6 +56,7 @@ export class WebhooksController {
     return this.webhooks.list(organizationId);
   }
 
+  @RequirePermission('webhooks:read')
   @Get(':id')
   @Endpoint({
     summary: 'Get a webhook',
@@ -64,6 +67,7 @@ export class WebhooksController {
     return this.webhooks.get(organizationId, id);
   }
 
+  @RequirePermission('webhooks:write')
   @Patch(':id')
   @Endpoint({
     summary: 'Update a webhook',
@@ -81,6 +85,7 @@ export class WebhooksController {
     return this.webhooks.update(organizationId, id, body);
   }
 
+  @RequirePermission('webhooks:write')
   @Delete(':id')
   @Endpoint({
     summary: 'Delete a webhook',
@@ -92,6 +97,7 @@ export class WebhooksController {
     return this.webhooks.delete(organizationId, id);
   }
 
+  @RequirePermission('webhooks:write')
   @Post(':id/test')
   @Endpoint({
     summary: 'Send a test delivery',
@@ -111,6 +117,7 @@ export class WebhooksController {
     return this.webhooks.sendTest(organizationId, id, body.event);
   }
 
+  @RequirePermission('webhooks:read')
   @Get(':id/deliveries')
   @Endpoint({
     summary: 'List deliveries',
