@@ -7,8 +7,8 @@
  *   node -r @swc-node/register tools/generate-openapi.ts --check   exits 1 when the file is stale
  */
 import 'reflect-metadata';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -22,6 +22,7 @@ import { systemsService } from '../apps/systems/src/service';
 import { identityService } from '../apps/identity/src/service';
 import { webhooksService } from '../apps/webhooks/src/service';
 import { type GeneratedFile } from './generate-contract-docs';
+import { renderRolesMatrix } from './roles-matrix';
 
 export const OPENAPI_PATH = 'docs/openapi.json';
 
@@ -70,8 +71,10 @@ export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
   }
 }
 
-export async function renderOpenApi(): Promise<GeneratedFile> {
-  return { path: OPENAPI_PATH, content: json(await generateOpenApiDocument()) };
+/** docs/openapi.json, and the role matrix that follows from its routes' permissions. */
+export async function renderApiDocs(): Promise<GeneratedFile[]> {
+  const document = await generateOpenApiDocument();
+  return [{ path: OPENAPI_PATH, content: json(document) }, renderRolesMatrix(document)];
 }
 
 /** True when the file on disk differs from what would be generated, or is missing. */
@@ -85,17 +88,20 @@ export function isStale(root: string, file: GeneratedFile): boolean {
 
 async function main(argv: string[]): Promise<number> {
   const root = join(__dirname, '..');
-  const file = await renderOpenApi();
-  const stale = isStale(root, file);
+  const stale = (await renderApiDocs()).filter((file) => isStale(root, file));
   if (argv.includes('--check')) {
-    if (!stale) return 0;
-    console.error(`Stale API docs; run \`npm run docs:generate\`:\n  ${file.path}`);
+    if (stale.length === 0) return 0;
+    console.error(
+      `Stale API docs; run \`npm run docs:generate\`:\n  ${stale.map((f) => f.path).join('\n  ')}`,
+    );
     return 1;
   }
-  if (stale) {
+  for (const file of stale) {
+    mkdirSync(dirname(join(root, file.path)), { recursive: true });
     writeFileSync(join(root, file.path), file.content);
     console.log(`wrote ${file.path}`);
-  } else console.log('API docs are up to date');
+  }
+  if (stale.length === 0) console.log('API docs are up to date');
   return 0;
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ErrorCode, type OpenAPIObject, unmappedValidators } from '@governance/platform';
-import { generateOpenApiDocument, isStale, OPENAPI_PATH, renderOpenApi } from './generate-openapi';
+import { generateOpenApiDocument, isStale, OPENAPI_PATH, renderApiDocs } from './generate-openapi';
 
 type Json = Record<string, unknown>;
 interface Operation extends Json {
@@ -140,11 +140,10 @@ describe('docs/openapi.json', () => {
     all = operations(document);
   });
 
-  it('matches the document generated from the controllers', async () => {
-    const file = await renderOpenApi();
-    if (isStale(ROOT, file)) {
-      throw new Error(`Stale ${OPENAPI_PATH}; run \`npm run docs:generate\` and commit the result`);
-    }
+  it('matches the document generated from the controllers, and so does the role matrix', async () => {
+    for (const file of await renderApiDocs())
+      if (isStale(ROOT, file))
+        throw new Error(`Stale ${file.path}; run \`npm run docs:generate\` and commit the result`);
     expect(JSON.parse(readFileSync(join(ROOT, OPENAPI_PATH), 'utf8'))).toEqual(document);
   });
 
@@ -166,6 +165,7 @@ describe('docs/openapi.json', () => {
         bearerFormat: 'ADMIN_TOKEN',
         description: expect.any(String),
       },
+      session: { type: 'apiKey', in: 'cookie', name: 'service_session', description: expect.any(String) },
     });
     const error = document.components?.schemas?.['Error'] as Json;
     expect(error).toMatchObject({
@@ -175,6 +175,18 @@ describe('docs/openapi.json', () => {
     const code = ((error['properties'] as Json)['error'] as { properties: { code: { enum: string[] } } })
       .properties.code;
     expect(code.enum).toEqual(Object.values(ErrorCode));
+  });
+
+  it('names one permission on every operation a key or session may call, and accepts both', () => {
+    for (const [endpoint, operation] of all) {
+      const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      if (!schemes.includes('api_key')) continue;
+      expect([endpoint, schemes]).toEqual([endpoint, ['api_key', 'session']]);
+      expect([endpoint, (operation as Json)['x-permission']]).toEqual([
+        endpoint,
+        expect.stringMatching(/^[a-z_]+:[a-z]+$/),
+      ]);
+    }
   });
 
   it('has every endpoint of the published interface and of the admin API, and nothing else', () => {
@@ -213,10 +225,12 @@ describe('docs/openapi.json', () => {
     }
   });
 
-  it('puts the admin API behind the admin token and everything else behind an API key, 401 included', () => {
+  it('puts the admin API behind the admin token and everything else behind a key or session, 401 included', () => {
     for (const [endpoint, operation] of all.filter(([endpoint]) => !PUBLIC_ENDPOINTS.includes(endpoint))) {
-      const scheme = endpoint.split(' ')[1]!.startsWith(ADMIN_PREFIX) ? 'admin_token' : 'api_key';
-      expect([endpoint, operation.security]).toEqual([endpoint, [{ [scheme]: [] }]]);
+      const security = endpoint.split(' ')[1]!.startsWith(ADMIN_PREFIX)
+        ? [{ admin_token: [] }]
+        : [{ api_key: [] }, { session: [] }];
+      expect([endpoint, operation.security]).toEqual([endpoint, security]);
       expect([endpoint, operation.responses['401']?.content?.['application/json']?.schema]).toEqual([
         endpoint,
         { $ref: '#/components/schemas/Error' },

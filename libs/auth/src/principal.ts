@@ -1,6 +1,6 @@
-import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { type KeyScope, type Plan, type Role } from '@governance/contracts';
-import { ApiError } from '@governance/platform';
+import { ApiError, ApiPermission } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
 import { type Permission } from './permissions';
 
@@ -37,10 +37,15 @@ export const PERMISSION_METADATA = 'auth:permission';
 export const SIGNED_IN_METADATA = 'auth:signed-in';
 
 /** The one permission a route needs; the guard refuses (403) a role or key scope without it. */
-export const RequirePermission = (permission: Permission) => SetMetadata(PERMISSION_METADATA, permission);
+export const RequirePermission = (permission: Permission) =>
+  applyDecorators(SetMetadata(PERMISSION_METADATA, permission), ApiPermission(permission));
 
 /** A route any signed-in person may call for themselves, in no particular organization (`/auth/me`). */
-export const SignedIn = () => SetMetadata(SIGNED_IN_METADATA, true);
+export const SignedIn = () =>
+  applyDecorators(SetMetadata(SIGNED_IN_METADATA, true), ApiPermission(SIGNED_IN_PERMISSION));
+
+/** How OpenAPI's `x-permission` marks a route any signed-in person may call for themselves. */
+export const SIGNED_IN_PERMISSION = 'self';
 
 export const CurrentPrincipal = createParamDecorator((_: unknown, context: ExecutionContext): Principal => {
   const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;

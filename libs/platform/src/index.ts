@@ -41,6 +41,7 @@ export {
   ApiJsonBody,
   ApiJsonResponse,
   ApiKeyAuth,
+  ApiPermission,
   ApiQueryFrom,
   buildOpenApiDocument,
   dtoSchema,

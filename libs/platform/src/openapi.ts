@@ -1,6 +1,8 @@
 import { applyDecorators, HttpCode, type INestApplication, type Type as DtoClass } from '@nestjs/common';
 import {
   ApiBearerAuth,
+  ApiExtension,
+  ApiSecurity,
   ApiBody,
   ApiOperation,
   type ApiOperationOptions,
@@ -20,6 +22,7 @@ export type { OpenAPIObject, SchemaObject };
 
 /** The security scheme of the product API: `Authorization: Bearer <API key>`. */
 const API_KEY_AUTH = 'api_key';
+const SESSION_AUTH = 'session';
 /** The security scheme of the admin API: `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const ADMIN_TOKEN_AUTH = 'admin_token';
 
@@ -38,8 +41,12 @@ const ERROR_MEANINGS: Record<number, string> = {
   400:
     '`validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or ' +
     '`body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`).',
-  401: '`unauthorized`: the bearer token is missing, malformed or unknown.',
-  403: '`plan_not_eligible`: the organization’s plan does not include this feature.',
+  401: '`unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended.',
+  403:
+    '`forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or ' +
+    'the person is not a member of the organization named; `csrf_rejected`: a session request that changes ' +
+    'state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the ' +
+    'organization’s plan does not include this feature.',
   404: '`not_found`: nothing with this id in the caller’s organization.',
   409: '`conflict`: the request collides with the current state.',
   413: '`payload_too_large`: the body is larger than the endpoint accepts.',
@@ -95,9 +102,13 @@ export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDe
   );
 }
 
-/** A controller authenticated by an organization's API key. */
+/** A controller whose callers are an organization's API keys or its members' sessions. */
 export const ApiKeyAuth = (): MethodDecorator & ClassDecorator =>
-  applyDecorators(ApiBearerAuth(API_KEY_AUTH), ApiErrors(401));
+  applyDecorators(ApiBearerAuth(API_KEY_AUTH), ApiSecurity(SESSION_AUTH), ApiErrors(401, 403));
+
+/** An operation that needs `permission`: shown as `x-permission`, which docs/security/roles.md expands. */
+export const ApiPermission = (permission: string): MethodDecorator & ClassDecorator =>
+  ApiExtension('x-permission', permission);
 
 /** A JSON body: a class-validator DTO, whose schema follows from its validators, or a schema (an Ajv one). */
 export function ApiJsonBody(body: DtoClass | SchemaObject, example?: unknown): MethodDecorator {
@@ -379,7 +390,20 @@ function documentConfig(): Omit<OpenAPIObject, 'paths'> {
     servers: [{ url: '/', description: 'The server that serves this document' }],
     components: {
       securitySchemes: {
-        [API_KEY_AUTH]: bearer('API key', 'An organization API key (`sk_…`).'),
+        [API_KEY_AUTH]: bearer(
+          'API key',
+          'An organization API key (`sk_…`); its scope (`full`, `read_only`, `probe`) decides what it may do.',
+        ),
+        [SESSION_AUTH]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'service_session',
+          description:
+            'A person’s session, set by `POST /api/service/auth/login`; their role decides what they may do. ' +
+            'A person in several organizations names one in `X-Service-Organization`. Requests that change ' +
+            'state also need an `Origin` of the console and an `X-Service-CSRF` header equal to the ' +
+            '`service_csrf` cookie.',
+        },
         [ADMIN_TOKEN_AUTH]: bearer('ADMIN_TOKEN', 'The deployment’s `ADMIN_TOKEN`, for the admin API.'),
       },
     },
