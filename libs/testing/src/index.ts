@@ -17,3 +17,4 @@ export {
   type DeadLetterSuiteOptions,
   describeDeadLetters,
 } from './dead-letter-suite';
+export { describeRoleMatrix, type RoleMatrixOptions } from './role-matrix-suite';
