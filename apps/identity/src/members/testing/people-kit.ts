@@ -115,7 +115,7 @@ export async function addPerson(
   name = `Person ${randomBytes(3).toString('hex')}`,
 ): Promise<TestPerson> {
   const app = harness.service.app;
-  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`;
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${randomBytes(4).toString('hex')}@example.com`;
   const password = `pw ${randomBytes(12).toString('base64url')}`;
   const passwordHash = await hashPassword(password);
   const { userId, token } = await app.get(UnitOfWork).run(
@@ -154,8 +154,14 @@ export function asPerson(
   return harness.request(method, url, undefined, body, person.headers);
 }
 
+/** `details` of the uniform error body when a test does not care which: null or an object. */
+const nullOrObject = {
+  asymmetricMatch: (value: unknown) => value === null || typeof value === 'object',
+  toAsymmetricMatcher: () => 'null or an object',
+};
+
 /** The uniform error body with `code`. */
-export const errorBody = (code: string, details: unknown = null) => ({
+export const errorBody = (code: string, details: unknown = nullOrObject) => ({
   error: { code, message: expect.any(String) as unknown, details },
 });
 
