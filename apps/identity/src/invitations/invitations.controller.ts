@@ -88,7 +88,11 @@ export class InvitationsController {
   }
 }
 
-/** Accepting an invitation, by the invited person, who has no session yet: the token is the credential. */
+/**
+ * Accepting an invitation, by the invited person, who has no session yet: the token is the credential. A
+ * page of another site cannot post here (login CSRF): bodies are JSON only, which no cross-site form can
+ * send, and no CORS preflight is ever allowed.
+ */
 @Controller('api/service/invitations')
 @ApiTags('Members')
 export class InvitationAcceptanceController {

@@ -143,6 +143,7 @@ describe('invitations', () => {
       organization: { id: org.id, name: 'Acme Insurance' },
       role: 'editor',
     });
+    expect(accepted.headers['cache-control']).toBe('no-store');
     const cookies = cookiesOf(accepted);
     expect(cookies['service_session']).toEqual({
       value: expect.stringMatching(/^ses_[0-9A-HJKMNP-TV-Z]{26}_[A-Za-z0-9_-]{43}$/),
@@ -344,6 +345,18 @@ describe('invitations', () => {
       ],
       [() => accept({ name: 'A', password: STRONG_PASSWORD }), 400, 'validation_failed'],
       [() => accept({ token, name: 'A', password: 'p'.repeat(257) }), 400, 'validation_failed'],
+      // What a form on another site could send: no JSON, so never read (login CSRF).
+      [
+        () =>
+          harness.fastify.inject({
+            method: 'POST',
+            url: `${INVITATIONS}/accept`,
+            headers: { 'content-type': 'text/plain', origin: 'https://elsewhere.example' },
+            payload: JSON.stringify({ token, name: 'Forged', password: STRONG_PASSWORD }),
+          }),
+        415,
+        'unsupported_media_type',
+      ],
     ];
     for (const [call, status, code] of cases) {
       const before = await snapshot(harness);

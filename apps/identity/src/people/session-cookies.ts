@@ -15,8 +15,11 @@ export function setSessionCookies(
   config: Pick<IdentityConfig, 'secureCookies'>,
 ): void {
   const options = { path: '/', sameSite: 'lax', secure: config.secureCookies } as const;
-  reply.header('set-cookie', [
-    serialize(SESSION_COOKIE, sessionToken, { ...options, httpOnly: true }),
-    serialize(CSRF_COOKIE, randomBytes(32).toString('base64url'), options),
-  ]);
+  // An answer that carries a credential is never stored by a cache.
+  void reply
+    .header('set-cookie', [
+      serialize(SESSION_COOKIE, sessionToken, { ...options, httpOnly: true }),
+      serialize(CSRF_COOKIE, randomBytes(32).toString('base64url'), options),
+    ])
+    .header('cache-control', 'no-store');
 }
