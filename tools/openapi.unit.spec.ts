@@ -80,10 +80,29 @@ const EXTRA_ENDPOINTS = [
   'GET /api/service/reports/assessments/{assessmentId}',
   'GET /api/service/reports/{id}/download',
   'GET /v1/webhooks/{id}',
+  'GET /api/service/members',
+  'PATCH /api/service/members/{id}',
+  'DELETE /api/service/members/{id}',
+  'DELETE /api/service/members/me',
+  'POST /api/service/invitations',
+  'GET /api/service/invitations',
+  'DELETE /api/service/invitations/{id}',
+  'GET /api/service/invitations/lookup',
+  'POST /api/service/invitations/accept',
+  'GET /api/service/api-keys',
+  'POST /api/service/api-keys',
+  'DELETE /api/service/api-keys/{id}',
 ];
 const ADMIN_PREFIX = '/admin/';
-/** The signed download link is its own credential, so a report opens in a browser. */
-const PUBLIC_ENDPOINTS = ['GET /api/service/reports/{id}/download'];
+/**
+ * The signed download link is its own credential, so a report opens in a browser; so is an invitation's
+ * token, which the invited person holds before they have an account.
+ */
+const PUBLIC_ENDPOINTS = [
+  'GET /api/service/reports/{id}/download',
+  'GET /api/service/invitations/lookup',
+  'POST /api/service/invitations/accept',
+];
 
 function operations(document: OpenAPIObject): Array<[string, Operation]> {
   return Object.entries(document.paths).flatMap(([path, item]) =>

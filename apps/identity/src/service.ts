@@ -8,6 +8,9 @@ import { OrganizationsModule } from './organizations/organizations.module';
 import { IdentityDirectory } from './people/identity-directory';
 import { PeopleModule } from './people/people.module';
 import { createMailer, Mailer } from './mail/mailer';
+import { MembersModule } from './members/members.module';
+import { InvitationsModule } from './invitations/invitations.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 
 /** The identity service: organizations, API keys and the admin API. It issues keys, so it checks none. */
 export const identityService = defineService({
@@ -15,7 +18,7 @@ export const identityService = defineService({
   // Its data predates the name: the schema moves with the people tables (docs/decisions/0006).
   schema: 'tenancy',
   migrations: [TenancyInitial1763800000000, IdentityPeople1765000000000],
-  routes: ['/admin/v1'],
+  routes: ['/admin/v1', '/api/service/members', '/api/service/invitations', '/api/service/api-keys'],
   readConfig: readIdentityConfig,
   authenticates: false,
   consumes: false,
@@ -29,6 +32,9 @@ export const identityService = defineService({
       }),
       OrganizationsModule,
       PeopleModule,
+      MembersModule,
+      InvitationsModule,
+      ApiKeysModule,
     ],
     providers: [
       { provide: ADMIN_TOKEN, useValue: config.adminToken },

@@ -6,7 +6,7 @@ import { type OrganizationResponse } from './organization.dto';
 
 export type OrganizationRow = WithDates<Omit<OrganizationResponse, 'api_key'>, 'created_at'>;
 
-/** All SQL of the identity service. */
+/** SQL of organizations. */
 @Injectable()
 export class OrganizationRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -22,19 +22,6 @@ export class OrganizationRepository {
       [id, name, plan],
     );
     return rows[0]!;
-  }
-
-  async insertApiKey(
-    manager: EntityManager,
-    keyId: string,
-    organizationId: string,
-    secretSha256: string,
-  ): Promise<Date> {
-    const rows = await manager.query<Array<{ created_at: Date }>>(
-      'INSERT INTO tenancy.api_keys (id, organization_id, secret_sha256) VALUES ($1, $2, $3) RETURNING created_at',
-      [keyId, organizationId, secretSha256],
-    );
-    return rows[0]!.created_at;
   }
 
   async exists(organizationId: string): Promise<boolean> {

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { isId, newId, newUuidV7, type Plan } from '@governance/contracts';
-import { issueApiKey } from '@governance/auth';
 import { tenancyEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError } from '@governance/platform';
 import { type ApiKeyResponse, type OrganizationResponse } from './organization.dto';
 import { OrganizationRepository } from './organization.repository';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+
+/** What the admin API's keys are: named alike, `full`, and made by nobody in the organization. */
+const ADMIN_KEY = { name: 'Admin API key', scope: 'full', createdBy: null } as const;
 
 /** The key a call returns is used at once on other services, which learn of it from these events. */
 const PUBLISHED = { awaitPublished: true };
@@ -18,6 +21,7 @@ export class OrganizationsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly organizations: OrganizationRepository,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   async createOrganization(name: string, plan: Plan): Promise<OrganizationResponse> {
@@ -51,23 +55,12 @@ export class OrganizationsService {
   }
 
   private async issueKey(tx: Transaction, organizationId: string): Promise<ApiKeyResponse> {
-    const key = issueApiKey();
-    const createdAt = await this.organizations.insertApiKey(
-      tx.manager,
-      key.keyId,
-      organizationId,
-      key.secretSha256,
-    );
-    const timestamp = createdAt.toISOString();
-    tx.publish(
-      tenancyEventMessage({
-        id: newUuidV7(),
-        organization_id: organizationId,
-        event: 'api_key.created',
-        timestamp,
-        details: { key_id: key.keyId, secret_sha256: key.secretSha256 },
-      }),
-    );
-    return { id: key.keyId, organization_id: organizationId, api_key: key.apiKey, created_at: timestamp };
+    const { row, apiKey } = await this.apiKeys.issue(tx, organizationId, ADMIN_KEY);
+    return {
+      id: row.id,
+      organization_id: organizationId,
+      api_key: apiKey,
+      created_at: row.created_at.toISOString(),
+    };
   }
 }

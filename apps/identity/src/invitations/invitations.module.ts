@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { PeopleModule } from '../people/people.module';
+import { InvitationRepository } from './invitation.repository';
+import { InvitationAcceptanceController, InvitationsController } from './invitations.controller';
+import { InvitationsService } from './invitations.service';
+
+@Module({
+  imports: [PeopleModule],
+  controllers: [InvitationsController, InvitationAcceptanceController],
+  providers: [InvitationsService, InvitationRepository],
+})
+export class InvitationsModule {}
