@@ -209,6 +209,52 @@ describe.each([
     expect(slowest).toBeLessThan(CATCH_UP_TIMEOUT_MS / 6);
   }, 60_000);
 
+  it('stops a revoked key on every service within 2 s, and a new self-serve key works at once', async () => {
+    const created = await call(identity.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
+      name: 'Revocation',
+      plan: 'professional',
+    });
+    const adminKey = String(created.body['api_key']);
+    const issued = await call(identity.baseUrl, 'POST', '/api/service/api-keys', adminKey, {
+      name: 'CI pipeline',
+      scope: 'full',
+    });
+    expect(issued.status).toBe(201);
+    const key = String(issued.body['api_key']);
+    const uses = {
+      systems: () => call(systems.baseUrl, 'GET', '/api/service/systems', key),
+      webhooks: () => call(webhooks.baseUrl, 'GET', '/v1/webhooks', key),
+      assess: () => call(assess.baseUrl, 'GET', '/api/service/assess/templates', key),
+      'probe-ingest': () => call(probeIngest.baseUrl, 'GET', '/api/service/probe/policy-sync', key),
+    };
+    for (const [service, use] of Object.entries(uses))
+      expect([service, (await use()).status]).not.toEqual([service, 401]);
+    const revoked = await call(
+      identity.baseUrl,
+      'DELETE',
+      `/api/service/api-keys/${String(issued.body['id'])}`,
+      adminKey,
+    );
+    expect(revoked.status).toBe(204);
+    const revokedAt = performance.now();
+    // The bound under test is 2 s: each service is asked until it refuses, and must refuse within it.
+    const refusedAfter: Record<string, number> = {};
+    await Promise.all(
+      Object.entries(uses).map(async ([service, use]) => {
+        while (performance.now() - revokedAt < 2_000) {
+          if ((await use()).status === 401) {
+            refusedAfter[service] = Math.round(performance.now() - revokedAt);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }),
+    );
+    console.log(`revoked key refused on ${bus} after (ms): ${JSON.stringify(refusedAfter)}`);
+    expect(Object.keys(refusedAfter).sort()).toEqual(Object.keys(uses).sort());
+    expect((await call(identity.baseUrl, 'GET', '/api/service/api-keys', key)).status).toBe(401);
+  }, 60_000);
+
   // Only Kafka rebalances; a group consumes nothing while one runs, for longer than a miss used to wait.
   // Last, since it leaves a rebalance behind.
   if (onKafka)
