@@ -3,7 +3,10 @@ import { newUuidV7 } from '@governance/contracts';
 import { tenancyEventMessage, UnitOfWork } from '@governance/messaging';
 import { ApiError } from '@governance/platform';
 import { type OrganizationSettingsResponse } from './organization-settings.dto';
-import { type OrganizationSettingsRow, OrganizationSettingsRepository } from './organization-settings.repository';
+import {
+  type OrganizationSettingsRow,
+  OrganizationSettingsRepository,
+} from './organization-settings.repository';
 
 /** The settings an organization's own people manage (the admin API manages plans). */
 @Injectable()

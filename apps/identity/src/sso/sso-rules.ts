@@ -5,14 +5,15 @@ import { type FieldProblem } from '@governance/platform';
  * The roles SSO may grant. Owners are made in the product, never by an identity provider: whoever
  * administers the provider's groups would otherwise make owners.
  */
-export const SSO_ROLES = ROLES.filter((role) => role !== 'owner') as Array<Exclude<Role, 'owner'>>;
+export const SSO_ROLES = ROLES.filter((role): role is Exclude<Role, 'owner'> => role !== 'owner');
 export type SsoRole = (typeof SSO_ROLES)[number];
 
 /** When a person's claim maps to several roles, the first of these wins. */
 const ROLE_PRECEDENCE: readonly SsoRole[] = ['admin', 'editor', 'auditor', 'viewer'];
 
 /** A host name in lower case, with at least one dot: `acme.com`, `eu.acme.co.uk`. */
-export const EMAIL_DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+export const EMAIL_DOMAIN =
+  /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 /** A claim's name, or a dotted path into nested claims (`realm_access.roles`). */
 export const CLAIM_PATH = /^[A-Za-z0-9_:/-]+(\.[A-Za-z0-9_:/-]+)*$/;
 

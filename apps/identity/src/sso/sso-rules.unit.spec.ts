@@ -63,7 +63,12 @@ describe('claimAt', () => {
 });
 
 describe('mappedRole', () => {
-  const mapping = { 'gov-admins': 'admin', 'gov-auditors': 'auditor', staff: 'viewer', eng: 'editor' } as const;
+  const mapping = {
+    'gov-admins': 'admin',
+    'gov-auditors': 'auditor',
+    staff: 'viewer',
+    eng: 'editor',
+  } as const;
 
   it('maps a string claim', () => {
     expect(mappedRole('gov-auditors', mapping)).toBe('auditor');
@@ -126,7 +131,10 @@ describe('membershipDecision', () => {
       action: 'add',
       role: 'admin',
     });
-    expect(membershipDecision(newcomer, { groups: ['other'] }, rule)).toEqual({ action: 'add', role: 'viewer' });
+    expect(membershipDecision(newcomer, { groups: ['other'] }, rule)).toEqual({
+      action: 'add',
+      role: 'viewer',
+    });
     expect(membershipDecision(newcomer, {}, { ...rule, roleClaim: null })).toEqual({
       action: 'add',
       role: 'viewer',
@@ -153,9 +161,11 @@ describe('membershipDecision', () => {
       to: 'auditor',
     });
     expect(membershipDecision(member, { groups: ['other'] }, rule)).toEqual({ action: 'keep' });
-    expect(membershipDecision({ exists: true, role: 'auditor' }, { groups: ['gov-auditors'] }, rule)).toEqual({
-      action: 'keep',
-    });
+    expect(membershipDecision({ exists: true, role: 'auditor' }, { groups: ['gov-auditors'] }, rule)).toEqual(
+      {
+        action: 'keep',
+      },
+    );
   });
 
   it('never changes an owner', () => {
@@ -185,12 +195,19 @@ describe('ssoConfigurationProblems', () => {
   it('lists every problem by field', () => {
     expect(
       ssoConfigurationProblems(
-        { issuer: 'http://login.acme.com', role_claim: null, role_mapping: { admins: 'owner', '': 'viewer' } },
+        {
+          issuer: 'http://login.acme.com',
+          role_claim: null,
+          role_mapping: { admins: 'owner', '': 'viewer' },
+        },
         false,
       ),
     ).toEqual([
       { field: 'issuer', message: 'issuer must be an https URL' },
-      { field: 'role_mapping.admins', message: 'a mapped role must be one of: admin, editor, viewer, auditor' },
+      {
+        field: 'role_mapping.admins',
+        message: 'a mapped role must be one of: admin, editor, viewer, auditor',
+      },
       { field: 'role_mapping.', message: 'a claim value has 1 to 200 characters' },
       { field: 'role_claim', message: 'role_claim is required with a role_mapping' },
     ]);

@@ -54,7 +54,8 @@ export class SsoSettingsController {
   @Delete()
   @Endpoint({
     summary: 'Remove the SSO configuration',
-    description: 'People who signed in with SSO stay members; they sign in with a password reset from now on.',
+    description:
+      'People who signed in with SSO stay members; they sign in with a password reset from now on.',
     answer: [204, 'Removed.'],
     errors: [NOT_CONFIGURED],
   })

@@ -45,7 +45,9 @@ export class SsoSettingsService {
     const problems = ssoConfigurationProblems(body, this.config.sso.allowHttpIssuers);
     if (problems.length > 0) throw ApiError.validation(problems);
     const secretMissing = () =>
-      ApiError.validation([{ field: 'client_secret', message: 'client_secret is required to configure SSO' }]);
+      ApiError.validation([
+        { field: 'client_secret', message: 'client_secret is required to configure SSO' },
+      ]);
     if (!body.client_secret && !(await this.sso.findConfiguration(organizationId))) throw secretMissing();
     await this.refuseClaimedDomains(organizationId, body.allowed_email_domains);
     // An enabled configuration must work at once: its issuer is discovered before it is saved.

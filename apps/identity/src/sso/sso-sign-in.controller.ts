@@ -19,7 +19,8 @@ export class SsoSignInController {
   @Get('discover')
   @Endpoint({
     summary: 'Does this email sign in with SSO?',
-    description: 'For the sign-in page: whether the email’s domain belongs to an organization with SSO enabled.',
+    description:
+      'For the sign-in page: whether the email’s domain belongs to an organization with SSO enabled.',
     query: DiscoverSsoQuery,
     answer: [200, 'Whether to offer “Sign in with SSO”.', SsoDiscoveryResponse, examples.discovery],
   })

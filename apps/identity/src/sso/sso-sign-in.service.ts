@@ -22,7 +22,12 @@ import { OpenIdProviders, type ProviderClient, ProviderError } from './openid-pr
 import { type SsoDiscoveryResponse, type StartSsoQuery } from './sso.dto';
 import { type SsoConfigurationRow, SsoRepository } from './sso.repository';
 import { displayName, emailDomain, membershipDecision, type SsoFailure, verifiedEmail } from './sso-rules';
-import { clientSecretBinding, requireSecretBox, SSO_SECRET_BOX, ssoRedirectUri } from './sso-settings.service';
+import {
+  clientSecretBinding,
+  requireSecretBox,
+  SSO_SECRET_BOX,
+  ssoRedirectUri,
+} from './sso-settings.service';
 
 /**
  * Ties a sign-in to the browser that started it: the callback must present the state it was sent with,
@@ -82,7 +87,10 @@ export class SsoSignInService {
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      this.logger.warn({ organization_id: configuration.organization_id, err: error.message }, 'SSO: provider unreachable');
+      this.logger.warn(
+        { organization_id: configuration.organization_id, err: error.message },
+        'SSO: provider unreachable',
+      );
       throw new ApiError(
         HttpStatus.SERVICE_UNAVAILABLE,
         ErrorCode.ServiceUnavailable,
@@ -109,7 +117,9 @@ export class SsoSignInService {
     const params = new URLSearchParams(rawQuery);
     const state = params.get('state');
     if (!state || state.length > STATE_MAX_LENGTH)
-      throw ApiError.validation([{ field: 'state', message: 'state must be the state the sign-in was sent with' }]);
+      throw ApiError.validation([
+        { field: 'state', message: 'state must be the state the sign-in was sent with' },
+      ]);
     if (!params.get('code') && !params.get('error'))
       throw ApiError.validation([{ field: 'code', message: 'code is required' }]);
     const clearState = this.stateCookie('', 0);
@@ -226,7 +236,10 @@ export class SsoSignInService {
       version: configuration.updated_at.toISOString(),
       issuer: configuration.issuer,
       clientId: configuration.client_id,
-      clientSecret: box.open(configuration.client_secret_sealed, clientSecretBinding(configuration.organization_id)),
+      clientSecret: box.open(
+        configuration.client_secret_sealed,
+        clientSecretBinding(configuration.organization_id),
+      ),
     };
   }
 

@@ -63,7 +63,9 @@ export class PutSsoConfigurationDto {
   @IsOptional()
   @IsString()
   @MaxLength(200)
-  @Matches(CLAIM_PATH, { message: 'role_claim must be a claim name or a dotted path such as realm_access.roles' })
+  @Matches(CLAIM_PATH, {
+    message: 'role_claim must be a claim name or a dotted path such as realm_access.roles',
+  })
   @JSONSchema({
     description:
       'The ID token or userinfo claim that carries roles or groups (`groups`, or a dotted path such as ' +
@@ -108,7 +110,9 @@ export class DiscoverSsoQuery {
 export class StartSsoQuery {
   @IsOptional()
   @Email()
-  @JSONSchema({ description: 'The person’s email; its domain finds the organization. Or give `organization`.' })
+  @JSONSchema({
+    description: 'The person’s email; its domain finds the organization. Or give `organization`.',
+  })
   email?: string;
 
   @IsOptional()

@@ -76,7 +76,10 @@ export class SsoRepository {
   }
 
   /** Creates or replaces the configuration and the domains it claims; another's domain violates SSO_DOMAINS_KEY. */
-  async saveConfiguration(manager: EntityManager, values: SsoConfigurationValues): Promise<SsoConfigurationRow> {
+  async saveConfiguration(
+    manager: EntityManager,
+    values: SsoConfigurationValues,
+  ): Promise<SsoConfigurationRow> {
     await manager.query(
       `INSERT INTO tenancy.sso_configurations (organization_id, issuer, client_id, client_secret_sealed,
          role_claim, role_mapping, default_role, enabled)
@@ -96,7 +99,9 @@ export class SsoRepository {
         values.enabled,
       ],
     );
-    await manager.query('DELETE FROM tenancy.sso_domains WHERE organization_id = $1', [values.organization_id]);
+    await manager.query('DELETE FROM tenancy.sso_domains WHERE organization_id = $1', [
+      values.organization_id,
+    ]);
     await manager.query(
       'INSERT INTO tenancy.sso_domains (domain, organization_id) SELECT unnest($2::text[]), $1',
       [values.organization_id, values.allowed_email_domains],

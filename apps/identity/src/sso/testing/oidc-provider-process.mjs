@@ -1,5 +1,5 @@
 // A real OpenID Provider (oidc-provider, ES modules only) for the SSO tests, run as a child process:
-// `node oidc-test-provider.mjs` with OIDC_CLIENTS and OIDC_ACCOUNTS (JSON) in its environment. It listens
+// `node oidc-provider-process.mjs` with OIDC_CLIENTS and OIDC_ACCOUNTS (JSON) in its environment. It listens
 // on 127.0.0.1 at a free port and prints `ready <issuer>` once it serves. Sign-in uses the provider's
 // development login and consent forms: any login named in OIDC_ACCOUNTS, any password.
 import { createServer } from 'node:http';
