@@ -77,6 +77,12 @@ export class SsoSignInService {
       throw ApiError.validation([{ field: 'email', message: 'give either email or organization' }]);
     const configuration = await this.enabledConfiguration(query);
     const client = this.client(configuration);
+    if (!client)
+      throw new ApiError(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        ErrorCode.ServiceUnavailable,
+        'SSO of this organization needs its client secret saved again by an admin',
+      );
     const login = { state: random(), nonce: random(), codeVerifier: random() };
     let location: URL;
     try {
@@ -134,12 +140,13 @@ export class SsoSignInService {
     if (login.expires_at.getTime() <= Date.now()) return fail('sso_state_expired');
     if (params.get('error')) return fail('sso_denied', params.get('error') ?? undefined);
     const configuration = await this.sso.findConfiguration(login.organization_id);
-    if (!configuration?.enabled || !this.box) return fail('sso_not_configured');
+    const client = configuration?.enabled && this.box ? this.client(configuration) : undefined;
+    if (!configuration || !client) return fail('sso_not_configured');
 
     let claims: Record<string, unknown>;
     try {
       const callbackUrl = new URL(`${ssoRedirectUri(this.config)}?${params.toString()}`);
-      claims = await this.providers.signIn(this.client(configuration), callbackUrl, {
+      claims = await this.providers.signIn(client, callbackUrl, {
         state,
         nonce: login.nonce,
         codeVerifier: login.code_verifier,
@@ -229,17 +236,28 @@ export class SsoSignInService {
     return configuration;
   }
 
-  private client(configuration: SsoConfigurationRow): ProviderClient {
+  /** The organization's client, its secret opened; undefined when SECRETS_ENCRYPTION_KEY cannot open it. */
+  private client(configuration: SsoConfigurationRow): ProviderClient | undefined {
     const box = requireSecretBox(this.box);
+    let clientSecret: string;
+    try {
+      clientSecret = box.open(
+        configuration.client_secret_sealed,
+        clientSecretBinding(configuration.organization_id),
+      );
+    } catch {
+      this.logger.error(
+        { organization_id: configuration.organization_id },
+        'SSO: the client secret does not open with SECRETS_ENCRYPTION_KEY (was the key changed?); save the SSO configuration again',
+      );
+      return undefined;
+    }
     return {
       organizationId: configuration.organization_id,
       version: configuration.updated_at.toISOString(),
       issuer: configuration.issuer,
       clientId: configuration.client_id,
-      clientSecret: box.open(
-        configuration.client_secret_sealed,
-        clientSecretBinding(configuration.organization_id),
-      ),
+      clientSecret,
     };
   }
 

@@ -28,30 +28,58 @@ interface ErrorBody {
   error: { code: string; message: string; details: unknown };
 }
 
+let provider: OidcTestProvider;
+
+beforeAll(async () => {
+  provider = await OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS);
+});
+
+afterAll(() => provider?.stop());
+
+/** Identity as the SSO tests run it: allowed an http issuer (the provider on 127.0.0.1). */
+const identityEnv = (secretsKey: string | undefined): Record<string, string> => ({
+  ADMIN_TOKEN,
+  PUBLIC_URL,
+  ...(secretsKey ? { SECRETS_ENCRYPTION_KEY: secretsKey } : {}),
+  SSO_ALLOW_HTTP_ISSUERS: 'true',
+  SSO_PROVIDER_TIMEOUT_MS: '3000',
+});
+
+const ssoConfiguration = (overrides: Record<string, unknown> = {}) => ({
+  issuer: provider.issuer,
+  client_id: CLIENT.client_id,
+  client_secret: CLIENT.client_secret,
+  allowed_email_domains: ['acme.com'],
+  role_claim: 'groups',
+  role_mapping: { 'gov-admins': 'admin', 'gov-auditors': 'auditor' },
+  default_role: 'viewer',
+  enabled: true,
+  ...overrides,
+});
+
+async function createOrganization(harness: ServiceHarness, name: string) {
+  const created = await harness.request('POST', '/admin/v1/organizations', ADMIN_TOKEN, {
+    name,
+    plan: 'professional',
+  });
+  expect(created.statusCode).toBe(201);
+  const body = created.json<{ id: string; api_key: string }>();
+  return { id: body.id, apiKey: body.api_key };
+}
+
 /**
  * SSO end to end against a real OpenID Provider (oidc-provider in a child process): configuration, the
  * browser's round trip through the provider's login and consent forms, just-in-time membership, the
  * session it starts, and every refusal.
  */
 describe('SSO with OpenID Connect', () => {
-  let provider: OidcTestProvider;
   let harness: ServiceHarness;
   let org: { id: string; apiKey: string };
   let other: { id: string; apiKey: string };
 
   const admin = (method: 'GET' | 'PUT' | 'DELETE' | 'PATCH', url: string, body?: unknown, key = org.apiKey) =>
     harness.request(method, url, key, body);
-  const configuration = (overrides: Record<string, unknown> = {}) => ({
-    issuer: provider.issuer,
-    client_id: CLIENT.client_id,
-    client_secret: CLIENT.client_secret,
-    allowed_email_domains: ['acme.com'],
-    role_claim: 'groups',
-    role_mapping: { 'gov-admins': 'admin', 'gov-auditors': 'auditor' },
-    default_role: 'viewer',
-    enabled: true,
-    ...overrides,
-  });
+  const configuration = ssoConfiguration;
   const withoutSecret = () => {
     const { client_secret, ...rest } = configuration();
     expect(client_secret).toBeDefined();
@@ -94,32 +122,16 @@ describe('SSO with OpenID Connect', () => {
   }
 
   beforeAll(async () => {
-    provider = await OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS);
     harness = await ServiceHarness.start(createService, {
-      env: {
-        ADMIN_TOKEN,
-        PUBLIC_URL,
-        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        SSO_ALLOW_HTTP_ISSUERS: 'true',
-        SSO_PROVIDER_TIMEOUT_MS: '3000',
-      },
+      env: identityEnv(randomBytes(32).toString('base64')),
     });
-    const create = async (name: string) => {
-      const created = await harness.request('POST', '/admin/v1/organizations', ADMIN_TOKEN, {
-        name,
-        plan: 'professional',
-      });
-      expect(created.statusCode).toBe(201);
-      const body = created.json<{ id: string; api_key: string }>();
-      return { id: body.id, apiKey: body.api_key };
-    };
-    [org, other] = [await create('Acme Insurance'), await create('Other Corp')];
+    [org, other] = [
+      await createOrganization(harness, 'Acme Insurance'),
+      await createOrganization(harness, 'Other Corp'),
+    ];
   });
 
-  afterAll(async () => {
-    await harness?.close();
-    await provider?.stop();
-  });
+  afterAll(() => harness?.close());
 
   describe('configuration', () => {
     it('has none at first', async () => {
@@ -509,34 +521,70 @@ describe('SSO with OpenID Connect', () => {
   });
 });
 
-describe('SSO without SECRETS_ENCRYPTION_KEY', () => {
-  let harness: ServiceHarness;
+describe('SSO when SECRETS_ENCRYPTION_KEY is missing or changed', () => {
+  let configured: ServiceHarness;
+  let org: { id: string; apiKey: string };
+  const others: ServiceHarness[] = [];
+  /** Identity again, on the same database, with another key or none. */
+  const restartWith = async (secretsKey: string | undefined) => {
+    const harness = await ServiceHarness.start(createService, {
+      database: configured.database,
+      env: identityEnv(secretsKey),
+    });
+    others.push(harness);
+    return harness;
+  };
 
   beforeAll(async () => {
-    harness = await ServiceHarness.start(createService, { env: { ADMIN_TOKEN } });
+    configured = await ServiceHarness.start(createService, {
+      env: identityEnv(randomBytes(32).toString('base64')),
+    });
+    org = await createOrganization(configured, 'Acme Insurance');
+    const saved = await configured.request('PUT', '/api/service/sso', org.apiKey, ssoConfiguration());
+    expect(saved.statusCode).toBe(200);
   });
 
-  afterAll(() => harness?.close());
+  afterAll(async () => {
+    for (const harness of others) await harness.close();
+    await configured?.close();
+  });
 
-  it('cannot be configured: 503, and nothing written', async () => {
-    const created = await harness.request('POST', '/admin/v1/organizations', ADMIN_TOKEN, {
-      name: 'Keyless',
-      plan: 'free',
-    });
-    const key = created.json<{ api_key: string }>().api_key;
-    const refused = await harness.request('PUT', '/api/service/sso', key, {
-      issuer: 'https://login.acme.com',
-      client_id: 'c',
-      client_secret: 's',
-      allowed_email_domains: ['acme.com'],
-      default_role: 'viewer',
-      enabled: true,
-    });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json<ErrorBody>().error).toMatchObject({
+  it('without the key: SSO can be neither configured nor used (503), and nothing is written', async () => {
+    const keyless = await restartWith(undefined);
+    const snapshot = () =>
+      keyless.sql.query(
+        `SELECT (SELECT json_agg(c) FROM tenancy.sso_configurations c) AS configurations,
+                (SELECT json_agg(d) FROM tenancy.sso_domains d) AS domains,
+                (SELECT count(*) FROM tenancy.sso_logins) AS logins`,
+      );
+    const before = JSON.stringify(await snapshot());
+    const put = await keyless.request('PUT', '/api/service/sso', org.apiKey, ssoConfiguration());
+    expect(put.statusCode).toBe(503);
+    expect(put.json<ErrorBody>().error).toEqual({
       code: 'service_unavailable',
       message: 'SSO needs SECRETS_ENCRYPTION_KEY in the identity service’s configuration',
+      details: null,
     });
-    expect(await harness.count('tenancy.sso_configurations')).toBe(0);
+    const start = await keyless.request('GET', '/api/service/auth/sso/start?email=pat@acme.com');
+    expect(start.statusCode).toBe(503);
+    expect(JSON.stringify(await snapshot())).toBe(before);
+    // Reading needs no key: the secret is never shown.
+    expect((await keyless.request('GET', '/api/service/sso', org.apiKey)).statusCode).toBe(200);
+  });
+
+  it('with another key: sign-in answers 503 until the secret is saved again', async () => {
+    const rekeyed = await restartWith(randomBytes(32).toString('base64'));
+    const start = await rekeyed.request('GET', '/api/service/auth/sso/start?email=pat@acme.com');
+    expect(start.statusCode).toBe(503);
+    expect(start.json<ErrorBody>().error.message).toBe(
+      'SSO of this organization needs its client secret saved again by an admin',
+    );
+    expect(await rekeyed.count('tenancy.sso_logins')).toBe(0);
+    expect(
+      (await rekeyed.request('PUT', '/api/service/sso', org.apiKey, ssoConfiguration())).statusCode,
+    ).toBe(200);
+    expect((await rekeyed.request('GET', '/api/service/auth/sso/start?email=pat@acme.com')).statusCode).toBe(
+      302,
+    );
   });
 });
