@@ -99,7 +99,7 @@ describe('organization settings', () => {
     expect((await readOutbox(harness, 'tenancy')).length).toBe(events);
   });
 
-  it('lets every member read it and only owners and admins rename it', async () => {
+  it('lets every member read it and its SSO, and only owners and admins change them', async () => {
     for (const role of ['owner', 'admin'] as const) {
       const renamed = await harness.request(
         'PATCH',
@@ -125,6 +125,16 @@ describe('organization settings', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json<ErrorBody>().error.code).toBe('forbidden');
       expect(await organizationRow()).toBe(before);
+      // SSO is configured by the same permission: this role reads it (there is none yet) and changes nothing.
+      expect(
+        (await harness.request('GET', '/api/service/sso', undefined, undefined, headers)).statusCode,
+      ).toBe(404);
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const body = method === 'PUT' ? { issuer: 'https://login.acme.com' } : undefined;
+        const call = await harness.request(method, '/api/service/sso', undefined, body, headers);
+        expect([method, call.statusCode]).toEqual([method, 403]);
+      }
+      expect(await harness.count('tenancy.sso_configurations')).toBe(0);
     }
   });
 
