@@ -12,14 +12,19 @@ const swc = [
   },
 ];
 
+/*
+ * Packages that ship only ES modules, which jest's CommonJS runtime loads only once compiled like our code
+ * (Node 24 itself requires them): content-disposition (@fastify/static, Swagger UI's assets), and
+ * openid-client with what it imports (SSO).
+ */
+const ESM_ONLY = '(content-disposition|openid-client|oauth4webapi|jose)';
+
 const project = {
   testEnvironment: 'node',
   rootDir: '.',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/deploy'],
-  transform: { '^.+\\.ts$': swc, '/node_modules/content-disposition/.+\\.js$': swc },
-  // @fastify/static (Swagger UI's assets) requires content-disposition, which ships only ES modules;
-  // jest's CommonJS runtime loads it only once compiled like our code.
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  transform: { '^.+\\.ts$': swc, [`/node_modules/${ESM_ONLY}/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY}/)`],
   moduleNameMapper: { '^@governance/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
 };
 

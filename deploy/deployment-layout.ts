@@ -17,6 +17,9 @@ export type DeployedApp = (typeof DEPLOYED_APPS)[number];
 /** Published path prefix → the service that serves it. */
 export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/admin/v1': 'identity',
+  '/api/service/organization': 'identity',
+  '/api/service/sso': 'identity',
+  '/api/service/auth/sso': 'identity',
   '/api/service/systems': 'systems',
   '/api/service/probe': 'probe-ingest',
   '/api/service/assess': 'assess',
@@ -34,9 +37,12 @@ export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/admin/v1/reports': 'reports',
 };
 
-/** Secrets a service refuses to start without once DATABASE_URL is set (README "Configuration"). */
+/**
+ * Secrets a service refuses to start without once DATABASE_URL is set (README "Configuration"); identity
+ * starts without SECRETS_ENCRYPTION_KEY, but cannot configure SSO then.
+ */
 export const APP_SECRETS: Readonly<Record<DeployedApp, readonly string[]>> = {
-  identity: ['ADMIN_TOKEN'],
+  identity: ['ADMIN_TOKEN', 'SECRETS_ENCRYPTION_KEY'],
   systems: [],
   'probe-ingest': [],
   assess: [],

@@ -71,6 +71,12 @@ const DEAD_LETTER_ENDPOINTS = [
   `POST /admin/v1/${service}/dead-letters/{id}/replay`,
   `DELETE /admin/v1/${service}/dead-letters/{id}`,
 ]);
+/** The browser's side of SSO, which gives a person their credential (docs/sso.md). */
+const SSO_SIGN_IN_ENDPOINTS = [
+  'GET /api/service/auth/sso/discover',
+  'GET /api/service/auth/sso/start',
+  'GET /api/service/auth/sso/callback',
+];
 const EXTRA_ENDPOINTS = [
   ...DEAD_LETTER_ENDPOINTS,
   'POST /admin/v1/organizations',
@@ -92,16 +98,23 @@ const EXTRA_ENDPOINTS = [
   'GET /api/service/api-keys',
   'POST /api/service/api-keys',
   'DELETE /api/service/api-keys/{id}',
+  'GET /api/service/organization',
+  'PATCH /api/service/organization',
+  'GET /api/service/sso',
+  'PUT /api/service/sso',
+  'DELETE /api/service/sso',
+  ...SSO_SIGN_IN_ENDPOINTS,
 ];
 const ADMIN_PREFIX = '/admin/';
 /**
- * The signed download link is its own credential, so a report opens in a browser; so is an invitation's
- * token, which the invited person holds before they have an account.
+ * Credentials of their own, or how a person gets one: the signed download link (a report opens in a
+ * browser), an invitation's token (held before any account exists), and SSO sign-in.
  */
 const PUBLIC_ENDPOINTS = [
   'GET /api/service/reports/{id}/download',
   'GET /api/service/invitations/lookup',
   'POST /api/service/invitations/accept',
+  ...SSO_SIGN_IN_ENDPOINTS,
 ];
 
 function operations(document: OpenAPIObject): Array<[string, Operation]> {
@@ -232,9 +245,10 @@ describe('docs/openapi.json', () => {
       const declared = parameters.filter((p) => p.in === 'path').map((p) => p.name);
       const templated = [...endpoint.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       expect([endpoint, declared.sort()]).toEqual([endpoint, templated.sort()]);
-      const success = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status));
+      // A browser's endpoint may succeed with a redirect, which has no body.
+      const success = Object.keys(operation.responses).filter((status) => /^(2\d\d|302)$/.test(status));
       expect([endpoint, success.length > 0]).toEqual([endpoint, true]);
-      for (const status of success.filter((s) => s !== '204')) {
+      for (const status of success.filter((s) => s !== '204' && s !== '302')) {
         expect([
           endpoint,
           status,

@@ -1,3 +1,4 @@
+import { decodeSecretsKey } from '@governance/platform';
 import { readServiceConfig } from '@governance/service';
 
 const MINUTE_MS = 60_000;
@@ -9,6 +10,10 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
     const adminToken = env.optionalString('ADMIN_TOKEN');
     // Its length is checked with the messaging config, which every service reads.
     if (!adminToken) env.invalid('ADMIN_TOKEN is required');
+    const secretsKey = env.optionalString('SECRETS_ENCRYPTION_KEY');
+    const secretsEncryptionKey = decodeSecretsKey(secretsKey);
+    if (secretsKey && !secretsEncryptionKey)
+      env.invalid('SECRETS_ENCRYPTION_KEY must be 32 bytes, as base64 or 64 hex digits');
     const publicUrl = env.httpUrl('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
     return {
       adminToken: adminToken ?? '',
@@ -31,6 +36,18 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
       invitationTtlMs: env.int('INVITATION_TTL_MS', 7 * DAY_MS, { min: 1_000 }),
       setupLinkTtlMs: env.int('SETUP_LINK_TTL_MS', 7 * DAY_MS, { min: 1_000 }),
       passwordResetTtlMs: env.int('PASSWORD_RESET_TTL_MS', HOUR_MS, { min: 1_000 }),
+      /** AES-256-GCM key of SSO client secrets at rest; without it SSO cannot be configured (503). */
+      secretsEncryptionKey,
+      sso: {
+        /** How long a sign-in started at the identity provider may take to come back. */
+        loginTtlMs: env.int('SSO_LOGIN_TTL_MS', 10 * MINUTE_MS, { min: 1_000 }),
+        /** Time-out of each request to an identity provider (discovery, token, userinfo). */
+        providerTimeoutMs: env.int('SSO_PROVIDER_TIMEOUT_MS', 10_000, { min: 100 }),
+        /** How long a provider's discovered metadata and keys are reused. */
+        discoveryTtlMs: env.int('SSO_DISCOVERY_TTL_MS', 10 * MINUTE_MS, { min: 0 }),
+        /** Accept `http://` issuers: development and tests only. */
+        allowHttpIssuers: env.bool('SSO_ALLOW_HTTP_ISSUERS', false),
+      },
       auditRetentionDays: env.int('AUDIT_RETENTION_DAYS', 400, { min: 1 }),
     };
   });

@@ -3,7 +3,9 @@ import { authOptions, defineService } from '@governance/service';
 import { IDENTITY_CONFIG, readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
 import { IdentityPeople1765000000000 } from './migrations/1765000000000-identity-people';
+import { IdentitySso1765200000000 } from './migrations/1765200000000-identity-sso';
 import { ADMIN_TOKEN } from '@governance/platform';
+import { OrganizationSettingsModule } from './organization-settings/organization-settings.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { IdentityDirectory } from './people/identity-directory';
 import { PeopleModule } from './people/people.module';
@@ -11,14 +13,23 @@ import { createMailer, Mailer } from './mail/mailer';
 import { MembersModule } from './members/members.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { SsoModule } from './sso/sso.module';
 
 /** The identity service: organizations, API keys and the admin API. It issues keys, so it checks none. */
 export const identityService = defineService({
   name: 'identity',
   // Its data predates the name: the schema moves with the people tables (docs/decisions/0006).
   schema: 'tenancy',
-  migrations: [TenancyInitial1763800000000, IdentityPeople1765000000000],
-  routes: ['/admin/v1', '/api/service/members', '/api/service/invitations', '/api/service/api-keys'],
+  migrations: [TenancyInitial1763800000000, IdentityPeople1765000000000, IdentitySso1765200000000],
+  routes: [
+    '/admin/v1',
+    '/api/service/members',
+    '/api/service/invitations',
+    '/api/service/api-keys',
+    '/api/service/organization',
+    '/api/service/sso',
+    '/api/service/auth/sso',
+  ],
   readConfig: readIdentityConfig,
   authenticates: false,
   consumes: false,
@@ -35,6 +46,8 @@ export const identityService = defineService({
       MembersModule,
       InvitationsModule,
       ApiKeysModule,
+      OrganizationSettingsModule,
+      SsoModule,
     ],
     providers: [
       { provide: ADMIN_TOKEN, useValue: config.adminToken },

@@ -1,17 +1,12 @@
+import { decodeSecretsKey } from '@governance/platform';
 import { readServiceConfig } from '@governance/service';
 import { SPEC_ATTEMPT_TIMEOUT_MS, SPEC_RETRY_DELAYS_MS } from './deliveries/delivery-schedule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function decodeKey(raw: string | undefined): Buffer | undefined {
-  if (!raw) return undefined;
-  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  return key.length === 32 ? key : undefined;
-}
-
 export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env) {
   return readServiceConfig(source, 'webhooks', (env) => {
-    const secretsEncryptionKey = decodeKey(env.optionalString('SECRETS_ENCRYPTION_KEY'));
+    const secretsEncryptionKey = decodeSecretsKey(env.optionalString('SECRETS_ENCRYPTION_KEY'));
     if (!secretsEncryptionKey)
       env.invalid('SECRETS_ENCRYPTION_KEY is required: 32 bytes, as base64 or 64 hex digits');
     const claimLeaseMs = env.int('WEBHOOK_CLAIM_LEASE_MS', 6_000, { min: 100 });

@@ -1,3 +1,4 @@
+import { SecretBox } from '@governance/platform';
 import { defineService } from '@governance/service';
 import { readWebhooksConfig } from './config';
 import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
@@ -6,7 +7,6 @@ import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-w
 import { DestinationPolicy } from './outbound/destination-policy';
 import { EndpointBreakers } from './outbound/endpoint-breakers';
 import { WebhookSender } from './outbound/webhook-sender';
-import { SecretBox } from './secrets/secret-box';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WEBHOOKS_CONFIG } from './webhooks.tokens';
 

@@ -99,6 +99,13 @@ export class ReplicaDirectory extends CredentialDirectory {
           [organizationId, record.details.name, record.details.plan, record.timestamp],
         );
         return;
+      case 'organization.updated':
+        await manager.query(`UPDATE ${s}.organizations SET name = $2, plan = $3 WHERE id = $1`, [
+          organizationId,
+          record.details.name,
+          record.details.plan,
+        ]);
+        return;
       case 'api_key.created':
         await manager.query(
           `INSERT INTO ${s}.api_keys (key_id, organization_id, secret_sha256, scope, created_at)

@@ -26,6 +26,7 @@ export class TenantReplicaConsumer {
   private forget(record: TenancyEventRecord): void {
     switch (record.event) {
       case 'organization.created':
+      case 'organization.updated':
         return this.credentials.forgetWhere(
           (found) =>
             (found as Partial<KeyCredential>).organizationId === record.organization_id ||

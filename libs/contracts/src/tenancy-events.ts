@@ -18,6 +18,8 @@ const sha256Hex = pattern('^[0-9a-f]{64}$');
 
 export const TENANCY_DETAILS_SCHEMAS = {
   'organization.created': details({ name: text, plan: oneOf(PLANS) }),
+  /** Renamed (or its plan changed): replicas keep the name and plan as they are now. */
+  'organization.updated': details({ name: text, plan: oneOf(PLANS) }),
   'api_key.created': details(
     {
       key_id: nonEmpty,

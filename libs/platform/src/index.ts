@@ -7,6 +7,7 @@ export { ReadinessChecks } from './health';
 export { PlatformModule } from './platform.module';
 export { createServiceApp, type ServiceInstance } from './service-app';
 export { readOrCreateLocalSecret } from './local-secrets';
+export { decodeSecretsKey, SecretBox } from './secret-box';
 export { serveComposition } from './composition';
 export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';

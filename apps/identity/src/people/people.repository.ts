@@ -127,11 +127,13 @@ export class PeopleRepository {
 
   /** Ends the open sessions among `sessionIds`; returns those it ended (each once, however many race). */
   async endSessions(manager: EntityManager, sessionIds: string[], reason: string) {
-    return manager.query<Array<{ id: string; user_id: string }>>(
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [ended] = await manager.query<[Array<{ id: string; user_id: string }>, number]>(
       `UPDATE tenancy.sessions SET ended_at = now(), end_reason = $2
        WHERE id = ANY($1) AND ended_at IS NULL RETURNING id, user_id`,
       [sessionIds, reason],
     );
+    return ended;
   }
 
   async openSessionsOf(userId: string, manager: EntityManager = this.dataSource.manager) {

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { inSpan, LOGGER, type Logger, SpanKind, traceContextOf } from '@governance/platform';
+import { inSpan, LOGGER, type Logger, SecretBox, SpanKind, traceContextOf } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { type AttemptRecord, type ClaimedAttempt } from './delivery.repository';
 import { EndpointBreakers } from '../outbound/endpoint-breakers';
 import { type AttemptOutcome, WebhookSender } from '../outbound/webhook-sender';
-import { SecretBox } from '../secrets/secret-box';
 import { SigningSecretCache } from '../secrets/signing-secret-cache';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { deliveryRequest } from './delivery-request';

@@ -1,4 +1,4 @@
-import { type SecretBox } from './secret-box';
+import { type SecretBox } from '@governance/platform';
 
 const DEFAULT_MAX_WEBHOOKS = 10_000;
 

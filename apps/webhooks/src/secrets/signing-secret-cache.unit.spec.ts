@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '@governance/platform';
 import { SigningSecretCache } from './signing-secret-cache';
 
 /** Counts the opens that reach AES-GCM. */

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { isId, newId, newUuidV7, type PublicEventType } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, readPage, withIsoDates } from '@governance/platform';
+import { ApiError, ErrorCode, readPage, SecretBox, withIsoDates } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { DeliveryRepository } from '../deliveries/delivery.repository';
 import { DestinationPolicy, DestinationRefusedError } from '../outbound/destination-policy';
 import { WebhookSender } from '../outbound/webhook-sender';
 import { deliveryRequest } from '../deliveries/delivery-request';
-import { SecretBox } from '../secrets/secret-box';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { samplePayload } from './sample-events';
 import {

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for signing secrets at rest. The webhook id is bound in as associated data, so a
- * ciphertext copied onto another webhook's row does not decrypt.
+ * AES-256-GCM for secrets at rest (webhook signing secrets, SSO client secrets). The owning row's id is
+ * bound in as associated data, so a ciphertext copied onto another row does not decrypt.
  */
 export class SecretBox {
   private static readonly VERSION = 'v1';
@@ -32,4 +32,14 @@ export class SecretBox {
       'utf8',
     );
   }
+}
+
+/**
+ * `SECRETS_ENCRYPTION_KEY` as a SecretBox key: 32 bytes written as 64 hex digits or as base64. Undefined
+ * when unset or of another length.
+ */
+export function decodeSecretsKey(raw: string | undefined): Buffer | undefined {
+  if (!raw) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  return key.length === 32 ? key : undefined;
 }

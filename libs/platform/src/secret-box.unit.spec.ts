@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBox } from './secret-box';
+import { decodeSecretsKey, SecretBox } from './secret-box';
 
 describe('SecretBox', () => {
   const box = new SecretBox(randomBytes(32));
@@ -26,5 +26,22 @@ describe('SecretBox', () => {
 
   it('needs a 32-byte key', () => {
     expect(() => new SecretBox(randomBytes(16))).toThrow();
+  });
+});
+
+describe('decodeSecretsKey', () => {
+  const key = randomBytes(32);
+
+  it('reads 32 bytes as 64 hex digits or as base64', () => {
+    expect(decodeSecretsKey(key.toString('hex'))).toEqual(key);
+    expect(decodeSecretsKey(key.toString('hex').toUpperCase())).toEqual(key);
+    expect(decodeSecretsKey(key.toString('base64'))).toEqual(key);
+  });
+
+  it('refuses an unset key or one of another length', () => {
+    expect(decodeSecretsKey(undefined)).toBeUndefined();
+    expect(decodeSecretsKey('')).toBeUndefined();
+    expect(decodeSecretsKey(randomBytes(16).toString('base64'))).toBeUndefined();
+    expect(decodeSecretsKey('ab'.repeat(31))).toBeUndefined();
   });
 });

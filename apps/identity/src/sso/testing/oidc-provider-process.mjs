@@ -1,0 +1,29 @@
+// A real OpenID Provider (oidc-provider, ES modules only) for the SSO tests, run as a child process:
+// `node oidc-provider-process.mjs` with OIDC_CLIENTS and OIDC_ACCOUNTS (JSON) in its environment. It listens
+// on 127.0.0.1 at a free port and prints `ready <issuer>` once it serves. Sign-in uses the provider's
+// development login and consent forms: any login named in OIDC_ACCOUNTS, any password.
+import { createServer } from 'node:http';
+import Provider from 'oidc-provider';
+
+const clients = JSON.parse(process.env.OIDC_CLIENTS ?? '[]');
+const accounts = JSON.parse(process.env.OIDC_ACCOUNTS ?? '{}');
+
+const server = createServer();
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const issuer = `http://127.0.0.1:${server.address().port}`;
+
+const provider = new Provider(issuer, {
+  clients,
+  findAccount: (_ctx, sub) =>
+    accounts[sub] ? { accountId: sub, claims: () => ({ sub, ...accounts[sub] }) } : undefined,
+  // The role claim rides on the openid scope, as providers configured to send groups do.
+  claims: { openid: ['sub', 'groups'], email: ['email', 'email_verified'], profile: ['name'] },
+  features: { devInteractions: { enabled: true } },
+  pkce: { required: () => true },
+  cookies: { keys: ['oidc-test-provider-cookie-key'] },
+});
+// Its warnings about development-only settings are expected here.
+provider.on('server_error', (_ctx, error) => process.stderr.write(`server_error ${error.stack}\n`));
+server.on('request', provider.callback());
+process.stdout.write(`ready ${issuer}\n`);
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
