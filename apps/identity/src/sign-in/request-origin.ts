@@ -13,6 +13,8 @@ export function originAllowed(
   if (!URL.canParse(origin)) return false; // includes the opaque origin `null`
   const presented = new URL(origin);
   if (presented.origin === new URL(publicUrl).origin) return true;
-  // The service reached at its own address (development, a port-forward): the page is its own.
-  return host !== undefined && presented.host === host.toLowerCase();
+  // The service reached at its own address (development, a port-forward): the page is its own. Parsed
+  // alike, so case and a default port (`:80` on http) compare equal.
+  const own = host === undefined ? undefined : `${presented.protocol}//${host}`;
+  return own !== undefined && URL.canParse(own) && new URL(own).host === presented.host;
 }

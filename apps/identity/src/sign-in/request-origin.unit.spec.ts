@@ -14,6 +14,7 @@ describe('originAllowed', () => {
   it("accepts the request's own host", () => {
     expect(originAllowed('http://localhost:8080', publicUrl, 'localhost:8080')).toBe(true);
     expect(originAllowed('http://LOCALHOST:8080', publicUrl, 'Localhost:8080')).toBe(true);
+    expect(originAllowed('http://localhost', publicUrl, 'localhost:80')).toBe(true);
   });
 
   it('refuses another site, another scheme or port of the console, and opaque origins', () => {
@@ -23,5 +24,7 @@ describe('originAllowed', () => {
     expect(originAllowed('https://governance.example.com.evil.example', publicUrl, undefined)).toBe(false);
     expect(originAllowed('null', publicUrl, 'governance.example.com')).toBe(false);
     expect(originAllowed('', publicUrl, 'governance.example.com')).toBe(false);
+    expect(originAllowed('http://localhost:8081', publicUrl, 'localhost:8080')).toBe(false);
+    expect(originAllowed('http://localhost:8080', publicUrl, 'bad host/')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@governance/auth';
-import { parseCookie, stringifySetCookie } from 'cookie';
+import { parse, serialize } from 'cookie';
 
 /**
  * The session cookie is httpOnly: no script reads it. The CSRF cookie is readable on purpose, so the console
@@ -10,17 +10,15 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 export function sessionCookies(sessionToken: string, secure: boolean): string[] {
   const csrf = randomBytes(32).toString('base64url');
   return [
-    stringifySetCookie({ name: SESSION_COOKIE, value: sessionToken, ...attributes(secure), httpOnly: true }),
-    stringifySetCookie({ name: CSRF_COOKIE, value: csrf, ...attributes(secure) }),
+    serialize(SESSION_COOKIE, sessionToken, { ...attributes(secure), httpOnly: true }),
+    serialize(CSRF_COOKIE, csrf, attributes(secure)),
   ];
 }
 
 /** Expires both cookies in the browser. */
 export function clearedSessionCookies(secure: boolean): string[] {
   return [SESSION_COOKIE, CSRF_COOKIE].map((name) =>
-    stringifySetCookie({
-      name,
-      value: '',
+    serialize(name, '', {
       ...attributes(secure),
       httpOnly: name === SESSION_COOKIE,
       maxAge: 0,
@@ -32,7 +30,7 @@ export function clearedSessionCookies(secure: boolean): string[] {
 /** The session token a request presents in its `Cookie` header, if any. */
 export function presentedSessionToken(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
-  return parseCookie(cookieHeader)[SESSION_COOKIE] || undefined;
+  return parse(cookieHeader)[SESSION_COOKIE] || undefined;
 }
 
 function attributes(secure: boolean) {
