@@ -7,7 +7,12 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { refuseForeignOrigin } from './browser-request';
 import { PasswordsService } from './passwords.service';
 import { NEEDS_SESSION } from './sign-in.controller';
-import { ChangePasswordDto, PasswordResetConfirmDto, PasswordResetDto } from './sign-in.dto';
+import {
+  ChangePasswordDto,
+  PasswordResetConfirmDto,
+  PasswordResetDto,
+  PasswordResetResponse,
+} from './sign-in.dto';
 import { examples } from './sign-in.openapi';
 
 const FOREIGN_ORIGIN: [number, string] = [403, '`csrf_rejected`: sent by a page of another site (`Origin`).'];
@@ -56,12 +61,20 @@ export class PasswordsController {
       'default), when the email has an account. The answer is the same whether or not it has one. Needs no ' +
       'authentication; a browser request needs `Origin` of the console.',
     body: [PasswordResetDto, examples.passwordReset],
-    answer: [HttpStatus.ACCEPTED, 'Accepted: a link is on its way if the email has an account.'],
+    answer: [
+      HttpStatus.ACCEPTED,
+      'Accepted: a link is on its way if the email has an account.',
+      PasswordResetResponse,
+      examples.passwordResetAccepted,
+    ],
     errors: [FOREIGN_ORIGIN],
   })
-  async requestReset(@Body() body: PasswordResetDto, @Req() request: FastifyRequest): Promise<void> {
+  async requestReset(
+    @Body() body: PasswordResetDto,
+    @Req() request: FastifyRequest,
+  ): Promise<PasswordResetResponse> {
     refuseForeignOrigin(request, this.config.publicUrl);
-    await this.passwords.requestReset(body.email);
+    return this.passwords.requestReset(body.email);
   }
 
   @Post('password-reset/confirm')

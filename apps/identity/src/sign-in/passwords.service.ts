@@ -10,10 +10,16 @@ import { SessionsService } from '../people/sessions.service';
 import { linkInvalid, linkRefusal, newLinkToken } from './one-time-links';
 import { OneTimeLinksRepository } from './one-time-links.repository';
 import { actAs } from './sign-in.service';
+import { type PasswordResetResponse } from './sign-in.dto';
 import { SignInLimiter } from './sign-in-limiter';
 
 /** Sessions ended by a password change stop working everywhere before the answer. */
 const PUBLISHED = { awaitPublished: true };
+
+/** The answer to every reset request, whether or not the email has an account. */
+export const RESET_REQUESTED: PasswordResetResponse = {
+  message: 'If this email has an account, a link to reset its password is on its way',
+};
 
 /** 400 on one field, in the shape of every validation error. */
 export const fieldProblem = (field: string, message: string) => ApiError.validation([{ field, message }]);
@@ -59,9 +65,9 @@ export class PasswordsService {
   }
 
   /** Mails a reset link when the email has an account; the caller's answer is the same either way. */
-  async requestReset(email: string): Promise<void> {
+  async requestReset(email: string): Promise<PasswordResetResponse> {
     const user = await this.people.findUserByEmail(email);
-    if (!user) return;
+    if (!user) return RESET_REQUESTED;
     const { token, tokenSha256 } = newLinkToken();
     const expiresAt = await this.links.insert({
       tokenSha256,
@@ -91,6 +97,7 @@ export class PasswordsService {
       .then((sent) => {
         if (!sent) this.logger.warn({ user_id: user.id }, 'password reset link not emailed');
       });
+    return RESET_REQUESTED;
   }
 
   async confirmReset(token: string, next: string): Promise<void> {

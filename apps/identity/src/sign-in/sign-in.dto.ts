@@ -163,3 +163,8 @@ const Session = Type.Object({
 
 export const SessionListResponse = List(Session);
 export type SessionListResponse = Static<typeof SessionListResponse>;
+
+export const PasswordResetResponse = Type.Object({
+  message: Type.String({ description: 'The same whether or not the email has an account.' }),
+});
+export type PasswordResetResponse = Static<typeof PasswordResetResponse>;

@@ -1,4 +1,5 @@
 import { type MeResponse, type SessionListResponse, type SignInResponse } from './sign-in.dto';
+import { RESET_REQUESTED } from './passwords.service';
 
 /* Examples of the sign-in API; the response types check them. */
 
@@ -48,6 +49,7 @@ export const examples = {
     new_password: 'purple tractor on a quiet hill',
   },
   passwordReset: { email: 'ada@acme.example' },
+  passwordResetAccepted: RESET_REQUESTED,
   passwordResetConfirm: { token, new_password: 'purple tractor on a quiet hill' },
   setup: {
     token,

@@ -11,31 +11,31 @@ export interface ReceivedMail {
 export class MailSink {
   private readonly received: ReceivedMail[] = [];
   private readonly waiting: Array<(mail: ReceivedMail) => void> = [];
+  private readonly server: SMTPServer;
+  url = '';
 
-  private constructor(
-    private readonly server: SMTPServer,
-    readonly url: string,
-  ) {}
-
-  static async start(): Promise<MailSink> {
-    let sink: MailSink | undefined;
-    const server = new SMTPServer({
+  private constructor() {
+    this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onData(stream, session, callback) {
+      onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          sink?.deliver({ to, text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
+          this.deliver({ to, text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
           callback();
         });
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    sink = new MailSink(server, `smtp://127.0.0.1:${port}`);
+  }
+
+  static async start(): Promise<MailSink> {
+    const sink = new MailSink();
+    await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
+    const { port } = sink.server.server.address() as AddressInfo;
+    sink.url = `smtp://127.0.0.1:${port}`;
     return sink;
   }
 
