@@ -108,6 +108,10 @@ export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDe
 export const ApiKeyAuth = (): MethodDecorator & ClassDecorator =>
   applyDecorators(ApiBearerAuth(API_KEY_AUTH), ApiSecurity(SESSION_AUTH), ApiErrors(401, 403));
 
+/** An operation of the signed-in person themselves (`/auth/me`): a session only, never an API key. */
+export const ApiSessionAuth = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(ApiSecurity(SESSION_AUTH), ApiErrors(401));
+
 /** An operation that needs `permission`: shown as `x-permission`, which docs/security/roles.md expands. */
 export const ApiPermission = (permission: string): MethodDecorator & ClassDecorator =>
   ApiExtension('x-permission', permission);

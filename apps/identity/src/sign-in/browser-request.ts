@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError, ErrorCode } from '@governance/platform';
-import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyRequest } from 'fastify';
 import { originAllowed } from './request-origin';
 
 /** Refuses (403) an unguarded state-changing request sent by a page of another site. */
@@ -12,9 +12,4 @@ export function refuseForeignOrigin(request: FastifyRequest, publicUrl: string):
       ErrorCode.CsrfRejected,
       `Requests from ${origin ?? 'this origin'} may not do this`,
     );
-}
-
-/** Sets cookies; an answer that carries a credential is never stored by a cache. */
-export function setCookies(reply: FastifyReply, cookies: string[]): void {
-  void reply.header('set-cookie', cookies).header('cache-control', 'no-store');
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpStatus, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentPerson, type Person, SignedIn } from '@governance/auth';
-import { Endpoint } from '@governance/platform';
+import { ApiSessionAuth, Endpoint } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { refuseForeignOrigin } from './browser-request';
@@ -31,6 +31,7 @@ export class PasswordsController {
   @Post('password')
   @UseGuards(AuthGuard)
   @SignedIn()
+  @ApiSessionAuth()
   @Endpoint({
     summary: 'Change my password',
     description:
@@ -40,7 +41,6 @@ export class PasswordsController {
     answer: [204, 'The password is changed.'],
     errors: [
       [400, `${NEW_PASSWORD_REFUSED} A wrong \`current_password\` is named the same way.`],
-      [401, '`unauthorized`: no session, or it has ended.'],
       [403, '`csrf_rejected`: a browser request without the CSRF token or Origin.'],
       [429, '`too_many_requests`: too many failed attempts for this account or address; see `Retry-After`.'],
     ],

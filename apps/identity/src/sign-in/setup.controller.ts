@@ -3,8 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '@governance/platform';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import { refuseForeignOrigin, setCookies } from './browser-request';
-import { presentedSessionToken, sessionCookies } from './session-cookies';
+import { presentedSessionToken, setSessionCookies } from '../people/session-cookies';
+import { refuseForeignOrigin } from './browser-request';
 import { SetupDto, SignInResponse } from './sign-in.dto';
 import { examples } from './sign-in.openapi';
 import { SetupService } from './setup.service';
@@ -49,7 +49,7 @@ export class SetupController {
     refuseForeignOrigin(request, this.config.publicUrl);
     const presented = presentedSessionToken(request.headers.cookie);
     const { answer, token } = await this.setups.setup(body, presented, request.ip);
-    setCookies(reply, sessionCookies(token, this.config.secureCookies));
+    setSessionCookies(reply, token, this.config);
     return answer;
   }
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentPerson, type Person, SignedIn } from '@governance/auth';
-import { Endpoint } from '@governance/platform';
+import { ApiSessionAuth, Endpoint } from '@governance/platform';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import { refuseForeignOrigin, setCookies } from './browser-request';
-import { clearedSessionCookies, presentedSessionToken, sessionCookies } from './session-cookies';
+import { clearSessionCookies, presentedSessionToken, setSessionCookies } from '../people/session-cookies';
+import { refuseForeignOrigin } from './browser-request';
 import { LoginDto, MeResponse, SessionListResponse, SignInResponse } from './sign-in.dto';
 import { examples } from './sign-in.openapi';
 import { SignInService } from './sign-in.service';
@@ -16,7 +16,6 @@ export const NEEDS_SESSION =
   'a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.';
 
 const FOREIGN_ORIGIN: [number, string] = [403, '`csrf_rejected`: sent by a page of another site (`Origin`).'];
-const NO_SESSION: [number, string] = [401, '`unauthorized`: no session, or it has ended (sign-out, idle).'];
 const FORGED: [number, string] = [
   403,
   '`csrf_rejected`: a browser request without the CSRF token or Origin.',
@@ -60,37 +59,38 @@ export class SignInController {
     refuseForeignOrigin(request, this.config.publicUrl);
     const presented = presentedSessionToken(request.headers.cookie);
     const { answer, token } = await this.signIn.login(body, presented, request.ip);
-    setCookies(reply, sessionCookies(token, this.config.secureCookies));
+    setSessionCookies(reply, token, this.config);
     return answer;
   }
 
   @Post('logout')
   @UseGuards(AuthGuard)
   @SignedIn()
+  @ApiSessionAuth()
   @Endpoint({
     summary: 'Sign out',
     description: `Ends the session on every service at once and clears both cookies. ${NEEDS_SESSION}`,
     answer: [204, 'Signed out; the cookies are cleared.'],
-    errors: [NO_SESSION, FORGED],
+    errors: [FORGED],
   })
   async logout(
     @CurrentPerson() person: Person,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     await this.signIn.logout(person);
-    setCookies(reply, clearedSessionCookies(this.config.secureCookies));
+    clearSessionCookies(reply, this.config);
   }
 
   @Get('me')
   @UseGuards(AuthGuard)
   @SignedIn()
+  @ApiSessionAuth()
   @Endpoint({
     summary: 'Who is signed in',
     description:
       'The person, their organizations and roles, and the session. Calling it counts as activity: it ' +
       `moves the session's idle deadline (\`idle_expires_at\`). ${NEEDS_SESSION}`,
     answer: [200, 'The signed-in person.', MeResponse, examples.me],
-    errors: [NO_SESSION],
   })
   async me(
     @CurrentPerson() person: Person,
@@ -103,11 +103,11 @@ export class SignInController {
   @Get('sessions')
   @UseGuards(AuthGuard)
   @SignedIn()
+  @ApiSessionAuth()
   @Endpoint({
     summary: 'List my sessions',
     description: `The person's open sessions, newest first; \`current\` marks this request's. ${NEEDS_SESSION}`,
     answer: [200, 'The open sessions.', SessionListResponse, examples.sessions],
-    errors: [NO_SESSION],
   })
   sessions(@CurrentPerson() person: Person): Promise<SessionListResponse> {
     return this.signIn.list(person);
@@ -116,6 +116,7 @@ export class SignInController {
   @Delete('sessions/:id')
   @UseGuards(AuthGuard)
   @SignedIn()
+  @ApiSessionAuth()
   @Endpoint({
     summary: 'End one of my sessions',
     description:
@@ -123,7 +124,7 @@ export class SignInController {
       `one also clears the cookies. Another person's session is not found. ${NEEDS_SESSION}`,
     id: ['session', 'ses'],
     answer: [204, 'The session is ended.'],
-    errors: [NO_SESSION, FORGED],
+    errors: [FORGED],
   })
   async end(
     @CurrentPerson() person: Person,
@@ -131,6 +132,6 @@ export class SignInController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     await this.signIn.end(person, id);
-    if (id === person.sessionId) setCookies(reply, clearedSessionCookies(this.config.secureCookies));
+    if (id === person.sessionId) clearSessionCookies(reply, this.config);
   }
 }
