@@ -20,6 +20,7 @@ export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/api/service/organization': 'identity',
   '/api/service/sso': 'identity',
   '/api/service/auth/sso': 'identity',
+  '/api/service/auth': 'identity',
   '/api/service/systems': 'systems',
   '/api/service/probe': 'probe-ingest',
   '/api/service/assess': 'assess',

@@ -104,17 +104,31 @@ const EXTRA_ENDPOINTS = [
   'PUT /api/service/sso',
   'DELETE /api/service/sso',
   ...SSO_SIGN_IN_ENDPOINTS,
+  'POST /api/service/auth/login',
+  'POST /api/service/auth/logout',
+  'GET /api/service/auth/me',
+  'GET /api/service/auth/sessions',
+  'DELETE /api/service/auth/sessions/{id}',
+  'POST /api/service/auth/password',
+  'POST /api/service/auth/password-reset',
+  'POST /api/service/auth/password-reset/confirm',
+  'POST /api/service/auth/setup',
 ];
 const ADMIN_PREFIX = '/admin/';
 /**
  * Credentials of their own, or how a person gets one: the signed download link (a report opens in a
- * browser), an invitation's token (held before any account exists), and SSO sign-in.
+ * browser), an invitation's token (held before any account exists), a setup or reset link's token,
+ * and sign-in (password or SSO).
  */
 const PUBLIC_ENDPOINTS = [
   'GET /api/service/reports/{id}/download',
   'GET /api/service/invitations/lookup',
   'POST /api/service/invitations/accept',
   ...SSO_SIGN_IN_ENDPOINTS,
+  'POST /api/service/auth/login',
+  'POST /api/service/auth/setup',
+  'POST /api/service/auth/password-reset',
+  'POST /api/service/auth/password-reset/confirm',
 ];
 
 function operations(document: OpenAPIObject): Array<[string, Operation]> {
@@ -260,9 +274,12 @@ describe('docs/openapi.json', () => {
 
   it('puts the admin API behind the admin token and everything else behind a key or session, 401 included', () => {
     for (const [endpoint, operation] of all.filter(([endpoint]) => !PUBLIC_ENDPOINTS.includes(endpoint))) {
+      // A person's own routes (`x-permission: self`, such as /auth/me) take their session only.
       const security = endpoint.split(' ')[1]!.startsWith(ADMIN_PREFIX)
         ? [{ admin_token: [] }]
-        : [{ api_key: [] }, { session: [] }];
+        : (operation as Json)['x-permission'] === 'self'
+          ? [{ session: [] }]
+          : [{ api_key: [] }, { session: [] }];
       expect([endpoint, operation.security]).toEqual([endpoint, security]);
       expect([endpoint, operation.responses['401']?.content?.['application/json']?.schema]).toEqual([
         endpoint,

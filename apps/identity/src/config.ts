@@ -14,6 +14,9 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
     const secretsEncryptionKey = decodeSecretsKey(secretsKey);
     if (secretsKey && !secretsEncryptionKey)
       env.invalid('SECRETS_ENCRYPTION_KEY must be 32 bytes, as base64 or 64 hex digits');
+    const setupToken = env.optionalString('SETUP_TOKEN');
+    if (setupToken !== undefined && setupToken.length < 32)
+      env.invalid('SETUP_TOKEN must have at least 32 characters');
     const publicUrl = env.httpUrl('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
     return {
       adminToken: adminToken ?? '',
@@ -35,6 +38,11 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
       },
       invitationTtlMs: env.int('INVITATION_TTL_MS', 7 * DAY_MS, { min: 1_000 }),
       setupLinkTtlMs: env.int('SETUP_LINK_TTL_MS', 7 * DAY_MS, { min: 1_000 }),
+      /**
+       * The first-start setup link's token, for automation that sets the first owner up itself; a fresh
+       * random one at each start when unset. As powerful as ADMIN_TOKEN until the first person exists.
+       */
+      setupToken,
       passwordResetTtlMs: env.int('PASSWORD_RESET_TTL_MS', HOUR_MS, { min: 1_000 }),
       /** AES-256-GCM key of SSO client secrets at rest; without it SSO cannot be configured (503). */
       secretsEncryptionKey,

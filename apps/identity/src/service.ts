@@ -9,6 +9,7 @@ import { OrganizationSettingsModule } from './organization-settings/organization
 import { OrganizationsModule } from './organizations/organizations.module';
 import { IdentityDirectory } from './people/identity-directory';
 import { PeopleModule } from './people/people.module';
+import { SignInModule } from './sign-in/sign-in.module';
 import { createMailer, Mailer } from './mail/mailer';
 import { MembersModule } from './members/members.module';
 import { InvitationsModule } from './invitations/invitations.module';
@@ -29,6 +30,7 @@ export const identityService = defineService({
     '/api/service/organization',
     '/api/service/sso',
     '/api/service/auth/sso',
+    '/api/service/auth',
   ],
   readConfig: readIdentityConfig,
   authenticates: false,
@@ -48,6 +50,7 @@ export const identityService = defineService({
       ApiKeysModule,
       OrganizationSettingsModule,
       SsoModule,
+      SignInModule,
     ],
     providers: [
       { provide: ADMIN_TOKEN, useValue: config.adminToken },

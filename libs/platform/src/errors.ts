@@ -20,6 +20,10 @@ export enum ErrorCode {
   InvitationExpired = 'invitation_expired',
   InvitationRevoked = 'invitation_revoked',
   InvitationAccepted = 'invitation_accepted',
+  /** A one-time link (setup, password reset) that is unknown, used or expired; `details.reason` says which. */
+  LinkInvalid = 'link_invalid',
+  /** Too many failed attempts (sign-in); `Retry-After` says when to try again. */
+  TooManyRequests = 'too_many_requests',
   UrlNotAllowed = 'url_not_allowed',
   WebhookLimitReached = 'webhook_limit_reached',
   ServiceUnavailable = 'service_unavailable',
@@ -42,6 +46,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: unknown = null,
+    /** Response headers the answer carries, such as `Retry-After`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';

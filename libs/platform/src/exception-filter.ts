@@ -11,6 +11,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   409: ErrorCode.Conflict,
   413: ErrorCode.PayloadTooLarge,
   415: ErrorCode.UnsupportedMediaType,
+  429: ErrorCode.TooManyRequests,
   503: ErrorCode.ServiceUnavailable,
 };
 
@@ -62,6 +63,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
 /** Answers with `error` in the uniform error body. */
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
   return reply
     .status(error.status)
     .header('content-type', 'application/json; charset=utf-8')

@@ -42,6 +42,7 @@ export {
   ApiJsonBody,
   ApiJsonResponse,
   ApiKeyAuth,
+  ApiSessionAuth,
   ApiPermission,
   ApiQueryFrom,
   buildOpenApiDocument,

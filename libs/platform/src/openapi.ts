@@ -49,8 +49,10 @@ const ERROR_MEANINGS: Record<number, string> = {
     'organization’s plan does not include this feature.',
   404: '`not_found`: nothing with this id in the caller’s organization.',
   409: '`conflict`: the request collides with the current state.',
+  410: '`link_invalid`: the one-time link is unknown, used or expired (`details.reason`).',
   413: '`payload_too_large`: the body is larger than the endpoint accepts.',
   415: '`unsupported_media_type`: the body is not in a media type this endpoint reads.',
+  429: '`too_many_requests`: too many failed attempts; `Retry-After` gives the seconds to wait.',
   503: '`service_unavailable`: the service cannot take the request now; retry later.',
 };
 
@@ -105,6 +107,10 @@ export function ApiErrors(...statuses: ErrorStatus[]): MethodDecorator & ClassDe
 /** A controller whose callers are an organization's API keys or its members' sessions. */
 export const ApiKeyAuth = (): MethodDecorator & ClassDecorator =>
   applyDecorators(ApiBearerAuth(API_KEY_AUTH), ApiSecurity(SESSION_AUTH), ApiErrors(401, 403));
+
+/** An operation of the signed-in person themselves (`/auth/me`): a session only, never an API key. */
+export const ApiSessionAuth = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(ApiSecurity(SESSION_AUTH), ApiErrors(401));
 
 /** An operation that needs `permission`: shown as `x-permission`, which docs/security/roles.md expands. */
 export const ApiPermission = (permission: string): MethodDecorator & ClassDecorator =>

@@ -16,12 +16,15 @@ export class AdminController {
   @Post()
   @Endpoint({
     summary: 'Create an organization',
-    description: 'Creates an organization (a tenant) and its first API key, which the answer shows once.',
+    description:
+      'Creates an organization (a tenant) and its first API key, which the answer shows once. With ' +
+      '`owner_email`, also a one-time setup link that makes that person its owner: emailed to them, and ' +
+      'returned as `owner_setup_url` to pass on when no SMTP server is configured.',
     body: [CreateOrganizationDto, examples.create],
     answer: [201, 'The organization and its first API key.', OrganizationResponse, examples.organization],
   })
   create(@Body() body: CreateOrganizationDto): Promise<OrganizationResponse> {
-    return this.organizations.createOrganization(body.name, body.plan);
+    return this.organizations.createOrganization(body.name, body.plan, body.owner_email);
   }
 
   @Post(':id/api-keys')

@@ -1,7 +1,7 @@
 import { PLANS, type Plan } from '@governance/contracts';
-import { Id, StringEnum, Timestamp } from '@governance/platform';
+import { Id, Present, StringEnum, Timestamp } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
-import { IsIn, IsString, Length } from 'class-validator';
+import { IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 export class CreateOrganizationDto {
@@ -12,6 +12,16 @@ export class CreateOrganizationDto {
   @IsIn(PLANS)
   @JSONSchema({ description: 'Webhooks need professional, federal or embedded.' })
   plan!: Plan;
+
+  @Present()
+  @IsString()
+  @MaxLength(254)
+  @IsEmail({}, { message: 'owner_email must be an email address' })
+  @JSONSchema({
+    description:
+      'Who will own it: they get a setup link by email (also in the answer, `owner_setup_url`) that makes them its owner.',
+  })
+  owner_email?: string;
 }
 
 const ApiKey = Type.String({
@@ -25,6 +35,13 @@ export const OrganizationResponse = Type.Object({
   plan: StringEnum(PLANS),
   api_key: ApiKey,
   created_at: Timestamp(),
+  owner_setup_url: Type.Optional(
+    Type.String({
+      format: 'uri',
+      description:
+        'With `owner_email`: the one-time link that makes that person the owner, also emailed to them when SMTP is configured.',
+    }),
+  ),
 });
 export type OrganizationResponse = Static<typeof OrganizationResponse>;
 

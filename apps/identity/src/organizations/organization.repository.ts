@@ -4,7 +4,10 @@ import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type OrganizationResponse } from './organization.dto';
 
-export type OrganizationRow = WithDates<Omit<OrganizationResponse, 'api_key'>, 'created_at'>;
+export type OrganizationRow = WithDates<
+  Omit<OrganizationResponse, 'api_key' | 'owner_setup_url'>,
+  'created_at'
+>;
 
 /** SQL of organizations. */
 @Injectable()

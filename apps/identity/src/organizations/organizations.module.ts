@@ -4,10 +4,12 @@ import { AdminTokenGuard } from '@governance/platform';
 import { OrganizationRepository } from './organization.repository';
 import { OrganizationsService } from './organizations.service';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { SetupLinksModule } from '../sign-in/setup-links.module';
 
 @Module({
-  imports: [ApiKeysModule],
+  imports: [ApiKeysModule, SetupLinksModule],
   controllers: [AdminController],
   providers: [OrganizationsService, OrganizationRepository, AdminTokenGuard],
+  exports: [OrganizationsService],
 })
 export class OrganizationsModule {}

@@ -3,8 +3,9 @@ import { isId, newId, newUuidV7, type Plan } from '@governance/contracts';
 import { tenancyEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError } from '@governance/platform';
 import { type ApiKeyResponse, type OrganizationResponse } from './organization.dto';
-import { OrganizationRepository } from './organization.repository';
+import { OrganizationRepository, type OrganizationRow } from './organization.repository';
 import { ApiKeysService } from '../api-keys/api-keys.service';
+import { SetupLinksService } from '../sign-in/setup-links.service';
 
 /** What the admin API's keys are: named alike, `full`, and made by nobody in the organization. */
 const ADMIN_KEY = { name: 'Admin API key', scope: 'full', createdBy: null } as const;
@@ -22,29 +23,54 @@ export class OrganizationsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly organizations: OrganizationRepository,
     private readonly apiKeys: ApiKeysService,
+    private readonly setupLinks: SetupLinksService,
   ) {}
 
-  async createOrganization(name: string, plan: Plan): Promise<OrganizationResponse> {
-    return this.unitOfWork.run(async (tx) => {
-      const organization = await this.organizations.insertOrganization(
-        tx.manager,
-        newId('organization'),
-        name,
-        plan,
-      );
-      const timestamp = organization.created_at.toISOString();
-      tx.publish(
-        tenancyEventMessage({
-          id: newUuidV7(),
-          organization_id: organization.id,
-          event: 'organization.created',
-          timestamp,
-          details: { name, plan },
-        }),
-      );
+  /**
+   * An organization and its first API key; with `ownerEmail`, also a setup link that makes that person its
+   * owner, mailed to them and returned, since the admin may have to pass it on.
+   */
+  async createOrganization(name: string, plan: Plan, ownerEmail?: string): Promise<OrganizationResponse> {
+    const created = await this.unitOfWork.run(async (tx) => {
+      const organization = await this.create(tx, name, plan);
       const key = await this.issueKey(tx, organization.id);
-      return { id: organization.id, name, plan, api_key: key.api_key, created_at: timestamp };
+      const ownerLink =
+        ownerEmail === undefined
+          ? undefined
+          : await this.setupLinks.issueOwnerLink(tx, organization.id, ownerEmail);
+      return { organization, key, ownerLink };
     }, PUBLISHED);
+    const { organization, key, ownerLink } = created;
+    if (ownerEmail !== undefined && ownerLink)
+      await this.setupLinks.mailOwnerLink(ownerEmail, name, ownerLink);
+    return {
+      id: organization.id,
+      name,
+      plan,
+      api_key: key.api_key,
+      created_at: organization.created_at.toISOString(),
+      ...(ownerLink ? { owner_setup_url: ownerLink.url } : {}),
+    };
+  }
+
+  /** Creates an organization and announces it, in the caller's transaction (setup adds its first owner). */
+  async create(tx: Transaction, name: string, plan: Plan): Promise<OrganizationRow> {
+    const organization = await this.organizations.insertOrganization(
+      tx.manager,
+      newId('organization'),
+      name,
+      plan,
+    );
+    tx.publish(
+      tenancyEventMessage({
+        id: newUuidV7(),
+        organization_id: organization.id,
+        event: 'organization.created',
+        timestamp: organization.created_at.toISOString(),
+        details: { name, plan },
+      }),
+    );
+    return organization;
   }
 
   async createApiKey(organizationId: string): Promise<ApiKeyResponse> {

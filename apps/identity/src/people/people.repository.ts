@@ -143,4 +143,43 @@ export class PeopleRepository {
       [userId],
     );
   }
+
+  /** A session as its cookie is checked: open or not, with its secret's digest. */
+  async findSession(id: string, manager: EntityManager = this.dataSource.manager) {
+    const rows = await manager.query<Array<SessionRow & { secret_sha256: string; ended_at: Date | null }>>(
+      `SELECT id, user_id, created_at, last_seen_at, address, user_agent, secret_sha256, ended_at
+       FROM tenancy.sessions WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Moves an open session's idle deadline: `last_seen_at` becomes now, unless it was moved less than
+   * `throttleMs` ago (a console polls) or the session is idle already (a late request does not revive it).
+   */
+  async touchSession(id: string, idleTimeoutMs: number, throttleMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE tenancy.sessions SET last_seen_at = now()
+       WHERE id = $1 AND ended_at IS NULL AND last_seen_at < now() - $3 * interval '1 millisecond'
+         AND last_seen_at > now() - $2 * interval '1 millisecond'`,
+      [id, idleTimeoutMs, throttleMs],
+    );
+  }
+
+  /** Open sessions unused for `idleTimeoutMs`, locked for ending; another sweeper skips them. */
+  async lockIdleSessions(manager: EntityManager, idleTimeoutMs: number, limit: number): Promise<string[]> {
+    const rows = await manager.query<Array<{ id: string }>>(
+      `SELECT id FROM tenancy.sessions
+       WHERE ended_at IS NULL AND last_seen_at < now() - $1 * interval '1 millisecond'
+       ORDER BY last_seen_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [idleTimeoutMs, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async hasUsers(manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows = await manager.query<unknown[]>('SELECT 1 FROM tenancy.users LIMIT 1');
+    return rows.length > 0;
+  }
 }

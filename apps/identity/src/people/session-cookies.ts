@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@governance/auth';
-import { stringifySetCookie } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyReply } from 'fastify';
 import { type IdentityConfig } from '../config';
 
@@ -12,20 +12,55 @@ import { type IdentityConfig } from '../config';
  * from an identity provider.
  */
 export function sessionCookies(sessionToken: string, secure: boolean): string[] {
-  const attributes = { path: '/', sameSite: 'lax', secure } as const;
   return [
-    stringifySetCookie({ name: SESSION_COOKIE, value: sessionToken, ...attributes, httpOnly: true }),
-    stringifySetCookie({ name: CSRF_COOKIE, value: randomBytes(32).toString('base64url'), ...attributes }),
+    stringifySetCookie({ name: SESSION_COOKIE, value: sessionToken, ...attributes(secure), httpOnly: true }),
+    stringifySetCookie({
+      name: CSRF_COOKIE,
+      value: randomBytes(32).toString('base64url'),
+      ...attributes(secure),
+    }),
   ];
 }
 
-/** Signs a person in on this browser with an answer no cache stores, since it carries a credential. */
+/** Both cookies, expired, with the same attributes: what signing out sets. */
+export function clearedSessionCookies(secure: boolean): string[] {
+  return [SESSION_COOKIE, CSRF_COOKIE].map((name) =>
+    stringifySetCookie({
+      name,
+      value: '',
+      ...attributes(secure),
+      httpOnly: name === SESSION_COOKIE,
+      maxAge: 0,
+      expires: new Date(0),
+    }),
+  );
+}
+
+/** The session token a request presents in its `Cookie` header, if any. */
+export function presentedSessionToken(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  return parseCookie(cookieHeader)[SESSION_COOKIE] || undefined;
+}
+
+/** Signs a person in on this browser. */
 export function setSessionCookies(
   reply: FastifyReply,
   sessionToken: string,
   config: Pick<IdentityConfig, 'secureCookies'>,
 ): void {
-  void reply
-    .header('set-cookie', sessionCookies(sessionToken, config.secureCookies))
-    .header('cache-control', 'no-store');
+  setCookies(reply, sessionCookies(sessionToken, config.secureCookies));
+}
+
+/** Signs this browser out. */
+export function clearSessionCookies(reply: FastifyReply, config: Pick<IdentityConfig, 'secureCookies'>) {
+  setCookies(reply, clearedSessionCookies(config.secureCookies));
+}
+
+/** An answer that carries a credential is never stored by a cache. */
+function setCookies(reply: FastifyReply, cookies: string[]): void {
+  void reply.header('set-cookie', cookies).header('cache-control', 'no-store');
+}
+
+function attributes(secure: boolean) {
+  return { path: '/', sameSite: 'lax', secure } as const;
 }

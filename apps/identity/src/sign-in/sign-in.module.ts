@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { PeopleModule } from '../people/people.module';
+import { PasswordsController } from './passwords.controller';
+import { PasswordsService } from './passwords.service';
+import { SessionSweep } from './session-sweep';
+import { SetupLinksModule } from './setup-links.module';
+import { SetupController } from './setup.controller';
+import { SetupService } from './setup.service';
+import { SignInController } from './sign-in.controller';
+import { SignInFailuresRepository } from './sign-in-failures.repository';
+import { SignInLimiter } from './sign-in-limiter';
+import { SignInService } from './sign-in.service';
+
+/** Sign-in, sign-out and sessions, passwords, and setup links: `/api/service/auth`. */
+@Module({
+  imports: [PeopleModule, OrganizationsModule, SetupLinksModule],
+  controllers: [SignInController, PasswordsController, SetupController],
+  providers: [
+    SignInService,
+    PasswordsService,
+    SetupService,
+    SignInLimiter,
+    SignInFailuresRepository,
+    SessionSweep,
+  ],
+})
+export class SignInModule {}
