@@ -217,7 +217,7 @@ describe('buildOpenApiDocument', () => {
       operationId: 'Samples_create',
       summary: 'Create a sample',
       tags: ['Samples'],
-      security: [{ api_key: [] }],
+      security: [{ api_key: [] }, { session: [] }],
       requestBody: {
         required: true,
         content: { 'application/json': { schema: { required: ['name', 'kinds', 'label'] } } },
