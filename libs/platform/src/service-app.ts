@@ -35,6 +35,8 @@ export interface ServiceAppOptions {
   maxJsonDepth?: number;
   /** Where finished spans go; OTEL_TRACES_EXPORTER (default `none`) unless given. */
   tracesExporter?: TracesExporter;
+  /** Addresses whose X-Forwarded-* headers are believed (proxy-addr syntax); TRUST_PROXY unless given. */
+  trustProxy?: string;
   /** The document served at /docs; by default the one of this application's own routes. */
   openApiDocument?: () => OpenAPIObject;
 }
@@ -76,7 +78,9 @@ export async function createServiceApp(
   const adapter = new UniformErrorsFastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     logger: false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the edge proxy's networks, so a client cannot choose the address
+    // that sign-in limits and the audit trail see.
+    trustProxy: options.trustProxy ?? process.env['TRUST_PROXY'] ?? 'loopback,linklocal,uniquelocal',
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
