@@ -147,8 +147,10 @@ export class ChainVerifier {
       return { seq: entry.seq, id: entry.id, reason: 'previous_hash_mismatch' };
     const hash = entryHash(this.last.hash, entry);
     // Past the head, or at the head with another hash: not the entry the trail appended there.
-    const headDisagrees = entry.seq > this.head.seq || (entry.seq === this.head.seq && hash !== this.head.hash);
-    if (hash !== entry.hash || headDisagrees) return { seq: entry.seq, id: entry.id, reason: 'hash_mismatch' };
+    const headDisagrees =
+      entry.seq > this.head.seq || (entry.seq === this.head.seq && hash !== this.head.hash);
+    if (hash !== entry.hash || headDisagrees)
+      return { seq: entry.seq, id: entry.id, reason: 'hash_mismatch' };
     this.last = { seq: entry.seq, hash };
     this.count += 1;
     return undefined;

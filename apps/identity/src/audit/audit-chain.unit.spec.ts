@@ -83,9 +83,17 @@ describe('entryHash', () => {
 
 describe('chainEntry', () => {
   it('normalises the time to milliseconds in UTC and the id to lower case', () => {
-    const record = { ...recorded(), id: newUuidV7().toUpperCase(), timestamp: '2026-03-04T07:06:07.0891+02:00' };
+    const record = {
+      ...recorded(),
+      id: newUuidV7().toUpperCase(),
+      timestamp: '2026-03-04T07:06:07.0891+02:00',
+    };
     const entry = chainEntry(record, 7);
-    expect(entry).toMatchObject({ seq: 7, id: record.id.toLowerCase(), occurred_at: '2026-03-04T05:06:07.089Z' });
+    expect(entry).toMatchObject({
+      seq: 7,
+      id: record.id.toLowerCase(),
+      occurred_at: '2026-03-04T05:06:07.089Z',
+    });
   });
 
   it('replaces what Postgres cannot store (NUL, lone surrogates, infinities) so the hash survives a read back', () => {

@@ -33,7 +33,8 @@ export const AUDIT_CSV_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof StoredEntry>;
 
 /** CRLF ends each record, as RFC 4180 says. */
-const line = (fields: ReadonlyArray<string | number | null>): string => `${fields.map(csvField).join(',')}\r\n`;
+const line = (fields: ReadonlyArray<string | number | null>): string =>
+  `${fields.map(csvField).join(',')}\r\n`;
 
 export const csvHeader = (): string => line(AUDIT_CSV_COLUMNS);
 

@@ -27,7 +27,11 @@ export class AuditTrailConsumer {
         return;
       case 'api_key.used':
         // Idempotent by itself: the latest use wins, whatever the order of delivery.
-        await this.entries.recordKeyUse(record.organization_id, record.details.key_id, record.details.used_at);
+        await this.entries.recordKeyUse(
+          record.organization_id,
+          record.details.key_id,
+          record.details.used_at,
+        );
         return;
     }
   }

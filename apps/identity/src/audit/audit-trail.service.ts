@@ -18,7 +18,10 @@ import { type AuditFilters, AuditRepository } from './audit.repository';
 type AuditRecorded = Extract<AuditEventRecord, { event: 'audit.recorded' }>;
 
 /** `next_cursor` of the listing: the last entry's time and id. */
-const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/ };
+const LIST_CURSOR = {
+  at: ISO_MILLISECONDS,
+  id: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+};
 
 /** Rows read per query by the export and the verification. */
 const BATCH = 500;
@@ -97,7 +100,7 @@ export class AuditTrailService {
       await manager.query('SET TRANSACTION READ ONLY');
       const { head, checkpoint } = await this.entries.chainState(manager, organizationId);
       const verifier = new ChainVerifier(checkpoint, head);
-      for (let after = checkpoint.seq; ; ) {
+      for (let after = checkpoint.seq; ;) {
         const batch = await this.entries.entriesAfter(manager, organizationId, after, BATCH);
         for (const entry of batch) {
           const broken = verifier.check(entry);
@@ -113,4 +116,3 @@ export class AuditTrailService {
     });
   }
 }
-

@@ -1,14 +1,9 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentPrincipal, type Principal, RequirePermission } from '@governance/auth';
+import { AuthGuard, OrganizationId, RequirePermission } from '@governance/auth';
 import { ApiErrors, ApiKeyAuth, ApiQueryFrom, Endpoint } from '@governance/platform';
 import { type FastifyReply } from 'fastify';
-import {
-  AuditExportQuery,
-  AuditPageResponse,
-  AuditQuery,
-  AuditVerifyResponse,
-} from './audit.dto';
+import { AuditExportQuery, AuditPageResponse, AuditQuery, AuditVerifyResponse } from './audit.dto';
 import { examples } from './audit.openapi';
 import { AuditTrailService } from './audit-trail.service';
 
@@ -32,8 +27,8 @@ export class AuditController {
     query: AuditQuery,
     answer: [200, 'One page of entries.', AuditPageResponse, examples.page],
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: AuditQuery): Promise<AuditPageResponse> {
-    return this.trail.list(principal.organizationId, query);
+  list(@OrganizationId() organizationId: string, @Query() query: AuditQuery): Promise<AuditPageResponse> {
+    return this.trail.list(organizationId, query);
   }
 
   @Get('export')
@@ -56,11 +51,11 @@ export class AuditController {
   })
   @ApiErrors(400)
   async export(
-    @CurrentPrincipal() principal: Principal,
+    @OrganizationId() organizationId: string,
     @Query() query: AuditExportQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const stream = this.trail.export(principal.organizationId, query, query.format);
+    const stream = this.trail.export(organizationId, query, query.format);
     await reply
       .status(200)
       .header('content-type', EXPORT_MEDIA_TYPES[query.format])
@@ -81,7 +76,7 @@ export class AuditController {
       'of the one before it (`previous_hash_mismatch`).',
     answer: [200, 'Whether the chain holds.', AuditVerifyResponse, examples.verified],
   })
-  verify(@CurrentPrincipal() principal: Principal): Promise<AuditVerifyResponse> {
-    return this.trail.verify(principal.organizationId);
+  verify(@OrganizationId() organizationId: string): Promise<AuditVerifyResponse> {
+    return this.trail.verify(organizationId);
   }
 }

@@ -19,7 +19,9 @@ const TextFilter = (field: string): PropertyDecorator =>
 /** The filters of the listing and the export; each narrows the entries, all must match. */
 export class AuditFilterQuery {
   @TextFilter('actor')
-  @JSONSchema({ description: 'Who made the change: a user id (`usr_…`), a key id (`key_…`) or a service name.' })
+  @JSONSchema({
+    description: 'Who made the change: a user id (`usr_…`), a key id (`key_…`) or a service name.',
+  })
   actor?: string;
 
   @IsOptional()
@@ -85,10 +87,15 @@ const Ok = <T extends boolean>(value: T) => Type.Unsafe<T>({ type: 'boolean', en
 export const AuditEntryResponse = Type.Object({
   id: Type.String({ format: 'uuid', description: 'The id of the event that recorded the change.' }),
   organization_id: Type.String(),
-  seq: Type.Integer({ minimum: 1, description: 'Position in the organization’s chain: 1, 2, 3… without gaps.' }),
+  seq: Type.Integer({
+    minimum: 1,
+    description: 'Position in the organization’s chain: 1, 2, 3… without gaps.',
+  }),
   occurred_at: Timestamp('When the change happened.'),
   actor_type: StringEnum(ACTOR_TYPES),
-  actor_id: Type.String({ description: 'A user id, a key id, or the name of the service that acted on its own.' }),
+  actor_id: Type.String({
+    description: 'A user id, a key id, or the name of the service that acted on its own.',
+  }),
   service: Type.String({ description: 'The service that made the change.' }),
   action: Type.String(),
   target_type: Type.String(),

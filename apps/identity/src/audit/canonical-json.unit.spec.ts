@@ -22,7 +22,9 @@ describe('canonicalJson', () => {
 
   it('writes strings and numbers as JSON.stringify does (RFC 8785)', () => {
     expect(canonicalJson('line\nbreak "quoted" \u0007 ü')).toBe('"line\\nbreak \\"quoted\\" \\u0007 ü"');
-    expect(canonicalJson([1, 1.5, -0, 1e21, 1e-7, 0.1 + 0.2])).toBe('[1,1.5,0,1e+21,1e-7,0.30000000000000004]');
+    expect(canonicalJson([1, 1.5, -0, 1e21, 1e-7, 0.1 + 0.2])).toBe(
+      '[1,1.5,0,1e+21,1e-7,0.30000000000000004]',
+    );
   });
 
   it('leaves out keys whose value is undefined, and writes undefined in an array as null', () => {
