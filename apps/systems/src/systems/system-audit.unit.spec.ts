@@ -45,7 +45,11 @@ describe('systemRegisteredAudit', () => {
 });
 
 describe('systemUpdatedAudit', () => {
-  const updated = (changes: Partial<SystemRow>): SystemRow => ({ ...row, ...changes, updated_at: new Date() });
+  const updated = (changes: Partial<SystemRow>): SystemRow => ({
+    ...row,
+    ...changes,
+    updated_at: new Date(),
+  });
 
   it('is an update holding only the changed fields', () => {
     expect(systemUpdatedAudit(row, updated({ risk_tier: 'limited', tags: ['claims', 'eu'] }))).toEqual({

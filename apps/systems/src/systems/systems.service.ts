@@ -151,7 +151,11 @@ export class SystemsService {
         });
         // Probes met under the requested id before this merge follow it too.
         await this.probes.repointSystem(tx.manager, organizationId, request.system_id, decision.into);
-        const merge = { requested_system_id: request.system_id, system_id: decision.into, name: request.name };
+        const merge = {
+          requested_system_id: request.system_id,
+          system_id: decision.into,
+          name: request.name,
+        };
         tx.publish(systemsEventMessage(registrationMergedEvent(organizationId, merge, at)));
         tx.audit(registrationMergedAudit(organizationId, merge));
         break;
