@@ -27,7 +27,10 @@ export function reportRequestedAudit(
 }
 
 /** The worker stored a report's file. */
-export function reportGeneratedAudit(row: ReportRow, file: { sizeBytes: number; fileName: string }): AuditEntry {
+export function reportGeneratedAudit(
+  row: ReportRow,
+  file: { sizeBytes: number; fileName: string },
+): AuditEntry {
   return {
     organizationId: row.organization_id,
     action: 'report.generated',
