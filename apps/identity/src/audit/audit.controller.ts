@@ -7,6 +7,8 @@ import { AuditExportQuery, AuditPageResponse, AuditQuery, AuditVerifyResponse } 
 import { examples } from './audit.openapi';
 import { AuditTrailService } from './audit-trail.service';
 
+const FORBIDDEN: [number, string] = [403, '`forbidden`: the role or key scope does not allow `audit:read`.'];
+
 const EXPORT_MEDIA_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' };
 
 /** The organization's audit trail: owners, admins and auditors read it (`audit:read`). */
@@ -26,6 +28,7 @@ export class AuditController {
       'Filters combine; `from` is inclusive and `to` exclusive.',
     query: AuditQuery,
     answer: [200, 'One page of entries.', AuditPageResponse, examples.page],
+    errors: [FORBIDDEN],
   })
   list(@OrganizationId() organizationId: string, @Query() query: AuditQuery): Promise<AuditPageResponse> {
     return this.trail.list(organizationId, query);
@@ -49,7 +52,7 @@ export class AuditController {
       'application/json': { schema: { type: 'array', items: { type: 'object' } } },
     },
   })
-  @ApiErrors(400)
+  @ApiErrors(400, FORBIDDEN)
   async export(
     @OrganizationId() organizationId: string,
     @Query() query: AuditExportQuery,
@@ -75,6 +78,7 @@ export class AuditController {
       '(`hash_mismatch`), a missing entry (`missing_entry`), or an entry that does not name the hash ' +
       'of the one before it (`previous_hash_mismatch`).',
     answer: [200, 'Whether the chain holds.', AuditVerifyResponse, examples.verified],
+    errors: [FORBIDDEN],
   })
   verify(@OrganizationId() organizationId: string): Promise<AuditVerifyResponse> {
     return this.trail.verify(organizationId);

@@ -32,8 +32,4 @@ export const examples = {
     head: { seq: 42, hash: entry.hash },
     checkpoint: null,
   } satisfies AuditVerifyResponse,
-  broken: {
-    ok: false,
-    first_broken: { seq: 17, id: null, reason: 'missing_entry' },
-  } satisfies AuditVerifyResponse,
 };
