@@ -58,9 +58,11 @@ function documentedHash(entry: AuditEntryResponse): string {
               .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
           )
         : value;
-  const { hash: _hash, previous_hash, ...hashed } = entry;
+  const hashed = Object.fromEntries(
+    Object.entries(entry).filter(([key]) => key !== 'hash' && key !== 'previous_hash'),
+  );
   return createHash('sha256')
-    .update(previous_hash + JSON.stringify(sorted(hashed)))
+    .update(entry.previous_hash + JSON.stringify(sorted(hashed)))
     .digest('hex');
 }
 

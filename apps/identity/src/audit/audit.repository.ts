@@ -28,11 +28,11 @@ type EntryRow = Omit<StoredEntry, 'seq' | 'occurred_at'> & { seq: string; occurr
 const ENTRY_COLUMNS = `id, organization_id, seq, occurred_at, actor_type, actor_id, service, action,
   target_type, target_id, address, user_agent, before, after, previous_hash, hash`;
 
-/** A row as the chain knows it: seq a number (bigint arrives as text), the time as ISO text. */
-const toEntry = ({ seq, occurred_at, ...row }: EntryRow): StoredEntry => ({
+/** A row as the chain knows it, columns in order: seq a number (bigint arrives as text), the time as text. */
+const toEntry = (row: EntryRow): StoredEntry => ({
   ...row,
-  seq: Number(seq),
-  occurred_at: occurred_at.toISOString(),
+  seq: Number(row.seq),
+  occurred_at: row.occurred_at.toISOString(),
 });
 
 /** All SQL of the audit trail. Every query is scoped by organization id. */

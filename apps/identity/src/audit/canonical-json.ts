@@ -28,7 +28,10 @@ export function canonicalJson(value: unknown): string {
         .sort(byCodeUnits);
       return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
     }
-    default:
+    case 'undefined':
+    case 'bigint':
+    case 'function':
+    case 'symbol':
       throw new TypeError(`a ${typeof value} has no JSON form`);
   }
 }

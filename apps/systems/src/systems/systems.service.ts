@@ -143,7 +143,7 @@ export class SystemsService {
     switch (decision.kind) {
       case 'ignore':
         break;
-      case 'merge':
+      case 'merge': {
         await this.systems.recordMerge(tx.manager, {
           requestedSystemId: request.system_id,
           organizationId,
@@ -159,6 +159,7 @@ export class SystemsService {
         tx.publish(systemsEventMessage(registrationMergedEvent(organizationId, merge, at)));
         tx.audit(registrationMergedAudit(organizationId, merge));
         break;
+      }
       case 'create': {
         const { system_id: id, ...registered } = request;
         await this.insertAndAnnounce(tx, {
