@@ -17,11 +17,8 @@ import { type AuditFilters, AuditRepository } from './audit.repository';
 
 type AuditRecorded = Extract<AuditEventRecord, { event: 'audit.recorded' }>;
 
-/** `next_cursor` of the listing: the last entry's time and id. */
-const LIST_CURSOR = {
-  at: ISO_MILLISECONDS,
-  id: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-};
+/** `next_cursor` of the listing: the last entry's time and its place in the chain. */
+const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^[1-9][0-9]{0,15}$/ };
 
 /** Rows read per query by the export and the verification. */
 const BATCH = 500;
@@ -59,7 +56,7 @@ export class AuditTrailService {
       query,
       LIST_CURSOR,
       (limit, after) => this.entries.list(organizationId, filters, limit, after),
-      (entry) => ({ at: entry.occurred_at, id: entry.id }),
+      (entry) => ({ at: entry.occurred_at, id: String(entry.seq) }),
       (entry): AuditEntryResponse => entry,
     );
   }
@@ -84,7 +81,7 @@ export class AuditTrailService {
         }
         const last = batch[batch.length - 1];
         if (batch.length < BATCH || !last) break;
-        after = { at: last.occurred_at, id: last.id };
+        after = { at: last.occurred_at, id: String(last.seq) };
       }
       if (format === 'json') yield first ? ']' : '\n]';
     }

@@ -24,7 +24,7 @@ const entry = {
 export const examples = {
   page: {
     data: [entry],
-    next_cursor: 'WyIyMDI2LTExLTIyVDA5OjEwOjAwLjAwMFoiLCIwMTkzYjFjMi03ZDRlLTdhMTAtOWMzZS01ZjJhMWIwYzlkOGUiXQ',
+    next_cursor: 'WyIyMDI2LTExLTIyVDA5OjEwOjAwLjAwMFoiLCI0MiJd',
   } satisfies AuditPageResponse,
   verified: {
     ok: true,

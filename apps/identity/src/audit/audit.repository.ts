@@ -96,7 +96,7 @@ export class AuditRepository {
     return true;
   }
 
-  /** Newest first, resuming after `after`; `limit` rows at most. */
+  /** Newest first (the later in the chain first among equal times), resuming after `after`. */
   async list(
     organizationId: string,
     filters: AuditFilters,
@@ -111,10 +111,10 @@ export class AuditRepository {
     if (filters.target_id !== undefined) where.add('target_id = $', filters.target_id);
     if (filters.from !== undefined) where.add('occurred_at >= $::timestamptz', filters.from);
     if (filters.to !== undefined) where.add('occurred_at < $::timestamptz', filters.to);
-    if (after) where.add('(occurred_at, id) < ($::timestamptz, $::uuid)', after.at, after.id);
+    if (after) where.add('(occurred_at, seq) < ($::timestamptz, $::bigint)', after.at, after.id);
     const rows = await this.dataSource.query<EntryRow[]>(
       `SELECT ${ENTRY_COLUMNS} FROM tenancy.audit_entries WHERE ${where.sql}
-       ORDER BY occurred_at DESC, id DESC LIMIT ${where.param(limit)}`,
+       ORDER BY occurred_at DESC, seq DESC LIMIT ${where.param(limit)}`,
       where.params,
     );
     return rows.map(toEntry);

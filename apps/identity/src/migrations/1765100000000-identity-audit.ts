@@ -30,7 +30,7 @@ export class IdentityAudit1765100000000 implements MigrationInterface {
       UNIQUE (organization_id, seq)
     )`);
     await runner.query(
-      'CREATE INDEX audit_entries_time_idx ON tenancy.audit_entries (organization_id, occurred_at DESC, id DESC)',
+      'CREATE INDEX audit_entries_time_idx ON tenancy.audit_entries (organization_id, occurred_at DESC, seq DESC)',
     );
     // One row per organization: appends lock it, so seq is gapless and each hash names the one before.
     await runner.query(`CREATE TABLE tenancy.audit_chains (
