@@ -27,6 +27,7 @@ export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/api/service/policies': 'policies',
   '/api/service/dashboard': 'dashboard',
   '/api/service/reports': 'reports',
+  '/api/service/audit': 'identity',
   '/v1/webhooks': 'webhooks',
   // Each service's dead-letter admin API; the longer prefix wins over identity's /admin/v1.
   '/admin/v1/systems': 'systems',

@@ -60,6 +60,7 @@ const SPEC_ENDPOINTS = [
 const DEAD_LETTER_ENDPOINTS = [
   'assess',
   'dashboard',
+  'identity',
   'policies',
   'probe-ingest',
   'reports',
@@ -113,6 +114,9 @@ const EXTRA_ENDPOINTS = [
   'POST /api/service/auth/password-reset',
   'POST /api/service/auth/password-reset/confirm',
   'POST /api/service/auth/setup',
+  'GET /api/service/audit',
+  'GET /api/service/audit/export',
+  'GET /api/service/audit/verify',
 ];
 const ADMIN_PREFIX = '/admin/';
 /**

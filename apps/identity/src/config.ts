@@ -57,6 +57,8 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
         allowHttpIssuers: env.bool('SSO_ALLOW_HTTP_ISSUERS', false),
       },
       auditRetentionDays: env.int('AUDIT_RETENTION_DAYS', 400, { min: 1 }),
+      /** How often entries past the retention period are deleted. */
+      auditRetentionSweepIntervalMs: env.int('AUDIT_RETENTION_SWEEP_INTERVAL_MS', HOUR_MS, { min: 50 }),
     };
   });
 }

@@ -4,24 +4,34 @@ import { IDENTITY_CONFIG, readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
 import { IdentityPeople1765000000000 } from './migrations/1765000000000-identity-people';
 import { IdentitySso1765200000000 } from './migrations/1765200000000-identity-sso';
+import { IdentityAudit1765100000000 } from './migrations/1765100000000-identity-audit';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationSettingsModule } from './organization-settings/organization-settings.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { IdentityDirectory } from './people/identity-directory';
 import { PeopleModule } from './people/people.module';
 import { SignInModule } from './sign-in/sign-in.module';
+import { AuditModule } from './audit/audit.module';
 import { createMailer, Mailer } from './mail/mailer';
 import { MembersModule } from './members/members.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { SsoModule } from './sso/sso.module';
 
-/** The identity service: organizations, API keys and the admin API. It issues keys, so it checks none. */
+/**
+ * The identity service: organizations, API keys, people and the admin API; it keeps the audit trail from
+ * every service's audit events.
+ */
 export const identityService = defineService({
   name: 'identity',
   // Its data predates the name: the schema moves with the people tables (docs/decisions/0006).
   schema: 'tenancy',
-  migrations: [TenancyInitial1763800000000, IdentityPeople1765000000000, IdentitySso1765200000000],
+  migrations: [
+    TenancyInitial1763800000000,
+    IdentityPeople1765000000000,
+    IdentityAudit1765100000000,
+    IdentitySso1765200000000,
+  ],
   routes: [
     '/admin/v1',
     '/api/service/members',
@@ -31,10 +41,10 @@ export const identityService = defineService({
     '/api/service/sso',
     '/api/service/auth/sso',
     '/api/service/auth',
+    '/api/service/audit',
   ],
   readConfig: readIdentityConfig,
   authenticates: false,
-  consumes: false,
   domain: (config, logger) => ({
     imports: [
       // Identity checks credentials in its own tables, never cached: a revocation holds at once here.
@@ -51,6 +61,7 @@ export const identityService = defineService({
       OrganizationSettingsModule,
       SsoModule,
       SignInModule,
+      AuditModule,
     ],
     providers: [
       { provide: ADMIN_TOKEN, useValue: config.adminToken },

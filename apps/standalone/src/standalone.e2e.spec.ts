@@ -156,6 +156,7 @@ describe('standalone composition', () => {
 
   it("routes each service's dead-letter admin API to that service, behind the admin token", async () => {
     for (const service of [
+      'identity',
       'systems',
       'probe-ingest',
       'assess',

@@ -12,6 +12,7 @@ export {
 export { type ConsumedEvent, type Subscription, parsePayload } from './consumed-event';
 export { type EventTransport } from './event-transport';
 export { UnitOfWork, type Transaction, type AuditEntry } from './unit-of-work';
+export { auditChanges, auditFields } from './audit-summary';
 export { type Projection, type ProjectedRecord, project, projectEach } from './projection';
 export { ReplicaCatchUp } from './replica-catch-up';
 export { OutboxRelay } from './outbox-relay';

@@ -76,6 +76,12 @@ export abstract class LeasedJobWorker<J extends LeasedJob>
    */
   protected abstract work(job: J): Promise<JobOutcome>;
 
+  /**
+   * Records, in the transaction that marks the job failed, anything else its failure changes: an
+   * audit entry (`tx.audit`). Nothing by default.
+   */
+  protected onFailed(_tx: Transaction, _job: J, _error: string): void {}
+
   /** A job was queued; claim it without waiting for the next poll. */
   wake(): void {
     this.loop.wake();
@@ -98,8 +104,10 @@ export abstract class LeasedJobWorker<J extends LeasedJob>
         : await this.work(job);
     const recorded = await this.unitOfWork.run(async (tx) => {
       if (!(await queue.lockClaim(tx.manager, job))) return false;
-      if ('failed' in result) await queue.markFailed(tx.manager, job, result.failed, new Date());
-      else await result.commit(tx);
+      if ('failed' in result) {
+        await queue.markFailed(tx.manager, job, result.failed, new Date());
+        this.onFailed(tx, job, result.failed);
+      } else await result.commit(tx);
       return true;
     });
     if (recorded) outcomes.inc({ service, outcome: 'failed' in result ? 'failed' : result.outcome });

@@ -1,7 +1,7 @@
 import { type Topic, type TopicRecord } from '@governance/contracts';
 import { type EntityManager } from 'typeorm';
 import { type ConsumedEvent, parsePayload } from './consumed-event';
-import { type UnitOfWork } from './unit-of-work';
+import { type Transaction, type UnitOfWork } from './unit-of-work';
 
 /** A consumed record of one of the topics `T`, typed by its topic's contract. */
 export type ProjectedRecord<T extends Topic> = { [K in T]: { topic: K; record: TopicRecord<K> } }[T];
@@ -13,8 +13,11 @@ export type ProjectedRecord<T extends Topic> = { [K in T]: { topic: K; record: T
  */
 export interface Projection<T extends Topic, R = void> {
   readonly topics: readonly T[];
-  /** Applies `records` in bus order; redeliveries never reach it. */
-  apply(manager: EntityManager, records: ReadonlyArray<ProjectedRecord<T>>): Promise<R>;
+  /**
+   * Applies `records` in bus order; redeliveries never reach it. `tx` is the transaction `manager`
+   * belongs to, for a projection whose writes are changes the audit trail records (`tx.audit`).
+   */
+  apply(manager: EntityManager, records: ReadonlyArray<ProjectedRecord<T>>, tx: Transaction): Promise<R>;
 }
 
 function projectedRecord<T extends Topic>(projection: Projection<T, unknown>, event: ConsumedEvent) {
@@ -33,7 +36,7 @@ export async function project<T extends Topic, R>(
   event: ConsumedEvent,
 ): Promise<R | undefined> {
   const record = projectedRecord(projection, event);
-  const { result } = await unitOfWork.runOnce(event, (tx) => projection.apply(tx.manager, [record]));
+  const { result } = await unitOfWork.runOnce(event, (tx) => projection.apply(tx.manager, [record], tx));
   return result;
 }
 
@@ -48,6 +51,7 @@ export async function projectEach<T extends Topic, R>(
     projection.apply(
       tx.manager,
       fresh.map((event) => records.get(event)!),
+      tx,
     ),
   );
   return result;

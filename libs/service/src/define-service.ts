@@ -36,7 +36,7 @@ export interface ServiceDefinition<Config extends ServiceBasics> {
   authenticates?: boolean;
   /**
    * It consumes events, so it keeps a dead-letter table and serves its admin API at
-   * `/admin/v1/<name>/dead-letters`: every service but identity, which only produces.
+   * `/admin/v1/<name>/dead-letters`: true unless said otherwise.
    */
   consumes?: boolean;
   /** Largest request body, when more than the default 1 MiB. */

@@ -10,6 +10,7 @@ export {
   eventually,
   type OutboxEntry,
   readOutbox,
+  readAuditEntries,
 } from './service-harness';
 export { policySnapshot, publicMessage, recordOf, systemSnapshot } from './event-fixtures';
 export {

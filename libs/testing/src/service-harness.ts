@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { issueApiKey, issueCredential } from '@governance/auth';
 import {
+  type AuditRecordedDetails,
   newId,
   newUuidV7,
   type Plan,
@@ -291,4 +292,15 @@ export async function readOutbox(
     key: row.message_key,
     record: JSON.parse(row.payload) as OutboxEntry['record'],
   }));
+}
+
+/** The changes the service of `schema` recorded for the audit trail about `targetId`, oldest first. */
+export async function readAuditEntries(
+  harness: ServiceHarness,
+  schema: string,
+  targetId: string,
+): Promise<AuditRecordedDetails[]> {
+  return (await readOutbox(harness, schema, 'audit.recorded'))
+    .map((entry) => entry.record.details as unknown as AuditRecordedDetails)
+    .filter((details) => details.target_id === targetId);
 }

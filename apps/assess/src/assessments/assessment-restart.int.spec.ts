@@ -103,7 +103,17 @@ describe('assessments across restarts', () => {
         report_url: null,
       });
       expect(await harness.count('assess.findings')).toBe(0);
-      expect(await harness.count('assess.outbox')).toBe(0);
+      // No events but the audit trail's: submitted by the key, given up by the service.
+      expect(
+        (await readOutbox(harness)).map((entry) => [
+          entry.eventType,
+          entry.record.details['action'],
+          entry.record.details['actor_type'],
+        ]),
+      ).toEqual([
+        ['audit.recorded', 'assessment.submitted', 'api_key'],
+        ['audit.recorded', 'assessment.failed', 'service'],
+      ]);
     } finally {
       await harness.close();
     }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type JobOutcome, LeasedJobWorker, publicEventMessage, UnitOfWork } from '@governance/messaging';
+import {
+  type JobOutcome,
+  LeasedJobWorker,
+  publicEventMessage,
+  type Transaction,
+  UnitOfWork,
+} from '@governance/messaging';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
@@ -7,6 +13,7 @@ import { assessDocument, type AssessmentResult } from '../engine';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import { FrameworkCatalog } from '../templates/framework-catalog';
 import { completionEvents, findingRows, reportUrl } from './assessment-records';
+import { assessmentCompletedAudit, assessmentFailedAudit } from './assessment-audit';
 import { MAX_CLAIMS } from './assessment-limits';
 import { AssessmentRepository, type ClaimedAssessment } from './assessment.repository';
 
@@ -65,7 +72,12 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
         const reportLink = reportUrl(this.config.reportBaseUrl, claimed.id);
         const completed = { ...claimed, systemName, completedAt, reportUrl: reportLink, result };
         for (const event of completionEvents(completed, rows)) tx.publish(publicEventMessage(event));
+        tx.audit(assessmentCompletedAudit(claimed, result.summary));
       },
     };
+  }
+
+  protected override onFailed(tx: Transaction, assessment: ClaimedAssessment, error: string): void {
+    tx.audit(assessmentFailedAudit(assessment, error));
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findFramework, type Framework } from '@governance/frameworks';
 import { newUuidV7 } from '@governance/contracts';
+import { readAuditEntries } from '@governance/testing';
 import { systemsEventMessage } from '@governance/messaging';
 import { assessDocument, compileFramework } from '../engine';
 import {
@@ -174,6 +175,35 @@ describe('document assessments', () => {
       report_url: strong.report_url,
     });
     expect(created).toHaveLength(strong.findings_count as number);
+
+    // The audit trail: submitted by the key, completed by the service; never the document's text.
+    const audited = await readAuditEntries(harness, 'assess', strongId);
+    expect(audited.map((entry) => [entry.action, entry.actor_type, entry.before, entry.after])).toEqual([
+      [
+        'assessment.submitted',
+        'api_key',
+        null,
+        {
+          status: 'queued',
+          system_id: system.systemId,
+          framework: 'NIST_AI_RMF',
+          title: 'ClaimSense model card',
+        },
+      ],
+      [
+        'assessment.completed',
+        'service',
+        { status: 'running' },
+        {
+          status: 'complete',
+          verdict: strong.verdict,
+          score: strong.score,
+          findings_count: strong.findings_count,
+          high_findings: strong.high_findings,
+        },
+      ],
+    ]);
+    expect(JSON.stringify(audited)).not.toContain(STRONG.slice(0, 40));
   });
 
   it('passes a document written to answer the framework control by control', async () => {

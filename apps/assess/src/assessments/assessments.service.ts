@@ -8,6 +8,7 @@ import { ASSESS_CONFIG } from '../assess.tokens';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import { type AssessmentRow, toAssessmentResponse } from './assessment-records';
+import { assessmentSubmittedAudit } from './assessment-audit';
 import {
   type AssessmentResponse,
   type FindingList,
@@ -56,9 +57,10 @@ export class AssessmentsService {
   async submit(organizationId: string, submission: Submission): Promise<QueuedResponse> {
     await this.requireAssessableSystem(organizationId, submission.systemId);
     const id = newId('assessment');
-    await this.unitOfWork.run((tx) =>
-      this.assessments.insert(tx.manager, { id, organizationId, ...submission, createdAt: new Date() }),
-    );
+    await this.unitOfWork.run(async (tx) => {
+      await this.assessments.insert(tx.manager, { id, organizationId, ...submission, createdAt: new Date() });
+      tx.audit(assessmentSubmittedAudit({ id, organizationId, ...submission }));
+    });
     this.worker.wake();
     return { id, status: 'queued' };
   }

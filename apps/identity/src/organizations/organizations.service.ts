@@ -70,6 +70,12 @@ export class OrganizationsService {
         details: { name, plan },
       }),
     );
+    tx.audit({
+      organizationId: organization.id,
+      action: 'organization.created',
+      target: { type: 'organization', id: organization.id },
+      after: { name, plan },
+    });
     return organization;
   }
 

@@ -1,5 +1,6 @@
 import { INTERNAL_TOPICS, newId, type PolicySnapshot } from '@governance/contracts';
 import { FRAMEWORKS } from '@governance/frameworks';
+import { readAuditEntries } from '@governance/testing';
 import {
   POLICIES_PATH,
   PoliciesHarness,
@@ -138,6 +139,28 @@ describe('policies API', () => {
       expect([JSON.stringify(body), bad.statusCode]).toEqual([JSON.stringify(body), 400]);
     }
     expect(await eventsOf(policy.id)).toHaveLength(4);
+
+    // The audit trail: the creation, then each switch of mode with its version.
+    const audited = await readAuditEntries(harness, 'policies', policy.id);
+    expect(audited.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['policy.created', null, expect.objectContaining({ enforcement_mode: 'WARN', version: 1 })],
+      [
+        'policy.enforcement_changed',
+        { enforcement_mode: 'WARN', version: 1 },
+        { enforcement_mode: 'BLOCK', version: 2 },
+      ],
+      [
+        'policy.enforcement_changed',
+        { enforcement_mode: 'BLOCK', version: 2 },
+        { enforcement_mode: 'WARN', version: 3 },
+      ],
+      [
+        'policy.enforcement_changed',
+        { enforcement_mode: 'WARN', version: 3 },
+        { enforcement_mode: 'BLOCK', version: 4 },
+      ],
+    ]);
+    expect(audited[0]).toMatchObject({ actor_type: 'api_key', service: 'policies', target_type: 'policy' });
   });
 
   it('answers 404 for unknown, malformed and other organizations’ policies', async () => {
@@ -228,6 +251,19 @@ describe('policies API', () => {
     expect(outbox.filter((entry) => importedIds.has(String(entry.record.details['policy_id'])))).toHaveLength(
       importedIds.size,
     );
+    // Each imported policy has its own entry, and each import one more; the repeat added none.
+    expect(await readAuditEntries(harness, 'policies', 'NIST_AI_RMF')).toEqual([
+      expect.objectContaining({
+        action: 'framework.imported',
+        target_type: 'framework',
+        after: { enforcement_mode: 'WARN', created_count: templates.length },
+      }),
+    ]);
+    const [imported] = await readAuditEntries(harness, 'policies', euResult.created[0]!.id);
+    expect(imported).toMatchObject({
+      action: 'policy.created',
+      after: { framework: 'EU_AI_ACT', control: euResult.created[0]!.control, enforcement_mode: 'BLOCK' },
+    });
 
     const filtered = await harness.request(
       'GET',

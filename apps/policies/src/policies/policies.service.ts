@@ -14,6 +14,7 @@ import {
   planImport,
 } from './policy-rules';
 import { policySnapshotEvent, type PolicyRow, toPolicyResponse } from './policy-records';
+import { enforcementChangedAudit, frameworkImportedAudit, policyCreatedAudit } from './policy-audit';
 import {
   type CreatePolicyDto,
   type FrameworkImportResponse,
@@ -63,6 +64,7 @@ export class PoliciesService {
         });
         // A custom policy has no control, so the control arbiter cannot swallow it.
         tx.publish(policyEventMessage(policySnapshotEvent('policy.created', inserted!)));
+        tx.audit(policyCreatedAudit(inserted!));
         return inserted!;
       });
       return toPolicyResponse(row);
@@ -106,6 +108,7 @@ export class PoliciesService {
         new Date(),
       );
       tx.publish(policyEventMessage(policySnapshotEvent('policy.updated', updated)));
+      tx.audit(enforcementChangedAudit(current, updated));
       return updated;
     });
     return toPolicyResponse(row);
@@ -154,8 +157,10 @@ export class PoliciesService {
         });
         if (!row) continue;
         tx.publish(policyEventMessage(policySnapshotEvent('policy.created', row)));
+        tx.audit(policyCreatedAudit(row));
         created.push(row);
       }
+      if (created.length > 0) tx.audit(frameworkImportedAudit(organizationId, framework.key, mode, created));
       return { created, alreadyImported: plan.alreadyImported };
     });
     return {

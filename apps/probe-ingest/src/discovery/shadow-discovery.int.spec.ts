@@ -1,4 +1,5 @@
 import { newId, type ProbeEventRecord, type TelemetryRecord } from '@governance/contracts';
+import { readAuditEntries } from '@governance/testing';
 import {
   outboxRecords,
   ProbeIngestHarness,
@@ -126,6 +127,27 @@ describe('shadow-AI discovery on the event log', () => {
     ]);
     await send(org.id, second, [record({ observed_endpoint: 'https://api.openai.com/' })]);
     expect(await requests(org.id)).toHaveLength(2);
+
+    // Each discovery is in the audit trail once, as probe ingest's own doing.
+    const audited = await readAuditEntries(harness, 'probe_ingest', unknown);
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actor_type: 'service',
+        actor_id: 'probe-ingest',
+        action: 'system.discovered',
+        target_type: 'system',
+        before: null,
+        after: {
+          name: `Undeclared system ${unknown} on checkout-7.internal`,
+          discovery_method: 'unknown_system_id',
+          host: 'checkout-7.internal',
+          vendor: null,
+          model: 'llama-3-70b',
+          probe_id: probe.probeId,
+        },
+      }),
+    ]);
+    expect(await readAuditEntries(harness, 'probe_ingest', byEndpoint!.details.system_id)).toHaveLength(1);
   });
 
   it('leaves alone hosts a system claims, ids another organization owns, and redeliveries', async () => {

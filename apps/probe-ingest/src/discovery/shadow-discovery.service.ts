@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId, type TelemetryReceivedDetails } from '@governance/contracts';
 import { type Transaction } from '@governance/messaging';
 import { probeEvent } from '../probes/probe-event';
+import { systemDiscoveredAudit } from '../probes/probe-audit';
 import { ProbeRepository } from '../probes/probe.repository';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import { type DiscoveringProbe, discoveredSystemName, discoveryCandidates } from './shadow-discovery';
@@ -70,6 +71,7 @@ export class ShadowDiscoveryService {
       if (!(await this.systems.insertRequested(manager, organizationId, requested))) continue;
       const at = new Date().toISOString();
       tx.publish(probeEvent(organizationId, 'system.registration_requested', requested, at));
+      tx.audit(systemDiscoveredAudit(organizationId, requested));
       registered += 1;
     }
     return registered;

@@ -1,4 +1,5 @@
 import { newId } from '@governance/contracts';
+import { readAuditEntries } from '@governance/testing';
 import {
   countRequestWrites,
   outboxRecords,
@@ -107,6 +108,21 @@ describe('probe registration, heartbeats and reads', () => {
       expect(upgraded.statusCode).toBe(200);
       expect(upgraded.json()).toEqual({ ...first, version: '2', environment: 'staging' });
       expect(await countEvents()).toBe(2);
+      // The audit trail: the registration, then what the second one changed; nothing for the repeat.
+      const audited = await readAuditEntries(harness, 'probe_ingest', first.probe_id);
+      expect(audited.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+        [
+          'probe.registered',
+          null,
+          expect.objectContaining({ probe_name: 'again', system_id: first.system_id, version: '1' }),
+        ],
+        ['probe.reregistered', { version: '1', environment: null }, { version: '2', environment: 'staging' }],
+      ]);
+      expect(audited[0]).toMatchObject({
+        actor_type: 'api_key',
+        service: 'probe-ingest',
+        target_type: 'probe',
+      });
       // The system name matched case-insensitively: still one system of that name, requested once.
       expect(
         (await outboxRecords<{ details: { name: string } }>(harness, 'system.registration_requested')).filter(

@@ -19,6 +19,7 @@ import {
 } from './probe.dto';
 import { probeEvent } from './probe-event';
 import { mergeRegistration } from './probe-registration';
+import { probeRegisteredAudit, probeReregisteredAudit } from './probe-audit';
 import { type ProbeRow, ProbeRepository } from './probe.repository';
 
 function toRegistrationResponse(row: ProbeRow): ProbeRegistrationResponse {
@@ -106,6 +107,7 @@ export class ProbesService {
       }
       if (inserted) {
         tx.publish(registeredEvent(inserted, now));
+        tx.audit(probeRegisteredAudit(inserted));
         return { created: true, probe: toRegistrationResponse(inserted) };
       }
       const { changed, fields } = mergeRegistration(probe, { ...body, system_id: systemId });
@@ -117,6 +119,7 @@ export class ProbesService {
         fields,
       );
       tx.publish(registeredEvent(updated, now));
+      tx.audit(probeReregisteredAudit(probe, updated));
       return { created: false, probe: toRegistrationResponse(updated) };
     });
     // A system minted here is announced by the systems service: the answer waits until the request is on

@@ -57,17 +57,18 @@ export class ReadModelRepository {
     );
   }
 
-  /** The PDF report an assessment's `report_url` leads to; one per assessment. */
+  /** The PDF report an assessment's `report_url` leads to; one per assessment (false: queued before). */
   async queueAssessmentReport(
     manager: EntityManager,
     record: PublicEventRecord<'assessment.complete'>,
     report: { id: string; createdAt: Date; notBefore: Date },
-  ): Promise<void> {
-    await manager.query(
+  ): Promise<boolean> {
+    const queued = await manager.query<unknown[]>(
       `INSERT INTO reports.reports (id, organization_id, type, format, origin, status, system_id, framework,
          assessment_id, not_before, created_at)
        VALUES ($1, $2, 'assessment', 'pdf', 'assessment_complete', 'queued', $3, $4, $5, $6, $7)
-       ON CONFLICT (organization_id, assessment_id) WHERE origin = 'assessment_complete' DO NOTHING`,
+       ON CONFLICT (organization_id, assessment_id) WHERE origin = 'assessment_complete' DO NOTHING
+       RETURNING id`,
       [
         report.id,
         record.organization_id,
@@ -78,6 +79,7 @@ export class ReadModelRepository {
         report.createdAt,
       ],
     );
+    return queued.length > 0;
   }
 
   async insertIncident(manager: EntityManager, record: PublicEventRecord): Promise<void> {

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { newId, PUBLIC_EVENT_TYPES, type PublicEventType, publicTopicFor } from '@governance/contracts';
-import { type ProjectedRecord, type Projection } from '@governance/messaging';
+import { type ProjectedRecord, type Projection, type Transaction } from '@governance/messaging';
 import { type EntityManager } from 'typeorm';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
+import { reportRequestedAudit } from '../reports/report-audit';
 import { ReadModelRepository } from './read-model.repository';
 
 /** The read model's topics: every public one but `system.registered`, which the SystemsReplica keeps. */
@@ -30,9 +31,11 @@ export class ReadModelService implements Projection<ReadModelTopic, Applied> {
   async apply(
     manager: EntityManager,
     records: ReadonlyArray<ProjectedRecord<ReadModelTopic>>,
+    tx: Transaction,
   ): Promise<Applied> {
     let mayReleaseReport = false;
-    for (const { record } of records) if (await this.applyRecord(manager, record)) mayReleaseReport = true;
+    for (const { record } of records)
+      if (await this.applyRecord(manager, record, tx)) mayReleaseReport = true;
     return { mayReleaseReport };
   }
 
@@ -40,6 +43,7 @@ export class ReadModelService implements Projection<ReadModelTopic, Applied> {
   private async applyRecord(
     manager: EntityManager,
     record: ProjectedRecord<ReadModelTopic>['record'],
+    tx: Transaction,
   ): Promise<boolean> {
     switch (record.event) {
       case 'finding.created':
@@ -48,11 +52,26 @@ export class ReadModelService implements Projection<ReadModelTopic, Applied> {
       case 'assessment.complete': {
         await this.repository.insertAssessment(manager, record);
         const now = new Date();
-        await this.repository.queueAssessmentReport(manager, record, {
-          id: newId('report', now.getTime()),
+        const id = newId('report', now.getTime());
+        const queued = await this.repository.queueAssessmentReport(manager, record, {
+          id,
           createdAt: now,
           notBefore: new Date(now.getTime() + this.config.worker.assessmentGraceMs),
         });
+        if (queued)
+          tx.audit(
+            reportRequestedAudit({
+              id,
+              organizationId: record.organization_id,
+              type: 'assessment',
+              format: 'pdf',
+              origin: 'assessment_complete',
+              systemId: record.system_id,
+              framework: record.details.framework,
+              assessmentId: record.details.assessment_id,
+              period: null,
+            }),
+          );
         return true;
       }
       case 'policy.violated':

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type JobOutcome, LeasedJobWorker, UnitOfWork } from '@governance/messaging';
+import { type JobOutcome, LeasedJobWorker, type Transaction, UnitOfWork } from '@governance/messaging';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportGenerator } from '../content/report-generator';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
 import { reportFileName, specOf } from './report-records';
 import { type ClaimedReport, ReportRepository } from './report.repository';
+import { reportFailedAudit, reportGeneratedAudit } from './report-audit';
 
 /** A report whose worker died this many times is failed rather than tried again. */
 export const MAX_CLAIMS = 3;
@@ -55,13 +56,14 @@ export class ReportWorker extends LeasedJobWorker<ClaimedReport> {
     return {
       outcome: 'complete',
       commit: async (tx) => {
-        await this.reports.markComplete(
-          tx.manager,
-          row.id,
-          { sizeBytes: file.length, fileName: reportFileName(row.type, row.id, row.format) },
-          new Date(),
-        );
+        const stored = { sizeBytes: file.length, fileName: reportFileName(row.type, row.id, row.format) };
+        await this.reports.markComplete(tx.manager, row.id, stored, new Date());
+        tx.audit(reportGeneratedAudit(row, stored));
       },
     };
+  }
+
+  protected override onFailed(tx: Transaction, { row }: ClaimedReport, error: string): void {
+    tx.audit(reportFailedAudit(row, error));
   }
 }

@@ -28,8 +28,8 @@ export interface ClaimedReport {
 export class ReportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(report: NewReport): Promise<void> {
-    await this.dataSource.query(
+  async insert(manager: EntityManager, report: NewReport): Promise<void> {
+    await manager.query(
       `INSERT INTO reports.reports (id, organization_id, type, format, origin, status, system_id, framework,
          assessment_id, period_from, period_to, not_before, created_at)
        VALUES ($1, $2, $3, $4, 'request', 'queued', $5, $6, $7, $8, $9, $10, $10)`,

@@ -1,6 +1,6 @@
 import { newId } from '@governance/contracts';
 import { findControl } from '@governance/frameworks';
-import { type ServiceHarness } from '@governance/testing';
+import { readAuditEntries, type ServiceHarness } from '@governance/testing';
 import { linkSignature } from '../links/download-link';
 import { pdfText } from '../testing/pdf-text';
 import {
@@ -215,6 +215,18 @@ describe('reports', () => {
       'policy.violated',
       'probe.disconnected',
     ]);
+
+    const audited = await readAuditEntries(harness, 'reports', record.id);
+    expect(audited.map((entry) => [entry.action, entry.actor_type])).toEqual([
+      ['report.requested', 'api_key'],
+      ['report.generated', 'service'],
+    ]);
+    expect(audited[0]!.after).toMatchObject({ origin: 'request', type: 'compliance', format: 'json' });
+    expect(audited[1]!.after).toEqual({
+      status: 'complete',
+      size_bytes: record.size_bytes,
+      file_name: `compliance-report-${record.id}.json`,
+    });
   });
 
   it('renders a system report as a PDF with its controls, severities, remediation and page numbers', async () => {

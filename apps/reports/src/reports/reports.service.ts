@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
-import { ReplicaCatchUp } from '@governance/messaging';
+import { ReplicaCatchUp, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode, type FieldProblem, ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportSourceRepository } from '../content/report-source.repository';
@@ -19,6 +19,7 @@ import { parseReportPeriod } from './report-period';
 import { type ReportRow, toReportResponse } from './report-records';
 import { ReportRepository } from './report.repository';
 import { ReportWorker } from './report-worker';
+import { reportRequestedAudit } from './report-audit';
 
 const REPORT_CURSOR = { at: ISO_MILLISECONDS, id: REPORT_ID };
 
@@ -62,6 +63,7 @@ export class ReportsService {
     @Inject(REPORT_STORAGE) private readonly storage: ReportStorage,
     @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
     private readonly catchUp: ReplicaCatchUp,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async create(organizationId: string, body: CreateReportDto, now: Date = new Date()): Promise<QueuedReport> {
@@ -84,9 +86,8 @@ export class ReportsService {
         'assessment_id',
         'is not a completed assessment of this organization',
       );
-    const id = newId('report', now.getTime());
-    await this.reports.insert({
-      id,
+    const report = {
+      id: newId('report', now.getTime()),
       organizationId,
       type: body.type,
       format: body.format,
@@ -95,7 +96,12 @@ export class ReportsService {
       assessmentId: body.assessment_id ?? null,
       period: period.period,
       createdAt: now,
+    };
+    await this.unitOfWork.run(async (tx) => {
+      await this.reports.insert(tx.manager, report);
+      tx.audit(reportRequestedAudit({ ...report, origin: 'request' }));
     });
+    const { id } = report;
     this.worker.wake();
     return { id, status: 'queued' };
   }

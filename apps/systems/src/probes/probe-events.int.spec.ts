@@ -1,5 +1,6 @@
 import { newId, newUuidV7, type ProbeEventRecord } from '@governance/contracts';
 import { probeEventMessage } from '@governance/messaging';
+import { readAuditEntries } from '@governance/testing';
 import {
   eventually,
   probeRecord,
@@ -101,6 +102,19 @@ describe('probe events consumer', () => {
       declared: true,
     });
     expect(adopted.json()).toMatchObject({ declared: true, registration_source: 'shadow_ai_discovery' });
+
+    // The system minted from discovery is recorded as the service's own doing; the adoption as the key's.
+    const audited = await readAuditEntries(harness, 'systems', details.system_id);
+    expect(audited.map((entry) => [entry.action, entry.actor_type, entry.actor_id])).toEqual([
+      ['system.registered', 'service', 'systems'],
+      ['system.adopted', 'api_key', expect.stringMatching(/^key_/)],
+    ]);
+    expect(audited[0]).toMatchObject({
+      address: null,
+      user_agent: null,
+      after: { registration_source: 'shadow_ai_discovery', declared: false },
+    });
+    expect(audited[1]).toMatchObject({ before: { declared: false }, after: { declared: true } });
   });
 
   it('announces host and runtime as "" when the asker did not know them', async () => {
@@ -370,6 +384,7 @@ describe('probe events consumer', () => {
     await harness.publishMessages([...broken, probeEventMessage(goodRecord)]);
     await processed(goodRecord);
     expect(await harness.count('systems.systems')).toBe(systemsBefore + 1);
-    expect(await harness.count('systems.outbox')).toBe(outboxBefore + 2);
+    // system.registered, system.created and the audit entry of the one good request.
+    expect(await harness.count('systems.outbox')).toBe(outboxBefore + 3);
   });
 });

@@ -1,4 +1,6 @@
+import { parseCredential } from '@governance/auth';
 import { newId } from '@governance/contracts';
+import { readAuditEntries } from '@governance/testing';
 import {
   publicRecordProblems,
   readOutbox,
@@ -334,6 +336,36 @@ describe('systems API', () => {
         (entry) => (entry.record.details as { status: string }).status,
       );
       expect(statuses).toEqual(['retired', 'active']);
+    });
+
+    it('records each change for the audit trail, with its actor and only the changed fields', async () => {
+      const created = await register(acme, { name: 'Audited Bot', owner: 'ops' });
+      const path = `${SYSTEMS_PATH}/${created.id}`;
+      await harness.request('PATCH', path, acme.apiKey, { owner: 'ml-platform', risk_tier: 'high' });
+      await harness.request('PATCH', path, acme.apiKey, { status: 'retired' });
+      await harness.request('PATCH', path, acme.apiKey, { status: 'retired' });
+      const entries = await readAuditEntries(harness, 'systems', created.id);
+      expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+        [
+          'system.registered',
+          null,
+          expect.objectContaining({ name: 'Audited Bot', owner: 'ops', declared: true }),
+        ],
+        [
+          'system.updated',
+          { owner: 'ops', risk_tier: 'unclassified' },
+          { owner: 'ml-platform', risk_tier: 'high' },
+        ],
+        ['system.retired', { status: 'active' }, { status: 'retired' }],
+      ]);
+      expect(entries[0]).toMatchObject({
+        actor_type: 'api_key',
+        actor_id: parseCredential('apiKey', acme.apiKey)!.id,
+        service: 'systems',
+        target_type: 'system',
+        address: '127.0.0.1',
+        user_agent: 'lightMyRequest',
+      });
     });
 
     it('refuses to un-declare a system, writing nothing', async () => {

@@ -6,6 +6,7 @@ import { type EntityManager } from 'typeorm';
 import { type RegistrationRequest } from '../probes/probe-records';
 import { type ProbeRow, ProbeRepository } from '../probes/probe.repository';
 import { decideRegistration, planSystemUpdate, type RegistrationDecision, renames } from './system-rules';
+import { registrationMergedAudit, systemRegisteredAudit, systemUpdatedAudit } from './system-audit';
 import {
   registrationMergedEvent,
   type SystemRow,
@@ -116,6 +117,7 @@ export class SystemsService {
         }
         const updated = await this.systems.update(tx.manager, organizationId, id, plan.changes, new Date());
         tx.publish(systemsEventMessage(systemSnapshotEvent('system.updated', updated)));
+        tx.audit(systemUpdatedAudit(current, updated));
         return updated;
       });
       return toSystemResponse(row);
@@ -141,7 +143,7 @@ export class SystemsService {
     switch (decision.kind) {
       case 'ignore':
         break;
-      case 'merge':
+      case 'merge': {
         await this.systems.recordMerge(tx.manager, {
           requestedSystemId: request.system_id,
           organizationId,
@@ -149,16 +151,15 @@ export class SystemsService {
         });
         // Probes met under the requested id before this merge follow it too.
         await this.probes.repointSystem(tx.manager, organizationId, request.system_id, decision.into);
-        tx.publish(
-          systemsEventMessage(
-            registrationMergedEvent(
-              organizationId,
-              { requested_system_id: request.system_id, system_id: decision.into, name: request.name },
-              at,
-            ),
-          ),
-        );
+        const merge = {
+          requested_system_id: request.system_id,
+          system_id: decision.into,
+          name: request.name,
+        };
+        tx.publish(systemsEventMessage(registrationMergedEvent(organizationId, merge, at)));
+        tx.audit(registrationMergedAudit(organizationId, merge));
         break;
+      }
       case 'create': {
         const { system_id: id, ...registered } = request;
         await this.insertAndAnnounce(tx, {
@@ -188,6 +189,7 @@ export class SystemsService {
     const row = await this.systems.insert(tx.manager, system);
     tx.publish(publicEventMessage(systemRegisteredEvent(row)));
     tx.publish(systemsEventMessage(systemSnapshotEvent('system.created', row)));
+    tx.audit(systemRegisteredAudit(row));
     return row;
   }
 }

@@ -174,10 +174,11 @@ export class DeliveryRepository {
 
   /** A test delivery is sent at once and never retried; it is logged like any other. */
   async insertTestDelivery(
+    manager: EntityManager,
     delivery: NewDelivery,
     attempt: Omit<AttemptRecord, 'deliveryId' | 'attempt' | 'retryInMs'>,
   ): Promise<void> {
-    await this.dataSource.query(
+    await manager.query(
       `WITH delivery AS (
          INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, is_test,
            outcome, attempt_count, status_code, response_time_ms, created_at, completed_at)

@@ -59,17 +59,24 @@ export class WebhookRepository {
     );
   }
 
-  async find(organizationId: string, id: string): Promise<WebhookRow | undefined> {
-    const rows = await this.dataSource.query<WebhookRow[]>(
-      `SELECT ${COLUMNS} FROM webhooks.webhooks WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL`,
+  /** Given the transaction's `manager`, locks the row FOR UPDATE. */
+  async find(organizationId: string, id: string, manager?: EntityManager): Promise<WebhookRow | undefined> {
+    const rows = await (manager ?? this.dataSource).query<WebhookRow[]>(
+      `SELECT ${COLUMNS} FROM webhooks.webhooks WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL
+       ${manager ? 'FOR UPDATE' : ''}`,
       [organizationId, id],
     );
     return rows[0];
   }
 
   /** Absent fields stay; only the description can be cleared (null). */
-  async update(organizationId: string, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
-    const rows = await this.dataSource.query<[WebhookRow[], number]>(
+  async update(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+    changes: WebhookChanges,
+  ): Promise<WebhookRow | undefined> {
+    const rows = await manager.query<[WebhookRow[], number]>(
       `UPDATE webhooks.webhooks SET url = COALESCE($3, url), events = COALESCE($4::text[], events),
          description = CASE WHEN $5 THEN $6 ELSE description END, active = COALESCE($7, active), updated_at = now()
        WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL
@@ -88,8 +95,8 @@ export class WebhookRepository {
   }
 
   /** Soft delete: the delivery log keeps its rows until retention purges them. */
-  async delete(organizationId: string, id: string): Promise<boolean> {
-    const [, affected] = await this.dataSource.query<[unknown, number]>(
+  async delete(manager: EntityManager, organizationId: string, id: string): Promise<boolean> {
+    const [, affected] = await manager.query<[unknown, number]>(
       'UPDATE webhooks.webhooks SET deleted_at = now(), active = false WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL',
       [organizationId, id],
     );

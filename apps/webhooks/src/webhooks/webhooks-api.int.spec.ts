@@ -1,4 +1,4 @@
-import { startWebhookReceiver, type WebhookReceiver } from '@governance/testing';
+import { readAuditEntries, startWebhookReceiver, type WebhookReceiver } from '@governance/testing';
 import { type TestOrganization, WebhooksHarness } from '../testing/webhooks-harness';
 
 describe('webhooks management API', () => {
@@ -159,6 +159,43 @@ describe('webhooks management API', () => {
     expect(deleted.body).toBe('');
     expect((await harness.request('GET', `/v1/webhooks/${webhook.id}`, acme.apiKey)).statusCode).toBe(404);
     expect((await harness.request('DELETE', `/v1/webhooks/${webhook.id}`, acme.apiKey)).statusCode).toBe(404);
+  });
+
+  it('records each change and each test call for the audit trail, never the signing secret', async () => {
+    const webhook = await createWebhook(acme, { description: 'pager' });
+    const path = `/v1/webhooks/${webhook.id}`;
+    await harness.request('PATCH', path, acme.apiKey, { events: ['drift.detected'], description: 'pager' });
+    await harness.request('PATCH', path, acme.apiKey, { active: true });
+    await harness.request('POST', `${path}/test`, acme.apiKey, { event: 'drift.detected' });
+    await harness.request('DELETE', path, acme.apiKey);
+    const audited = await readAuditEntries(harness, 'webhooks', webhook.id);
+    expect(audited.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      [
+        'webhook.created',
+        null,
+        { url: receiver.url, events: ['finding.created'], description: 'pager', active: true },
+      ],
+      ['webhook.updated', { events: ['finding.created'] }, { events: ['drift.detected'] }],
+      [
+        'webhook.test_sent',
+        null,
+        { delivery_id: expect.any(String), event: 'drift.detected', success: true, status_code: 200 },
+      ],
+      [
+        'webhook.deleted',
+        { url: receiver.url, events: ['drift.detected'], description: 'pager', active: true },
+        null,
+      ],
+    ]);
+    expect(audited[0]).toMatchObject({ actor_type: 'api_key', service: 'webhooks', target_type: 'webhook' });
+    const [sealed] = await harness.sql.query<Array<{ signing_secret_encrypted: string }>>(
+      'SELECT signing_secret_encrypted FROM webhooks.webhooks WHERE id = $1',
+      [webhook.id],
+    );
+    const text = JSON.stringify(audited);
+    expect(text).not.toContain(webhook.signing_secret.slice('whsec_'.length));
+    expect(text).not.toContain(sealed!.signing_secret_encrypted);
+    expect(text).not.toContain('secret');
   });
 
   it("answers 404, never 403, for another organization's webhook", async () => {

@@ -20,6 +20,12 @@ import {
   type WebhookResponse,
 } from './webhook.dto';
 import { type WebhookRow, WebhookRepository } from './webhook.repository';
+import {
+  webhookCreatedAudit,
+  webhookDeletedAudit,
+  webhookTestSentAudit,
+  webhookUpdatedAudit,
+} from './webhook-audit';
 
 /** The row without its organization and sealed secret; the columns are selected in the response's order. */
 function toWebhookResponse({
@@ -52,7 +58,8 @@ export class WebhooksService {
     await this.assertAcceptableUrl(body.url);
     const id = newId('webhook');
     const signingSecret = `whsec_${randomBytes(32).toString('base64url')}`;
-    const row = await this.unitOfWork.run(async ({ manager }) => {
+    const row = await this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
       await this.webhooks.lockOrganization(manager, organizationId);
       const count = await this.webhooks.countLive(manager, organizationId);
       if (count >= this.config.maxWebhooksPerOrganization) {
@@ -63,7 +70,7 @@ export class WebhooksService {
           { limit: this.config.maxWebhooksPerOrganization },
         );
       }
-      return this.webhooks.insert(manager, {
+      const inserted = await this.webhooks.insert(manager, {
         id,
         organization_id: organizationId,
         url: body.url,
@@ -72,6 +79,8 @@ export class WebhooksService {
         active: body.active ?? true,
         signing_secret_encrypted: this.secrets.seal(signingSecret, id),
       });
+      tx.audit(webhookCreatedAudit(inserted));
+      return inserted;
     });
     return { ...toWebhookResponse(row), signing_secret: signingSecret };
   }
@@ -88,19 +97,32 @@ export class WebhooksService {
   async update(organizationId: string, id: string, body: UpdateWebhookDto): Promise<WebhookResponse> {
     await this.require(organizationId, id);
     if (body.url !== undefined) await this.assertAcceptableUrl(body.url);
-    const row = await this.webhooks.update(organizationId, id, {
-      url: body.url,
-      events: body.events && distinct(body.events),
-      description: body.description,
-      active: body.active,
+    const row = await this.unitOfWork.run(async (tx) => {
+      // Locked, so the entry's before is what this update changed (a delete in between is a 404).
+      const current = await this.webhooks.find(organizationId, id, tx.manager);
+      if (!current) throw ApiError.notFound('Webhook');
+      const updated = await this.webhooks.update(tx.manager, organizationId, id, {
+        url: body.url,
+        events: body.events && distinct(body.events),
+        description: body.description,
+        active: body.active,
+      });
+      if (!updated) throw ApiError.notFound('Webhook');
+      const entry = webhookUpdatedAudit(current, updated);
+      if (entry) tx.audit(entry);
+      return updated;
     });
-    if (!row) throw ApiError.notFound('Webhook');
     return toWebhookResponse(row);
   }
 
   async delete(organizationId: string, id: string): Promise<void> {
-    if (!isId('webhook', id) || !(await this.webhooks.delete(organizationId, id)))
-      throw ApiError.notFound('Webhook');
+    if (!isId('webhook', id)) throw ApiError.notFound('Webhook');
+    await this.unitOfWork.run(async (tx) => {
+      const current = await this.webhooks.find(organizationId, id, tx.manager);
+      if (!current || !(await this.webhooks.delete(tx.manager, organizationId, id)))
+        throw ApiError.notFound('Webhook');
+      tx.audit(webhookDeletedAudit(current));
+    });
   }
 
   /** Sends one invented event of the chosen type now, signed with the real secret, and logs it. */
@@ -121,10 +143,15 @@ export class WebhooksService {
         timeoutMs: this.config.dispatch.timeoutMs,
       }),
     );
-    await this.deliveries.insertTestDelivery(
-      { ...delivery, id: deliveryId, payload },
-      { ...outcome, attemptedAt, outcome: outcome.success ? 'succeeded' : 'failed' },
-    );
+    await this.unitOfWork.run(async (tx) => {
+      await this.deliveries.insertTestDelivery(
+        tx.manager,
+        { ...delivery, id: deliveryId, payload },
+        { ...outcome, attemptedAt, outcome: outcome.success ? 'succeeded' : 'failed' },
+      );
+      const test = { deliveryId, event, success: outcome.success, statusCode: outcome.statusCode };
+      tx.audit(webhookTestSentAudit(webhook, test));
+    });
     return {
       delivery_id: deliveryId,
       event,

@@ -1,0 +1,51 @@
+import { type EnforcementMode } from '@governance/contracts';
+import { type AuditEntry, auditFields } from '@governance/messaging';
+import { type PolicyRow } from './policy-records';
+
+/** What a creation entry shows of the policy; its rules are in the policy itself, versioned. */
+const CREATED_FIELDS = [
+  'name',
+  'enforcement_mode',
+  'status',
+  'severity',
+  'scope',
+  'framework',
+  'control',
+  'version',
+] as const;
+
+/** A policy created, by hand or by a framework import (then `framework` and `control` say which). */
+export function policyCreatedAudit(row: PolicyRow): AuditEntry {
+  return {
+    organizationId: row.organization_id,
+    action: 'policy.created',
+    target: { type: 'policy', id: row.id },
+    after: auditFields(row, CREATED_FIELDS),
+  };
+}
+
+/** A policy's enforcement mode switched. */
+export function enforcementChangedAudit(before: PolicyRow, after: PolicyRow): AuditEntry {
+  return {
+    organizationId: after.organization_id,
+    action: 'policy.enforcement_changed',
+    target: { type: 'policy', id: after.id },
+    before: { enforcement_mode: before.enforcement_mode, version: before.version },
+    after: { enforcement_mode: after.enforcement_mode, version: after.version },
+  };
+}
+
+/** A framework imported: how many policies it added, in which mode; each policy has its own entry too. */
+export function frameworkImportedAudit(
+  organizationId: string,
+  framework: string,
+  mode: EnforcementMode,
+  created: readonly PolicyRow[],
+): AuditEntry {
+  return {
+    organizationId,
+    action: 'framework.imported',
+    target: { type: 'framework', id: framework },
+    after: { enforcement_mode: mode, created_count: created.length },
+  };
+}
