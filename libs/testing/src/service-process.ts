@@ -36,7 +36,7 @@ const EXIT_WHEN_ORPHANED =
 export async function startServiceProcess(
   app: string,
   env: Record<string, string>,
-  readyTimeoutMs = 30_000,
+  readyTimeoutMs = 90_000,
 ): Promise<ServiceProcess> {
   const script = resolve(WORKSPACE, 'dist/apps', app, 'main.js');
   if (!existsSync(script))
