@@ -20,6 +20,13 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env) {
       maxWebhooksPerOrganization: env.int('WEBHOOK_MAX_PER_ORGANIZATION', 100, { min: 1, max: 10_000 }),
       deliveryRetentionMs: env.int('WEBHOOK_DELIVERY_RETENTION_MS', 30 * DAY_MS, { min: 1_000 }),
       retentionSweepIntervalMs: env.int('WEBHOOK_RETENTION_SWEEP_MS', 60 * 60 * 1000, { min: 100 }),
+      /** How long a rotated-away signing secret still signs deliveries, beside the new one. */
+      secretRotationOverlapMs: env.int('WEBHOOK_SECRET_ROTATION_OVERLAP_MS', DAY_MS, {
+        min: 0,
+        max: 30 * DAY_MS,
+      }),
+      /** Failed deliveries one recovery call resends at most; a further call continues. */
+      recoverMaxPerCall: env.int('WEBHOOK_RECOVER_MAX_PER_CALL', 10_000, { min: 1, max: 100_000 }),
       dispatch: {
         timeoutMs: env.int('WEBHOOK_TIMEOUT_MS', SPEC_ATTEMPT_TIMEOUT_MS, { min: 100, max: 300_000 }),
         /** Delay before attempt 2, 3, ...; its length + 1 is the number of attempts. */

@@ -4,6 +4,7 @@ import { readWebhooksConfig } from './config';
 import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
 import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-webhooks-delivery-trace';
 import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
+import { WebhooksResendsAndRotation1765100000000 } from './migrations/1765100000000-webhooks-resends-and-rotation';
 import { DestinationPolicy } from './outbound/destination-policy';
 import { EndpointBreakers } from './outbound/endpoint-breakers';
 import { WebhookSender } from './outbound/webhook-sender';
@@ -18,6 +19,7 @@ export const webhooksService = defineService({
     WebhooksInitial1763800000000,
     WebhooksDeliveryTrace1764500000000,
     WebhooksDeliveryLease1764600000000,
+    WebhooksResendsAndRotation1765100000000,
   ],
   routes: ['/v1/webhooks'],
   readConfig: readWebhooksConfig,

@@ -1,6 +1,11 @@
 export { createEventLog, createTestDatabase, type TestDatabase } from './test-database';
 export { startKafkaMockCluster, type KafkaMockCluster } from './kafka-mock-cluster';
-export { startWebhookReceiver, type WebhookReceiver, type ReceivedDelivery } from './webhook-receiver';
+export {
+  signedWith,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  type ReceivedDelivery,
+} from './webhook-receiver';
 export { startServiceProcess, freePort, type ServiceProcess } from './service-process';
 export {
   ServiceHarness,

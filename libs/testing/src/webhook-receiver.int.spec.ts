@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import { signedWith, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 const secret = 'whsec_receiver_test';
 const rawBody = '{"event":"policy.violated","severity":"HIGH","system_id":"sys_9","details":{"context":"é"}}';
@@ -81,6 +81,29 @@ describe('startWebhookReceiver', () => {
       'malformed',
       'malformed',
     ]);
+  });
+
+  it('accepts a list of signatures, one per secret during a rotation, when any entry is its own', async () => {
+    receiver = await startWebhookReceiver({ secret });
+    const mine = sign(secret, rawBody);
+    const other = sign('whsec_other', rawBody);
+
+    const statuses = [
+      await post(receiver.url, { 'X-Service-Signature-256': `${other},${mine}` }),
+      await post(receiver.url, { 'X-Service-Signature-256': `${mine}, ${other}` }),
+      await post(receiver.url, { 'X-Service-Signature-256': `${other},${sign('whsec_third', rawBody)}` }),
+      await post(receiver.url, { 'X-Service-Signature-256': `${mine},${other.slice('sha256='.length)}` }),
+      await post(receiver.url, { 'X-Service-Signature-256': `${mine},` }),
+    ];
+
+    expect(statuses).toEqual([200, 200, 403, 400, 400]);
+    const [first] = receiver.deliveries;
+    expect([signedWith(first!, secret), signedWith(first!, 'whsec_other'), signedWith(first!, 'x')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(signedWith(receiver.deliveries[3]!, secret)).toBe(false);
   });
 
   it('looks the secret up by hook id, and treats an unknown hook as a mismatch', async () => {

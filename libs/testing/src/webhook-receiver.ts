@@ -55,7 +55,8 @@ interface Waiter {
 /**
  * A webhook endpoint that behaves like the receiver the spec describes: it checks the signature over the
  * raw bytes, answers 400 for a missing or malformed header and 403 for a mismatch, and records every
- * request. Verification is written out here on purpose rather than imported from the webhooks app, so a
+ * request. A header listing several `sha256=` entries (a secret rotation's overlap) passes when any entry
+ * matches the receiver's secret. Verification is written out here on purpose rather than imported from the webhooks app, so a
  * signing bug there cannot be mirrored by the check that is meant to catch it.
  */
 export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
@@ -163,6 +164,38 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   };
 }
 
+/**
+ * The digests of an `X-Service-Signature-256` value: one `sha256=<hex>` entry, or several separated by
+ * commas (during a secret rotation, one per secret). Undefined when any entry is malformed.
+ */
+function digestsOf(header: string): Buffer[] | undefined {
+  const digests: Buffer[] = [];
+  for (const entry of header.split(',').map((part) => part.trim())) {
+    if (!entry.startsWith(PREFIX)) return undefined;
+    const hex = entry.slice(PREFIX.length);
+    if (!LOWERCASE_HEX_DIGEST.test(hex)) return undefined;
+    digests.push(Buffer.from(hex, 'hex'));
+  }
+  return digests;
+}
+
+/** True when an entry of the signature header is the HMAC-SHA256 of the raw body under `secret`. */
+function matches(digests: readonly Buffer[], rawBody: Buffer, secret: string): boolean {
+  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  // Every entry is compared, so the time taken does not say which one matched.
+  return digests.reduce((found, digest) => timingSafeEqual(expected, digest) || found, false);
+}
+
+/**
+ * Verifies a received delivery with one secret, as a receiver holding only that secret would (docs/api.md,
+ * "Receiving a delivery"): false for a missing or malformed header as for a mismatch.
+ */
+export function signedWith(delivery: Pick<ReceivedDelivery, 'headers' | 'rawBody'>, secret: string): boolean {
+  const header = delivery.headers[SIGNATURE_HEADER];
+  const digests = typeof header === 'string' ? digestsOf(header) : undefined;
+  return digests !== undefined && matches(digests, delivery.rawBody, secret);
+}
+
 function verify(
   secretOption: WebhookReceiverOptions['secret'],
   headers: http.IncomingHttpHeaders,
@@ -170,19 +203,16 @@ function verify(
 ): { verdict: ReceiverVerdict; signatureValid: boolean } {
   const header = headers[SIGNATURE_HEADER];
   if (header === undefined || header === '') return { verdict: 'missing', signatureValid: false };
-  if (typeof header !== 'string' || !header.startsWith(PREFIX))
-    return { verdict: 'malformed', signatureValid: false };
-  const hex = header.slice(PREFIX.length);
-  if (!LOWERCASE_HEX_DIGEST.test(hex)) return { verdict: 'malformed', signatureValid: false };
+  const digests = typeof header === 'string' ? digestsOf(header) : undefined;
+  if (!digests) return { verdict: 'malformed', signatureValid: false };
   if (secretOption === undefined) return { verdict: 'ok', signatureValid: false };
 
   const hookId = headers[HOOK_ID_HEADER];
   const secret =
     typeof secretOption === 'string' ? secretOption : secretOption(typeof hookId === 'string' ? hookId : '');
   if (secret === undefined) return { verdict: 'mismatch', signatureValid: false };
-  const expected = createHmac('sha256', secret).update(rawBody).digest();
-  const matches = timingSafeEqual(expected, Buffer.from(hex, 'hex'));
-  return { verdict: matches ? 'ok' : 'mismatch', signatureValid: matches };
+  const valid = matches(digests, rawBody, secret);
+  return { verdict: valid ? 'ok' : 'mismatch', signatureValid: valid };
 }
 
 function parseJson(rawBody: Buffer): unknown {

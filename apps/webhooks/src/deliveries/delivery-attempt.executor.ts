@@ -79,7 +79,26 @@ export class DeliveryAttemptExecutor {
       );
       return { success: false, statusCode: null, responseTimeMs: 0, error: 'signing_secret_unavailable' };
     }
-    const request = deliveryRequest({ ...claim, signingSecret, timeoutMs: this.config.dispatch.timeoutMs });
+    const request = deliveryRequest({
+      ...claim,
+      signingSecret,
+      previousSigningSecret: this.openPrevious(claim),
+      timeoutMs: this.config.dispatch.timeoutMs,
+    });
     return this.breakers.fire(claim.url, () => this.sender.send(request));
+  }
+
+  /** A previous secret that does not open is left out: the current one's signature still goes. */
+  private openPrevious(claim: ClaimedAttempt): string | null {
+    if (claim.previousSigningSecretEncrypted === null) return null;
+    try {
+      return this.signingSecrets.open(claim.previousSigningSecretEncrypted, claim.webhookId);
+    } catch (error) {
+      this.logger.error(
+        { err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },
+        'cannot decrypt previous signing secret; signing with the current one only',
+      );
+      return null;
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { type WebhookRequest } from '../outbound/webhook-sender';
-import { signPayload } from '../outbound/signature';
+import { signatureHeader } from '../outbound/signature';
 import { type ClaimedAttempt } from './delivery.repository';
 
 export const USER_AGENT = 'Service-Hookbot/1.0';
@@ -8,10 +8,15 @@ export const USER_AGENT = 'Service-Hookbot/1.0';
 export function deliveryRequest(
   input: Pick<ClaimedAttempt, 'url' | 'deliveryId' | 'webhookId' | 'eventType' | 'payload'> & {
     signingSecret: string;
+    /** The rotated-away secret while its overlap lasts; the request then carries both signatures. */
+    previousSigningSecret?: string | null;
     timeoutMs: number;
   },
 ): WebhookRequest {
   const body = Buffer.from(input.payload, 'utf8');
+  const secrets: [string, ...string[]] = input.previousSigningSecret
+    ? [input.signingSecret, input.previousSigningSecret]
+    : [input.signingSecret];
   return {
     url: input.url,
     body,
@@ -19,7 +24,7 @@ export function deliveryRequest(
     headers: {
       'Content-Type': 'application/json',
       'X-Service-Event': input.eventType,
-      'X-Service-Signature-256': signPayload(input.signingSecret, body),
+      'X-Service-Signature-256': signatureHeader(secrets, body),
       'X-Service-Delivery': input.deliveryId,
       'X-Service-Hook-ID': input.webhookId,
       'User-Agent': USER_AGENT,

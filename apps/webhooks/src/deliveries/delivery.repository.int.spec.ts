@@ -146,7 +146,7 @@ describe('DeliveryRepository claims and outcomes', () => {
       [ids[0]],
     );
     expect(leased).toEqual({ outcome: 'pending', attempt_count: 0 });
-    const [logged] = await deliveries.listLog(org.id, hookId, 60_000, 10);
+    const [logged] = await deliveries.listLog(org.id, hookId, 60_000, {}, 10);
     expect(Date.parse(logged!.next_attempt_at!)).toBeGreaterThan(Date.now());
 
     await new Promise((resolve) => setTimeout(resolve, 1_200));

@@ -3,7 +3,7 @@ import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type DeliveryResponse } from '../webhooks/webhook.dto';
 import { type AttemptOutcome } from '../outbound/webhook-sender';
-import { type AttemptDecision } from './delivery-schedule';
+import { type AttemptDecision, type DeliveryOutcome } from './delivery-schedule';
 
 export interface NewDelivery {
   id: string;
@@ -26,6 +26,8 @@ export interface ClaimedAttempt {
   attempt: number;
   url: string;
   signingSecretEncrypted: string;
+  /** The rotated-away secret while its overlap lasts: the attempt carries a signature with each. */
+  previousSigningSecretEncrypted: string | null;
   traceParent: string | null;
 }
 
@@ -35,6 +37,22 @@ export type AttemptRecord = Omit<AttemptOutcome, 'success'> &
 
 /** A delivery as the log shows it, and its exact creation time (Postgres text, microseconds kept) to page by. */
 export type DeliveryLogRow = DeliveryResponse & { created_at_exact: string };
+
+/** What the delivery log is narrowed to; every field given must match. */
+export interface DeliveryLogFilter {
+  outcome?: DeliveryOutcome;
+  event?: string;
+  /** Created at or after. */
+  since?: Date;
+  /** Created before. */
+  until?: Date;
+}
+
+/** A resend to make: the new delivery's id, and the delivery it repeats. */
+export interface NewResend {
+  id: string;
+  originalId: string;
+}
 
 /** `to_char` pattern of an ISO 8601 time in UTC with milliseconds, as `Date.toISOString` writes it. */
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -61,7 +79,31 @@ export const CLAIM_DUE_SQL = `
   WHERE d.id = ANY(ARRAY(SELECT id FROM due)) AND w.id = d.webhook_id
   RETURNING d.id AS "deliveryId", d.webhook_id AS "webhookId", d.organization_id AS "organizationId",
             d.event_type AS "eventType", d.payload, d.attempt_count + 1 AS attempt, w.url,
-            w.signing_secret_encrypted AS "signingSecretEncrypted", d.trace_parent AS "traceParent"`;
+            w.signing_secret_encrypted AS "signingSecretEncrypted",
+            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_signing_secret_encrypted END
+              AS "previousSigningSecretEncrypted",
+            d.trace_parent AS "traceParent"`;
+
+/**
+ * The columns of a delivery log entry, over `webhooks.deliveries d`. While an attempt is in flight, the
+ * next one is due when its lease ends (should the dispatcher die), so that is what is shown.
+ */
+const LOG_ENTRY_COLUMNS = `
+  d.id AS delivery_id, d.event_type AS event, d.event_id, d.outcome, d.status_code, d.response_time_ms,
+  d.attempt_count,
+  CASE WHEN d.outcome = 'pending'
+    THEN to_char(GREATEST(d.next_attempt_at, d.lease_expires_at) AT TIME ZONE 'UTC', ${ISO_UTC}) END
+    AS next_attempt_at,
+  d.is_test AS test, d.resent_from, to_char(d.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'attempt', a.attempt,
+      'attempted_at', to_char(a.attempted_at AT TIME ZONE 'UTC', ${ISO_UTC}),
+      'status_code', a.status_code,
+      'response_time_ms', a.response_time_ms,
+      'error', a.error) ORDER BY a.attempt)
+    FROM webhooks.delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts,
+  d.created_at::text AS created_at_exact`;
 
 /** All SQL on deliveries and their attempts: fan-out, claims, outcomes, the log, retention. */
 @Injectable()
@@ -76,7 +118,7 @@ export class DeliveryRepository {
        SELECT id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, now()
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
          AS d(id, organization_id, webhook_id, event_id, event_type, payload, trace_parent)
-       ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+       ON CONFLICT (webhook_id, event_id) WHERE resent_from IS NULL DO NOTHING`,
       [
         deliveries.map((d) => d.id),
         deliveries.map((d) => d.organizationId),
@@ -202,41 +244,139 @@ export class DeliveryRepository {
     );
   }
 
-  /**
-   * Newest first, within the retention window, resuming after `after` when given. While an attempt is in
-   * flight, the next one is due when its lease ends (should the dispatcher die), so that is what is shown.
-   */
+  /** Newest first, within the retention window and the filter, resuming after `after` when given. */
   async listLog(
     organizationId: string,
     webhookId: string,
     retentionMs: number,
+    filter: DeliveryLogFilter,
     limit: number,
     after?: KeysetPosition,
   ): Promise<DeliveryLogRow[]> {
     return await this.dataSource.query<DeliveryLogRow[]>(
-      `SELECT d.id AS delivery_id, d.event_type AS event, d.event_id, d.outcome, d.status_code, d.response_time_ms,
-              d.attempt_count,
-              CASE WHEN d.outcome = 'pending'
-                THEN to_char(GREATEST(d.next_attempt_at, d.lease_expires_at) AT TIME ZONE 'UTC', ${ISO_UTC}) END
-                AS next_attempt_at,
-              d.is_test AS test, to_char(d.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
-              COALESCE((
-                SELECT json_agg(json_build_object(
-                  'attempt', a.attempt,
-                  'attempted_at', to_char(a.attempted_at AT TIME ZONE 'UTC', ${ISO_UTC}),
-                  'status_code', a.status_code,
-                  'response_time_ms', a.response_time_ms,
-                  'error', a.error) ORDER BY a.attempt)
-                FROM webhooks.delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts,
-              d.created_at::text AS created_at_exact
+      `SELECT ${LOG_ENTRY_COLUMNS}
        FROM webhooks.deliveries d
        WHERE d.organization_id = $1 AND d.webhook_id = $2
          AND d.created_at >= now() - make_interval(secs => $3 / 1000.0)
          AND ($5::timestamptz IS NULL OR (d.created_at, d.id) < ($5::timestamptz, $6::uuid))
+         AND ($7::text IS NULL OR d.outcome = $7) AND ($8::text IS NULL OR d.event_type = $8)
+         AND ($9::timestamptz IS NULL OR d.created_at >= $9) AND ($10::timestamptz IS NULL OR d.created_at < $10)
        ORDER BY d.created_at DESC, d.id DESC
        LIMIT $4`,
-      [organizationId, webhookId, retentionMs, limit, after?.at ?? null, after?.id ?? null],
+      [
+        organizationId,
+        webhookId,
+        retentionMs,
+        limit,
+        after?.at ?? null,
+        after?.id ?? null,
+        filter.outcome ?? null,
+        filter.event ?? null,
+        filter.since?.toISOString() ?? null,
+        filter.until?.toISOString() ?? null,
+      ],
     );
+  }
+
+  /** One entry of the log, as `listLog` shows it. */
+  async findLogEntry(
+    manager: EntityManager,
+    organizationId: string,
+    webhookId: string,
+    deliveryId: string,
+  ): Promise<DeliveryLogRow | undefined> {
+    const rows = await manager.query<DeliveryLogRow[]>(
+      `SELECT ${LOG_ENTRY_COLUMNS} FROM webhooks.deliveries d
+       WHERE d.organization_id = $1 AND d.webhook_id = $2 AND d.id = $3`,
+      [organizationId, webhookId, deliveryId],
+    );
+    return rows[0];
+  }
+
+  /**
+   * A new pending delivery of the same event and payload bytes as `originalId`, which must be a delivery
+   * of this webhook and organization within the retention window. False when it is not.
+   */
+  async insertResend(
+    manager: EntityManager,
+    scope: { organizationId: string; webhookId: string; retentionMs: number },
+    resend: NewResend & { traceParent: string | null },
+  ): Promise<boolean> {
+    const rows = await manager.query<Array<{ id: string }>>(
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, is_test,
+         trace_parent, resent_from, next_attempt_at)
+       SELECT $4::uuid, o.organization_id, o.webhook_id, o.event_id, o.event_type, o.payload, o.is_test, $5::text,
+         o.id, now()
+       FROM webhooks.deliveries o
+       WHERE o.organization_id = $1 AND o.webhook_id = $2 AND o.id = $3
+         AND o.created_at >= now() - make_interval(secs => $6 / 1000.0)
+       RETURNING id`,
+      [
+        scope.organizationId,
+        scope.webhookId,
+        resend.originalId,
+        resend.id,
+        resend.traceParent,
+        scope.retentionMs,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Failed deliveries (every attempt used; test calls aside) created at or after `since`, oldest first,
+   * that were never resent, by hand or by recovery: a chain of resends is recovered through its last
+   * failed delivery, once. At most `limit`.
+   */
+  async findUnrecoveredFailures(
+    manager: EntityManager,
+    organizationId: string,
+    webhookId: string,
+    since: Date,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await manager.query<Array<{ id: string }>>(
+      `SELECT d.id FROM webhooks.deliveries d
+       WHERE d.organization_id = $1 AND d.webhook_id = $2 AND d.created_at >= $3
+         AND d.outcome = 'failed' AND NOT d.is_test
+         AND NOT EXISTS (SELECT 1 FROM webhooks.deliveries r WHERE r.resent_from = d.id)
+       ORDER BY d.created_at, d.id
+       LIMIT $4`,
+      [organizationId, webhookId, since.toISOString(), limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * One recovery resend per original, in one statement; an original some other recovery resent meanwhile
+   * is skipped (its unique index). Returns how many were made.
+   */
+  async insertRecoveryResends(
+    manager: EntityManager,
+    organizationId: string,
+    webhookId: string,
+    resends: NewResend[],
+    traceParent: string | null,
+  ): Promise<number> {
+    if (resends.length === 0) return 0;
+    const rows = await manager.query<Array<{ id: string }>>(
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, is_test,
+         trace_parent, resent_from, by_recovery, next_attempt_at)
+       SELECT r.id, o.organization_id, o.webhook_id, o.event_id, o.event_type, o.payload, o.is_test, $5::text, o.id,
+         true, now()
+       FROM unnest($3::uuid[], $4::uuid[]) AS r(id, original_id)
+       JOIN webhooks.deliveries o ON o.id = r.original_id AND o.organization_id = $1 AND o.webhook_id = $2
+       ON CONFLICT (resent_from) WHERE by_recovery DO NOTHING
+       RETURNING id`,
+      [
+        organizationId,
+        webhookId,
+        resends.map((resend) => resend.id),
+        resends.map((resend) => resend.originalId),
+        traceParent,
+      ],
+    );
+    return rows.length;
   }
 
   /** Deletes up to `batchSize` deliveries (and their attempts) older than the retention window. */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { signPayload } from './signature';
+import { signatureHeader, signPayload } from './signature';
 
 describe('signPayload', () => {
   it('matches the RFC 4231 HMAC-SHA256 test vector, as lowercase hex with the sha256= prefix', () => {
@@ -28,5 +28,20 @@ describe('signPayload', () => {
   it('encodes a non-ASCII secret as UTF-8', () => {
     const expected = createHmac('sha256', Buffer.from('whsec_ключ', 'utf8')).update('x').digest('hex');
     expect(signPayload('whsec_ключ', 'x')).toBe(`sha256=${expected}`);
+  });
+});
+
+describe('signatureHeader', () => {
+  const body = Buffer.from('{"event":"drift.detected"}');
+
+  it("is the spec's single sha256=<hex> with one secret", () => {
+    expect(signatureHeader(['whsec_new'], body)).toBe(signPayload('whsec_new', body));
+    expect(signatureHeader(['whsec_new'], body)).toMatch(/^sha256=[0-9a-f]{64}$/);
+  });
+
+  it('lists one comma-separated sha256= entry per secret, the current one first', () => {
+    expect(signatureHeader(['whsec_new', 'whsec_old'], body)).toBe(
+      `${signPayload('whsec_new', body)},${signPayload('whsec_old', body)}`,
+    );
   });
 });

@@ -33,6 +33,24 @@ describe('SigningSecretCache', () => {
     expect(box.opens).toBe(2);
   });
 
+  it("keeps a webhook's current and previous secrets opened together during a rotation's overlap", () => {
+    const cache = new SigningSecretCache(box);
+    const [current, previous, older] = ['whsec_c', 'whsec_p', 'whsec_o'].map((secret) =>
+      box.seal(secret, 'wh_1'),
+    );
+    for (let delivery = 0; delivery < 5; delivery += 1) {
+      expect(cache.open(current!, 'wh_1')).toBe('whsec_c');
+      expect(cache.open(previous!, 'wh_1')).toBe('whsec_p');
+    }
+    expect(box.opens).toBe(2);
+    // A third secret (a second rotation) pushes out the least recently opened of the two.
+    cache.open(older!, 'wh_1');
+    cache.open(previous!, 'wh_1');
+    expect(box.opens).toBe(3);
+    cache.open(current!, 'wh_1');
+    expect(box.opens).toBe(4);
+  });
+
   it('never hands one webhook the secret cached for another, and still refuses a moved ciphertext', () => {
     const cache = new SigningSecretCache(box);
     const sealed = box.seal('whsec_one', 'wh_1');

@@ -10,19 +10,21 @@ import {
   Timestamp,
 } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
+import { applyDecorators } from '@nestjs/common';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsIn,
+  IsISO8601,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { maxAttempts, SPEC_RETRY_DELAYS_MS } from '../deliveries/delivery-schedule';
+import { type DeliveryOutcome, maxAttempts, SPEC_RETRY_DELAYS_MS } from '../deliveries/delivery-schedule';
 import { MAX_WEBHOOK_URL_LENGTH } from '../outbound/destination-policy';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
@@ -83,7 +85,47 @@ export class TestWebhookDto {
   event!: PublicEventType;
 }
 
-export class ListDeliveriesQuery extends PageQuery {}
+/** RFC 3339, the profile of ISO 8601 JSON speaks: a date, a time and its zone, so the instant is exact. */
+const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** An instant in a request: an ISO 8601 date and time with its zone (Z or an offset). */
+const Instant = (field: string, description: string): PropertyDecorator =>
+  applyDecorators(
+    Matches(DATE_TIME_WITH_ZONE, {
+      message: `${field} must give a date, a time and its zone, such as 2026-11-22T10:00:00Z`,
+    }),
+    IsISO8601({ strict: true }, { message: `${field} must be an ISO 8601 timestamp` }),
+    JSONSchema({ format: 'date-time', description }),
+  );
+
+export const DELIVERY_OUTCOMES: readonly DeliveryOutcome[] = ['pending', 'succeeded', 'failed'];
+
+/** The delivery log's page and its filters; each narrows the entries, all must match. */
+export class ListDeliveriesQuery extends PageQuery {
+  @IsOptional()
+  @IsIn(DELIVERY_OUTCOMES, { message: `outcome must be one of: ${DELIVERY_OUTCOMES.join(', ')}` })
+  outcome?: DeliveryOutcome;
+
+  @IsOptional()
+  @IsIn(PUBLIC_EVENT_TYPES, { message: `event must be one of: ${PUBLIC_EVENT_TYPES.join(', ')}` })
+  event?: PublicEventType;
+
+  @IsOptional()
+  @Instant('since', 'Deliveries created at or after this time.')
+  since?: string;
+
+  @IsOptional()
+  @Instant('until', 'Deliveries created before this time.')
+  until?: string;
+}
+
+export class RecoverDeliveriesDto {
+  @Instant(
+    'since',
+    'Failed deliveries created at or after this time are resent; within the delivery log retention (30 days), not in the future.',
+  )
+  since!: string;
+}
 
 const EventType = StringEnum(PUBLIC_EVENT_TYPES);
 
@@ -95,6 +137,12 @@ export const WebhookResponse = Type.Object({
   active: Type.Boolean(),
   created_at: Timestamp(),
   updated_at: Timestamp(),
+  previous_secret_expires_at: Nullable(
+    Timestamp(
+      'After a secret rotation, until when deliveries also carry a signature with the previous secret; ' +
+        'null when they carry only the current one.',
+    ),
+  ),
 });
 export type WebhookResponse = Static<typeof WebhookResponse>;
 
@@ -135,7 +183,13 @@ export const DeliveryResponse = Type.Object({
   response_time_ms: Nullable(Type.Integer({ description: 'Of the latest attempt.' })),
   attempt_count: Type.Integer(),
   next_attempt_at: Nullable(Timestamp('When the next retry is due; null when none is.')),
-  test: Type.Boolean({ description: 'True for a delivery of the test call.' }),
+  test: Type.Boolean({ description: 'True for a delivery of the test call, or a resend of one.' }),
+  resent_from: Nullable(
+    Type.String({
+      format: 'uuid',
+      description: 'The delivery this one resends (by hand or by recovery); null for a first delivery.',
+    }),
+  ),
   created_at: Timestamp(),
   attempts: Type.Array(DeliveryAttemptResponse),
 });
@@ -143,3 +197,22 @@ export type DeliveryResponse = Static<typeof DeliveryResponse>;
 
 export const DeliveryPage = Page(DeliveryResponse);
 export type DeliveryPage = Static<typeof DeliveryPage>;
+
+export const RecoverResponse = Type.Object({
+  resent: Type.Integer({ minimum: 0, description: 'Failed deliveries resent by this call.' }),
+  has_more: Type.Boolean({
+    description: 'True when more failed deliveries wait than one call resends: call again to continue.',
+  }),
+});
+export type RecoverResponse = Static<typeof RecoverResponse>;
+
+export const RotatedSecretResponse = Type.Object({
+  signing_secret: Type.String({
+    pattern: '^whsec_',
+    description: 'The new key of the delivery signatures. Shown once, in this response only: store it now.',
+  }),
+  previous_secret_expires_at: Timestamp(
+    'Until then every delivery carries a signature with the previous secret too; after it, only the new one.',
+  ),
+});
+export type RotatedSecretResponse = Static<typeof RotatedSecretResponse>;

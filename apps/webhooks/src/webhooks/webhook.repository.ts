@@ -4,15 +4,24 @@ import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type WebhookResponse } from './webhook.dto';
 
-export type WebhookRow = WithDates<WebhookResponse, 'created_at' | 'updated_at'> & {
+export type WebhookRow = WithDates<
+  WebhookResponse,
+  'created_at' | 'updated_at' | 'previous_secret_expires_at'
+> & {
   organization_id: string;
   signing_secret_encrypted: string;
+  /** The rotated-away secret, sealed, while its overlap lasts; null otherwise. */
+  previous_signing_secret_encrypted: string | null;
 };
 
 export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'events' | 'description' | 'active'>>;
 
-const COLUMNS =
-  'id, organization_id, url, events, description, active, signing_secret_encrypted, created_at, updated_at';
+/** A previous secret is read only while its overlap lasts, by the database's clock, whatever the sweep did. */
+const COLUMNS = `id, organization_id, url, events, description, active, signing_secret_encrypted,
+  created_at, updated_at,
+  CASE WHEN previous_secret_expires_at > now() THEN previous_secret_expires_at END AS previous_secret_expires_at,
+  CASE WHEN previous_secret_expires_at > now() THEN previous_signing_secret_encrypted END
+    AS previous_signing_secret_encrypted`;
 
 /** All SQL on webhooks. Every query is scoped by organization id; a deleted webhook is invisible. */
 @Injectable()
@@ -34,7 +43,10 @@ export class WebhookRepository {
 
   async insert(
     manager: EntityManager,
-    webhook: Omit<WebhookRow, 'created_at' | 'updated_at'>,
+    webhook: Omit<
+      WebhookRow,
+      'created_at' | 'updated_at' | 'previous_secret_expires_at' | 'previous_signing_secret_encrypted'
+    >,
   ): Promise<WebhookRow> {
     const rows = await manager.query<WebhookRow[]>(
       `INSERT INTO webhooks.webhooks (id, organization_id, url, events, description, active, signing_secret_encrypted)
@@ -101,6 +113,37 @@ export class WebhookRepository {
       [organizationId, id],
     );
     return affected > 0;
+  }
+
+  /**
+   * Puts a new sealed secret in place and keeps the current one as the previous until `overlapMs` from now.
+   * A previous secret still in its overlap is dropped: only the current and the one before it are kept.
+   */
+  async rotateSecret(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+    sealed: string,
+    overlapMs: number,
+  ): Promise<(WebhookRow & { overlap_ends_at: Date }) | undefined> {
+    const rows = await manager.query<[Array<WebhookRow & { overlap_ends_at: Date }>, number]>(
+      `UPDATE webhooks.webhooks SET previous_signing_secret_encrypted = signing_secret_encrypted,
+         previous_secret_expires_at = now() + make_interval(secs => $4 / 1000.0),
+         signing_secret_encrypted = $3, updated_at = now()
+       WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL
+       RETURNING ${COLUMNS}, previous_secret_expires_at AS overlap_ends_at`,
+      [organizationId, id, sealed, overlapMs],
+    );
+    return rows[0][0];
+  }
+
+  /** Forgets previous secrets whose overlap has ended; returns how many. */
+  async dropExpiredPreviousSecrets(): Promise<number> {
+    const [, cleared] = await this.dataSource.query<[unknown, number]>(
+      `UPDATE webhooks.webhooks SET previous_signing_secret_encrypted = NULL, previous_secret_expires_at = NULL
+       WHERE previous_signing_secret_encrypted IS NOT NULL AND previous_secret_expires_at <= now()`,
+    );
+    return cleared;
   }
 
   async findSubscribed(

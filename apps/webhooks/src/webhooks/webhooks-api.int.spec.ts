@@ -82,6 +82,7 @@ describe('webhooks management API', () => {
       signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updated_at: expect.any(String),
+      previous_secret_expires_at: null,
     });
     expect(Buffer.from((created.signing_secret as string).slice('whsec_'.length), 'base64url')).toHaveLength(
       32,

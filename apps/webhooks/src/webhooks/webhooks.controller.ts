@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { WEBHOOK_PLANS } from '@governance/contracts';
 import { AuthGuard, RequirePermission, OrganizationId, RequirePlans } from '@governance/auth';
 import { ApiErrors, ApiKeyAuth, Endpoint, List } from '@governance/platform';
@@ -7,7 +7,11 @@ import {
   CreatedWebhookResponse,
   CreateWebhookDto,
   DeliveryPage,
+  DeliveryResponse,
   ListDeliveriesQuery,
+  RecoverDeliveriesDto,
+  RecoverResponse,
+  RotatedSecretResponse,
   TestDeliveryResponse,
   TestWebhookDto,
   UpdateWebhookDto,
@@ -122,7 +126,9 @@ export class WebhooksController {
   @Endpoint({
     summary: 'List deliveries',
     description:
-      'The delivery log of the last 30 days, newest first: each delivery with its outcome and attempts.',
+      'The delivery log of the last 30 days, newest first: each delivery with its outcome and attempts. ' +
+      'A resend shows `resent_from`, the delivery it repeats. Narrowed by `outcome`, `event` and the ' +
+      'creation time (`since` inclusive, `until` exclusive).',
     id: ['webhook', 'wh'],
     query: ListDeliveriesQuery,
     answer: [200, 'One page of deliveries.', DeliveryPage, examples.deliveries],
@@ -133,5 +139,81 @@ export class WebhooksController {
     @Query() query: ListDeliveriesQuery,
   ): Promise<DeliveryPage> {
     return this.webhooks.listDeliveries(organizationId, id, query);
+  }
+
+  @RequirePermission('webhooks:write')
+  @Post(':id/deliveries/:deliveryId/resend')
+  @ApiParam({
+    name: 'deliveryId',
+    description: 'The delivery id (`X-Service-Delivery`).',
+    schema: { type: 'string', format: 'uuid' },
+  })
+  @Endpoint({
+    summary: 'Resend a delivery',
+    description:
+      'Makes a new delivery of the same event and the same payload bytes, with a new `X-Service-Delivery`, ' +
+      'attempted at once and retried on the usual schedule, and signed with the current secret (or ' +
+      'secrets, during a rotation). The original stays in the log as it was. Any delivery of the last ' +
+      '30 days can be resent, whatever its outcome; a resend of a test delivery is a test delivery too.',
+    id: ['webhook', 'wh'],
+    answer: [202, 'The new delivery, pending.', DeliveryResponse, examples.resent],
+  })
+  resend(
+    @OrganizationId() organizationId: string,
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<DeliveryResponse> {
+    return this.webhooks.resend(organizationId, id, deliveryId);
+  }
+
+  @RequirePermission('webhooks:write')
+  @Post(':id/recover')
+  @Endpoint({
+    summary: 'Recover failed deliveries',
+    description:
+      'Resends every failed delivery (each attempt used up) created at or after `since`, each once: a ' +
+      'delivery already resent, by hand or by an earlier recovery, is left out, so recovering the same ' +
+      'period again resends only what failed since. Test deliveries are not recovered. At most 10,000 ' +
+      'deliveries per call, oldest first; `has_more` says to call again. `since` must lie within the ' +
+      'delivery log retention (30 days) and not in the future.',
+    id: ['webhook', 'wh'],
+    body: [RecoverDeliveriesDto, examples.recover],
+    answer: [202, 'How many deliveries were resent.', RecoverResponse, examples.recovered],
+  })
+  recover(
+    @OrganizationId() organizationId: string,
+    @Param('id') id: string,
+    @Body() body: RecoverDeliveriesDto,
+  ): Promise<RecoverResponse> {
+    return this.webhooks.recover(organizationId, id, body.since);
+  }
+
+  @RequirePermission('webhooks:write')
+  @Post(':id/rotate-secret')
+  @Endpoint({
+    summary: 'Rotate the signing secret',
+    description:
+      'Creates a new signing secret, shown in this answer only. For 24 hours after (until ' +
+      '`previous_secret_expires_at`) every delivery carries two signatures in its one ' +
+      "`X-Service-Signature-256` header, comma-separated, the new secret's first: " +
+      '`sha256=<hex with the new secret>,sha256=<hex with the previous secret>`. A receiver splits the ' +
+      'value on commas, requires the `sha256=` prefix on each entry, and accepts the delivery when any ' +
+      'entry matches the HMAC-SHA256 of the raw body under the secret it holds (constant-time), so it ' +
+      'verifies with either secret while it moves to the new one. After the overlap the header holds ' +
+      'the new signature only. Rotating again during an overlap drops the oldest secret: only the new ' +
+      'and the one just replaced sign.',
+    id: ['webhook', 'wh'],
+    answer: [
+      200,
+      'The new secret, and when the previous one stops signing.',
+      RotatedSecretResponse,
+      examples.rotated,
+    ],
+  })
+  rotateSecret(
+    @OrganizationId() organizationId: string,
+    @Param('id') id: string,
+  ): Promise<RotatedSecretResponse> {
+    return this.webhooks.rotateSecret(organizationId, id);
   }
 }

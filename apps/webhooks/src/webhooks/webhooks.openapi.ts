@@ -1,6 +1,9 @@
 import {
   type CreatedWebhookResponse,
   type DeliveryPage,
+  type DeliveryResponse,
+  type RecoverResponse,
+  type RotatedSecretResponse,
   type TestDeliveryResponse,
   type WebhookResponse,
 } from './webhook.dto';
@@ -15,6 +18,7 @@ const webhook: WebhookResponse = {
   active: true,
   created_at: '2026-11-22T09:30:00.000Z',
   updated_at: '2026-11-22T09:30:00.000Z',
+  previous_secret_expires_at: null,
 };
 
 export const examples = {
@@ -46,6 +50,7 @@ export const examples = {
         attempt_count: 2,
         next_attempt_at: null,
         test: false,
+        resent_from: null,
         created_at: '2026-11-22T10:00:00.000Z',
         attempts: [
           {
@@ -67,4 +72,24 @@ export const examples = {
     ],
     next_cursor: null,
   } satisfies DeliveryPage,
+  resent: {
+    delivery_id: '019374c0-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+    event: 'policy.violated',
+    event_id: '019374b2-7b00-7c55-8a21-6f0e3d2c1b0a',
+    outcome: 'pending',
+    status_code: null,
+    response_time_ms: null,
+    attempt_count: 0,
+    next_attempt_at: '2026-11-22T11:00:00.000Z',
+    test: false,
+    resent_from: '019374b2-7c1e-7a3d-9f10-2b4c6d8e0f12',
+    created_at: '2026-11-22T11:00:00.000Z',
+    attempts: [],
+  } satisfies DeliveryResponse,
+  recover: { since: '2026-11-21T00:00:00Z' },
+  recovered: { resent: 12, has_more: false } satisfies RecoverResponse,
+  rotated: {
+    signing_secret: 'whsec_Q7pL2xV9cN4mB8tR1kW6zH3jD5fS0aG2eY7uI9oP4nM',
+    previous_secret_expires_at: '2026-11-23T09:30:00.000Z',
+  } satisfies RotatedSecretResponse,
 };

@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { isId, newId, newUuidV7, type PublicEventType } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, readPage, SecretBox, withIsoDates } from '@governance/platform';
+import {
+  ApiError,
+  currentTraceparent,
+  ErrorCode,
+  readPage,
+  SecretBox,
+  withIsoDates,
+} from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { DeliveryRepository } from '../deliveries/delivery.repository';
+import { type DeliveryLogRow, DeliveryRepository } from '../deliveries/delivery.repository';
+import { DeliveryWorker } from '../deliveries/delivery-worker';
 import { DestinationPolicy, DestinationRefusedError } from '../outbound/destination-policy';
 import { WebhookSender } from '../outbound/webhook-sender';
 import { deliveryRequest } from '../deliveries/delivery-request';
@@ -14,7 +22,10 @@ import {
   type CreatedWebhookResponse,
   type CreateWebhookDto,
   type DeliveryPage,
+  type DeliveryResponse,
   type ListDeliveriesQuery,
+  type RecoverResponse,
+  type RotatedSecretResponse,
   type TestDeliveryResponse,
   type UpdateWebhookDto,
   type WebhookResponse,
@@ -26,11 +37,17 @@ import {
   webhookTestSentAudit,
   webhookUpdatedAudit,
 } from './webhook-audit';
+import {
+  deliveriesRecoveredAudit,
+  deliveryResentAudit,
+  secretRotatedAudit,
+} from './webhook-operations.audit';
 
 /** The row without its organization and sealed secret; the columns are selected in the response's order. */
 function toWebhookResponse({
   organization_id: _organizationId,
   signing_secret_encrypted: _secret,
+  previous_signing_secret_encrypted: _previous,
   ...webhook
 }: WebhookRow): WebhookResponse {
   return withIsoDates(webhook);
@@ -38,6 +55,13 @@ function toWebhookResponse({
 
 /** `next_cursor` of the delivery log: the last delivery's exact creation time and its UUID. */
 const LOG_CURSOR = { id: /^[0-9a-f-]{36}$/ };
+/** A delivery id as the log shows it; anything else names no delivery. */
+const DELIVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
+
+const withoutPagingKey = ({ created_at_exact: _exact, ...delivery }: DeliveryLogRow): DeliveryResponse =>
+  delivery;
 
 /** Unique events in the order given: subscribing twice to one type means subscribing once. */
 const distinct = (events: PublicEventType[]): PublicEventType[] => [...new Set(events)];
@@ -51,13 +75,14 @@ export class WebhooksService {
     private readonly destinations: DestinationPolicy,
     private readonly sender: WebhookSender,
     private readonly secrets: SecretBox,
+    private readonly worker: DeliveryWorker,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {}
 
   async create(organizationId: string, body: CreateWebhookDto): Promise<CreatedWebhookResponse> {
     await this.assertAcceptableUrl(body.url);
     const id = newId('webhook');
-    const signingSecret = `whsec_${randomBytes(32).toString('base64url')}`;
+    const signingSecret = newSigningSecret();
     const row = await this.unitOfWork.run(async (tx) => {
       const { manager } = tx;
       await this.webhooks.lockOrganization(manager, organizationId);
@@ -132,6 +157,7 @@ export class WebhooksService {
     const delivery = { organizationId, webhookId: webhook.id, eventType: event, eventId: newUuidV7() };
     const payload = JSON.stringify(samplePayload(event));
     const signingSecret = this.secrets.open(webhook.signing_secret_encrypted, webhook.id);
+    const previous = webhook.previous_signing_secret_encrypted;
     const attemptedAt = new Date();
     const outcome = await this.sender.send(
       deliveryRequest({
@@ -140,6 +166,7 @@ export class WebhooksService {
         deliveryId,
         payload,
         signingSecret,
+        previousSigningSecret: previous === null ? null : this.secrets.open(previous, webhook.id),
         timeoutMs: this.config.dispatch.timeoutMs,
       }),
     );
@@ -167,14 +194,118 @@ export class WebhooksService {
     query: ListDeliveriesQuery,
   ): Promise<DeliveryPage> {
     await this.require(organizationId, id);
+    const filter = {
+      outcome: query.outcome,
+      event: query.event,
+      since: query.since === undefined ? undefined : new Date(query.since),
+      until: query.until === undefined ? undefined : new Date(query.until),
+    };
     return readPage(
       query,
       LOG_CURSOR,
       (limit, after) =>
-        this.deliveries.listLog(organizationId, id, this.config.deliveryRetentionMs, limit, after),
+        this.deliveries.listLog(organizationId, id, this.config.deliveryRetentionMs, filter, limit, after),
       (row) => ({ at: row.created_at_exact, id: row.delivery_id }),
-      ({ created_at_exact: _exact, ...delivery }) => delivery,
+      withoutPagingKey,
     );
+  }
+
+  /**
+   * A new delivery of the same event and payload bytes, with a new `X-Service-Delivery` and attempts of
+   * its own; the original's log entry stays as it is. Written with its audit entry in one transaction,
+   * so the dispatcher makes it even if this process dies right after answering.
+   */
+  async resend(organizationId: string, id: string, deliveryId: string): Promise<DeliveryResponse> {
+    const webhook = await this.require(organizationId, id);
+    if (!DELIVERY_ID.test(deliveryId)) throw ApiError.notFound('Delivery');
+    const resendId = newUuidV7();
+    const entry = await this.unitOfWork.run(async (tx) => {
+      const scope = { organizationId, webhookId: webhook.id, retentionMs: this.config.deliveryRetentionMs };
+      const resend = { id: resendId, originalId: deliveryId, traceParent: currentTraceparent() };
+      if (!(await this.deliveries.insertResend(tx.manager, scope, resend)))
+        throw ApiError.notFound('Delivery');
+      const inserted = await this.deliveries.findLogEntry(tx.manager, organizationId, webhook.id, resendId);
+      if (!inserted) throw new Error(`resend ${resendId} not found in its own transaction`);
+      tx.audit(
+        deliveryResentAudit(organizationId, {
+          webhookId: webhook.id,
+          originalId: deliveryId,
+          deliveryId: resendId,
+          event: inserted.event,
+        }),
+      );
+      return inserted;
+    });
+    this.worker.wake();
+    return withoutPagingKey(entry);
+  }
+
+  /**
+   * Resends each failed delivery created at or after `since` that was never resent, once, oldest first,
+   * at most `recoverMaxPerCall` per call. `since` must lie within the delivery log's retention.
+   */
+  async recover(organizationId: string, id: string, since: string): Promise<RecoverResponse> {
+    const webhook = await this.require(organizationId, id);
+    const from = new Date(since);
+    const now = Date.now();
+    const earliest = new Date(now - this.config.deliveryRetentionMs);
+    if (from.getTime() > now)
+      throw ApiError.validation([{ field: 'since', message: 'since must not be in the future' }]);
+    if (from < earliest)
+      throw ApiError.validation([
+        {
+          field: 'since',
+          message: `since must be within the delivery log's retention: at or after ${earliest.toISOString()}`,
+        },
+      ]);
+    const max = this.config.recoverMaxPerCall;
+    const result = await this.unitOfWork.run(async (tx) => {
+      const failed = await this.deliveries.findUnrecoveredFailures(
+        tx.manager,
+        organizationId,
+        webhook.id,
+        from,
+        max + 1,
+      );
+      const resends = failed.slice(0, max).map((originalId) => ({ id: newUuidV7(), originalId }));
+      const resent = await this.deliveries.insertRecoveryResends(
+        tx.manager,
+        organizationId,
+        webhook.id,
+        resends,
+        currentTraceparent(),
+      );
+      const hasMore = failed.length > max;
+      tx.audit(deliveriesRecoveredAudit(organizationId, webhook.id, { since: from, resent, hasMore }));
+      return { resent, has_more: hasMore };
+    });
+    if (result.resent > 0) this.worker.wake();
+    return result;
+  }
+
+  /**
+   * A new signing secret, shown in this answer only. The current one becomes the previous and still signs
+   * every delivery, beside the new one, for the configured overlap; an older previous one is dropped.
+   */
+  async rotateSecret(organizationId: string, id: string): Promise<RotatedSecretResponse> {
+    if (!isId('webhook', id)) throw ApiError.notFound('Webhook');
+    const signingSecret = newSigningSecret();
+    const rotated = await this.unitOfWork.run(async (tx) => {
+      const row = await this.webhooks.rotateSecret(
+        tx.manager,
+        organizationId,
+        id,
+        this.secrets.seal(signingSecret, id),
+        this.config.secretRotationOverlapMs,
+      );
+      if (!row) throw ApiError.notFound('Webhook');
+      tx.audit(secretRotatedAudit(organizationId, id, row.overlap_ends_at));
+      return row;
+    });
+    return {
+      signing_secret: signingSecret,
+      previous_secret_expires_at: rotated.overlap_ends_at.toISOString(),
+    };
   }
 
   private async require(organizationId: string, id: string): Promise<WebhookRow> {
