@@ -18,6 +18,8 @@ const EXPECTED_TABLES = [
   'dashboard.dead_letters',
   'dashboard.organizations',
   'dashboard.api_keys',
+  'dashboard.sessions',
+  'dashboard.memberships',
   'dashboard.migrations',
 ].sort();
 

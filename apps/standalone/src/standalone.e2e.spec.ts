@@ -54,7 +54,7 @@ describe('standalone composition', () => {
     });
     sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
     await sql.initialize();
-   }, 150_000);
+  }, 150_000);
 
   afterAll(async () => {
     await app?.stop('SIGKILL');

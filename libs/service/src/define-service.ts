@@ -76,11 +76,12 @@ export function defineService<Config extends ServiceBasics>(
   // The messaging lib's tables: a consumer's dead letters in the service's own schema, and the shared
   // event log (the bus when no Kafka is configured).
   const authenticates = definition.authenticates !== false;
+  // In the order they run: TypeORM applies migrations by their timestamps.
   const migrations = [
     ...definition.migrations,
-    ...(authenticates ? [PeopleReplica1765050000000] : []),
     ...(consumes ? [DeadLetters1764700000000] : []),
     EventLog1764800000000,
+    ...(authenticates ? [PeopleReplica1765050000000] : []),
   ];
   const routes = [...definition.routes, ...(consumes ? [`/admin/v1/${name}`] : [])];
   const rootModule = (config: Config, logger: Logger): DynamicModule => {
