@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'webhooks:write',
   'members:read',
   'members:write',
+  /** Leaving an organization: something only a person does, so no key scope holds it. */
+  'members:leave',
   'api_keys:read',
   'api_keys:write',
   'audit:read',
@@ -51,16 +53,16 @@ const adminWrites: Permission[] = [
  */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  admin: [...reads, 'audit:read', ...adminWrites],
-  editor: [...reads, ...governanceWrites],
-  viewer: reads,
-  auditor: [...reads, 'audit:read'],
+  admin: [...reads, 'audit:read', ...adminWrites, 'members:leave'],
+  editor: [...reads, ...governanceWrites, 'members:leave'],
+  viewer: [...reads, 'members:leave'],
+  auditor: [...reads, 'audit:read', 'members:leave'],
 };
 
 /** An API key acts as an admin (`full`), a viewer (`read_only`), or a probe (`probe`). */
 export const SCOPE_PERMISSIONS: Readonly<Record<KeyScope, readonly Permission[]>> = {
-  full: ROLE_PERMISSIONS.admin,
-  read_only: ROLE_PERMISSIONS.viewer,
+  full: [...reads, 'audit:read', ...adminWrites],
+  read_only: reads,
   probe: ['probes:read', 'probes:write'],
 };
 

@@ -23,4 +23,4 @@ export {
   type DeadLetterSuiteOptions,
   describeDeadLetters,
 } from './dead-letter-suite';
-export { describeRoleMatrix, type RoleMatrixOptions } from './role-matrix-suite';
+export { describeRoleMatrix, type MatrixPeople, type RoleMatrixOptions } from './role-matrix-suite';

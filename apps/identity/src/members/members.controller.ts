@@ -56,14 +56,14 @@ export class MembersController {
   }
 
   @Delete('me')
-  @RequirePermission('members:read')
+  @RequirePermission('members:leave')
   @Endpoint({
     summary: 'Leave the organization',
     description:
       'The signed-in person leaves the organization, whatever their role; the last owner cannot. Their ' +
       'account and sessions stay, for their other organizations. API keys get 403: they are no member.',
     answer: [204, 'Left.'],
-    errors: [[403, '`forbidden`: the caller is an API key.'], LAST_OWNER],
+    errors: [LAST_OWNER],
   })
   leave(@CurrentPrincipal() principal: Principal): Promise<void> {
     return this.members.leave(principal);
