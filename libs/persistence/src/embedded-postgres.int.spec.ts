@@ -154,7 +154,7 @@ describe('embedded PostgreSQL', () => {
     }
   }, 120_000);
 
-  it('says what to do when its port is taken', async () => {
+  it('says what to do when its port is taken, and starts whole on a free one afterwards', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'governance-pg-'));
     chmodSync(dataDir, 0o755);
     cleanup.push(dataDir);
@@ -167,6 +167,13 @@ describe('embedded PostgreSQL', () => {
       await expect(started).rejects.toThrow(`Port ${port} is taken`);
     } finally {
       squatter.close();
+    }
+    // The refused start had created the cluster but not its database; the next start makes it.
+    const next = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger });
+    try {
+      expect(await query(next.url, 'SELECT current_database() AS name')).toEqual([{ name: 'governance' }]);
+    } finally {
+      await next.stop();
     }
   }, 120_000);
 

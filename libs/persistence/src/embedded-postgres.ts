@@ -351,11 +351,18 @@ export async function startEmbeddedPostgres(options: {
   const stopOnExit = () => server.kill('SIGINT');
   process.once('exit', stopOnExit);
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  if (fresh) {
-    const client = new Client({ connectionString: `${base}/postgres` });
-    await client.connect();
-    await client.query('CREATE DATABASE governance').finally(() => client.end());
-  }
+  // On every start, not only after initdb: a start that died between the two (the port was taken) left a
+  // cluster without the database.
+  const client = new Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  await client
+    .query<{ exists: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'governance') AS exists`,
+    )
+    .then(async ({ rows }) => {
+      if (!rows[0]?.exists) await client.query('CREATE DATABASE governance');
+    })
+    .finally(() => client.end());
   logger.info({ port, dir: cluster }, 'embedded PostgreSQL started');
   return {
     url: `${base}/governance`,
