@@ -52,6 +52,23 @@ function flatten(errors: ValidationError[], parent = ''): FieldProblem[] {
  * class-validator with unknown fields refused and every bad field listed. A body that is not a JSON
  * object is refused here, before class-transformer sees it.
  */
+// In a `u` regex a surrogate pair is one code point, so only a lone surrogate is of category Cs.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The path of the first string holding a lone surrogate (JSON can escape one, `"\ud800"`), which no text
+ * column stores and some validators throw on; undefined when every string is well formed.
+ */
+export function illFormedString(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = illFormedString(item, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export class RequestValidationPipe extends ValidationPipe {
   constructor() {
     super({
@@ -68,6 +85,11 @@ export class RequestValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw ApiError.validation([{ field: 'body', message: 'must be a JSON object' }]);
     }
+    const malformed = illFormedString(value, metadata.type === 'body' ? '' : (metadata.data ?? ''));
+    if (malformed !== undefined)
+      throw ApiError.validation([
+        { field: malformed || metadata.type, message: 'must be well-formed Unicode' },
+      ]);
     return super.transform(value, metadata) as Promise<unknown>;
   }
 

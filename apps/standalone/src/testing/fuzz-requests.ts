@@ -33,6 +33,17 @@ interface MediaType {
 interface OpenApiOperation {
   parameters?: Array<{ name: string; in: string; schema?: Schema }>;
   requestBody?: { content: Record<string, MediaType> };
+  security?: Array<Record<string, unknown>>;
+}
+
+/**
+ * What credential an operation takes, from its documented security: the admin token, an API key (or a
+ * session, which the fuzzer has not got), or none at all (sign-in, invitations, signed download links).
+ */
+function authOf(operation: OpenApiOperation): Operation['auth'] {
+  const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  if (schemes.length === 0) return 'none';
+  return schemes.includes('admin_token') ? 'admin' : 'key';
 }
 
 export interface Operation {
@@ -75,7 +86,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
             ? { example: example as Record<string, unknown>, schema: json.schema ?? {} }
             : undefined,
         multipart: Boolean(operation.requestBody?.content['multipart/form-data']),
-        auth: template.startsWith('/admin/') ? 'admin' : template.endsWith('/download') ? 'none' : 'key',
+        auth: authOf(operation),
       };
     }),
   );
@@ -547,8 +558,11 @@ function request(
 export function refusedRequests(context: FuzzContext, operations: Operation[]): fc.Arbitrary<FuzzRequest> {
   // Writes are what a refused request must not do: operations that take a body come up three times as
   // often, and a refused body four times as often as each other way of being refused.
+  // An operation with no body, no credential and no id (a public query such as SSO discovery) has nothing
+  // to refuse here.
+  const refusable = operations.filter((o) => o.body || o.auth !== 'none' || o.params.length > 0);
   const weighted = fc.oneof(
-    ...operations.map((candidate) => ({ weight: candidate.body ? 3 : 1, arbitrary: fc.constant(candidate) })),
+    ...refusable.map((candidate) => ({ weight: candidate.body ? 3 : 1, arbitrary: fc.constant(candidate) })),
   );
   return weighted.chain((operation) => {
     const options: Array<fc.WeightedArbitrary<FuzzRequest>> = [];
