@@ -216,6 +216,8 @@ describe('fuzzing every endpoint', () => {
       EVENT_LOG_POLL_INTERVAL_MS: '50',
       PROBE_SILENCE_MS: '3600000',
       LOG_LEVEL: 'warn',
+      // Key usage is reported as events every interval: a write behind the refused requests' backs.
+      KEY_USAGE_REPORT_MS: '3600000',
       // Eight services share the test PostgreSQL with other test files, so fewer connections than the
       // default 10 each; a connection refused for `max_connections` would be a 500 that says nothing
       // about the input. Not fewer than 8: probe ingest's five consumers each hold a connection while
