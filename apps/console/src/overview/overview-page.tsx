@@ -58,12 +58,29 @@ export function OverviewPage() {
           </div>
           <Grid min={220}>
             <FindingsCard summary={summary.data} />
-            <Stat label="Violations in 24 h" value={summary.data.violations_24h} id="violations" />
-            <Stat label="Drift alerts in 7 days" value={summary.data.drift_alerts_7d} id="drift" />
+            <Stat
+              label="Violations in 24 h"
+              value={summary.data.violations_24h}
+              hint={`Raised by ${summary.data.policies.active} active polic${summary.data.policies.active === 1 ? 'y' : 'ies'} (${summary.data.policies.block} blocking).`}
+              id="violations"
+            />
+            <Stat
+              label="Drift alerts in 7 days"
+              value={summary.data.drift_alerts_7d}
+              hint="Runtime metrics that moved away from their baseline."
+              id="drift"
+            />
             <Stat
               label="Probes connected"
               value={summary.data.probes.connected}
               of={summary.data.probes.total}
+              hint={
+                summary.data.probes.disconnected > 0
+                  ? `${summary.data.probes.disconnected} disconnected.`
+                  : summary.data.probes.total > 0
+                    ? 'Every probe is reporting.'
+                    : 'No probe registered yet.'
+              }
               id="probes"
             />
           </Grid>
@@ -174,13 +191,26 @@ function FindingsCard({ summary }: { summary: Summary }) {
   );
 }
 
-function Stat({ label, value, of, id }: { label: string; value: number; of?: number; id: string }) {
+function Stat({
+  label,
+  value,
+  of,
+  hint,
+  id,
+}: {
+  label: string;
+  value: number;
+  of?: number;
+  hint: string;
+  id: string;
+}) {
   return (
     <Card title={label} labelledBy={`${id}-title`}>
       <div className={styles.bigNumber}>
         {value}
         {of !== undefined && <span className={styles.statLabel}> of {of}</span>}
       </div>
+      <p className={styles.statHint}>{hint}</p>
     </Card>
   );
 }

@@ -105,7 +105,7 @@ export function SystemsPage() {
         <TextField
           label="Search"
           type="search"
-          optional
+          required={false}
           placeholder="Name, owner, vendor or model"
           value={search}
           onChange={(event) => {
