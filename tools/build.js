@@ -95,10 +95,14 @@ for (const app of apps) {
 }
 /** The console's static build; its vite config prints the first route's size and fails above budget. */
 async function buildConsole() {
-  // The config is TypeScript that vite bundles itself; the notice about its future native loader is noise.
-  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
+  // The runner loads the TypeScript config in memory: bundling it would write a temporary file beside it,
+  // under apps/, which a concurrent build's source digest could trip on.
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'apps/console/vite.config.ts'), logLevel: 'warn' });
+  await build({
+    configFile: path.join(root, 'apps/console/vite.config.ts'),
+    configLoader: 'runner',
+    logLevel: 'warn',
+  });
 }
 
 function buildNodeApps(nodeApps) {

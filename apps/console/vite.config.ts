@@ -43,13 +43,13 @@ function firstRouteBudget(): Plugin {
 const api = { target: 'http://127.0.0.1:8080', changeOrigin: false };
 
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   base: '/',
   // vite's own dependency cache, out of the shared node_modules.
-  cacheDir: join(__dirname, '../../node_modules/.vite/console'),
+  cacheDir: join(import.meta.dirname, '../../node_modules/.vite/console'),
   plugins: [react(), firstRouteBudget()],
   build: {
-    outDir: join(__dirname, '../../dist/apps/console'),
+    outDir: join(import.meta.dirname, '../../dist/apps/console'),
     emptyOutDir: true,
     target: 'es2022',
     // Chromium, Firefox and Safari preload modules natively.
