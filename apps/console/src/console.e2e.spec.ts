@@ -117,25 +117,21 @@ describe('the console in Chromium', () => {
     if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
     database = await createTestDatabase();
     [app, browser] = await Promise.all([
-      startServiceProcess(
-        'standalone',
-        {
-          DATABASE_URL: database.url,
-          ADMIN_TOKEN,
-          SETUP_TOKEN,
-          SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-          REPORT_SIGNING_KEY: randomBytes(32).toString('base64url'),
-          SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
-          EVENT_LOG_POLL_INTERVAL_MS: '50',
-          LOG_LEVEL: 'warn',
-        },
-        60_000,
-      ),
+      startServiceProcess('standalone', {
+        DATABASE_URL: database.url,
+        ADMIN_TOKEN,
+        SETUP_TOKEN,
+        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        REPORT_SIGNING_KEY: randomBytes(32).toString('base64url'),
+        SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
+        EVENT_LOG_POLL_INTERVAL_MS: '50',
+        LOG_LEVEL: 'warn',
+      }),
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
     ]);
     [owner, other] = await Promise.all([newContext(), newContext()]);
     [page, visitor] = await Promise.all([owner.newPage(), other.newPage()]);
-  }, 90_000);
+  }, 120_000);
 
   /** The second profile, signed out. */
   async function anonymous(): Promise<Page> {

@@ -154,6 +154,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/identity/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the identity service's dead letters
+         * @description Records its consumers set aside (not JSON, against their contract, or failing their handler), oldest first, at most 500.
+         */
+        get: operations["identityListDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/identity/dead-letters/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay the identity service's dead letters of a topic
+         * @description Hands each to its handler again; those that go through are removed, the others stay.
+         */
+        post: operations["identityReplayDeadLetters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/identity/dead-letters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Discard one of the identity service's dead letters */
+        delete: operations["identityDiscardDeadLetter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/identity/dead-letters/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay one of the identity service's dead letters
+         * @description Hands it to its handler again: removed if it goes through, kept with one more attempt if not.
+         */
+        post: operations["identityReplayDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/organizations": {
         parameters: {
             query?: never;
@@ -695,6 +772,66 @@ export interface paths {
          * @description One finding per control, with how far the document meets it; empty until the assessment is complete.
          */
         get: operations["Assessments_findings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit trail
+         * @description Every change made in the organization, by a person, an API key or a service, newest first. Filters combine; `from` is inclusive and `to` exclusive.
+         */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit trail
+         * @description Every matching entry, newest first, streamed as an attachment: CSV (a header row, RFC 4180) or one JSON array of the entries as the listing shows them. The JSON export keeps every value exact, so the hashes can be recomputed from it (docs/audit.md).
+         */
+        get: operations["Audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the audit trail
+         * @description Recomputes the organization’s hash chain from its start (or the retention checkpoint) to its head. `ok: false` names the first broken link: an entry whose hash does not match its content (`hash_mismatch`), a missing entry (`missing_entry`), or an entry that does not name the hash of the one before it (`previous_hash_mismatch`).
+         */
+        get: operations["Audit_verify"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1574,11 +1711,71 @@ export interface paths {
         };
         /**
          * List deliveries
-         * @description The delivery log of the last 30 days, newest first: each delivery with its outcome and attempts.
+         * @description The delivery log of the last 30 days, newest first: each delivery with its outcome and attempts. A resend shows `resent_from`, the delivery it repeats. Narrowed by `outcome`, `event` and the creation time (`since` inclusive, `until` exclusive).
          */
         get: operations["Webhooks_deliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Makes a new delivery of the same event and the same payload bytes, with a new `X-Service-Delivery`, attempted at once and retried on the usual schedule, and signed with the current secret (or secrets, during a rotation). The original stays in the log as it was. Any delivery of the last 30 days can be resent, whatever its outcome; a resend of a test delivery is a test delivery too.
+         */
+        post: operations["Webhooks_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description Resends every failed delivery (each attempt used up) created at or after `since`, each once: a delivery already resent, by hand or by an earlier recovery, is left out, so recovering the same period again resends only what failed since. Test deliveries are not recovered. At most 10,000 deliveries per call, oldest first; `has_more` says to call again. `since` must lie within the delivery log retention (30 days) and not in the future.
+         */
+        post: operations["Webhooks_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Creates a new signing secret, shown in this answer only. For 24 hours after (until `previous_secret_expires_at`) every delivery carries two signatures in its one `X-Service-Signature-256` header, comma-separated, the new secret's first: `sha256=<hex with the new secret>,sha256=<hex with the previous secret>`. A receiver splits the value on commas, requires the `sha256=` prefix on each entry, and accepts the delivery when any entry matches the HMAC-SHA256 of the raw body under the secret it holds (constant-time), so it verifies with either secret while it moves to the new one. After the overlap the header holds the new signature only. Rotating again during an overlap drops the oldest secret: only the new and the one just replaced sign.
+         */
+        post: operations["Webhooks_rotateSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2158,6 +2355,291 @@ export interface operations {
         };
     };
     dashboardReplayDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dead letter id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What became of it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "42",
+                     *       "outcome": "replayed",
+                     *       "error": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The dead letter id. */
+                        id: string;
+                        /** @enum {string} */
+                        outcome: "replayed" | "failed";
+                        /** @description Why the replay failed; null when it went through. */
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: the admin token is missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    identityListDeadLetters: {
+        parameters: {
+            query?: {
+                topic?: string;
+                consumer?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "42",
+                     *           "consumer_group": "webhooks.dispatcher",
+                     *           "topic": "governance.system.registered",
+                     *           "partition": 3,
+                     *           "offset": "1187",
+                     *           "event_id": "01a20138-dd8c-7223-94e7-14dfc0350ce0",
+                     *           "event_type": "system.registered",
+                     *           "key": "org_01M80KHQC9DHV63SDEFT718QZ3",
+                     *           "headers": {
+                     *             "event-id": "01a20138-dd8c-7223-94e7-14dfc0350ce0",
+                     *             "event-type": "system.registered"
+                     *           },
+                     *           "payload": "{\"id\":\"sys-17\",\"organization_id\":\"org_01M80KHQC9DHV63SDEFT718QZ3\"}",
+                     *           "reason": "contract",
+                     *           "error": "breaks the governance.system.registered schema: /id must match format \"uuid\"",
+                     *           "attempts": 1,
+                     *           "first_seen_at": "2026-11-24T09:12:03.114Z",
+                     *           "last_seen_at": "2026-11-24T09:12:03.114Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description The dead letter id, for replay and discard. */
+                            id: string;
+                            /** @description `<service>.<consumer>` */
+                            consumer_group: string;
+                            /** @description The topic the record came from. */
+                            topic: string;
+                            /** @description The Kafka partition; 0 on the Postgres event log. */
+                            partition: number;
+                            /** @description The Kafka offset, or the position in the Postgres event log. */
+                            offset: string;
+                            /** @description The event-id header, as received. */
+                            event_id: string;
+                            /** @description The event-type header, as received. */
+                            event_type: string;
+                            /** @description The record key. */
+                            key: string;
+                            headers: {
+                                [key: string]: string;
+                            };
+                            /** @description The record value, as received. */
+                            payload: string;
+                            /** @enum {string} */
+                            reason: "malformed" | "contract" | "handler";
+                            /** @description Why it was set aside, or why its last replay failed. */
+                            error: string;
+                            attempts: number;
+                            /** Format: date-time */
+                            first_seen_at: string;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the admin token is missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    identityReplayDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    topic: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What became of each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "replayed": 1,
+                     *       "failed": 1,
+                     *       "data": [
+                     *         {
+                     *           "id": "42",
+                     *           "outcome": "replayed",
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "id": "43",
+                     *           "outcome": "failed",
+                     *           "error": "Error: breaks the governance.system.registered schema: /id must match format \"uuid\""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        replayed: number;
+                        failed: number;
+                        data: {
+                            /** @description The dead letter id. */
+                            id: string;
+                            /** @enum {string} */
+                            outcome: "replayed" | "failed";
+                            /** @description Why the replay failed; null when it went through. */
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the admin token is missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the endpoint accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not in a media type this endpoint reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    identityDiscardDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dead letter id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized`: the admin token is missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    identityReplayDeadLetter: {
         parameters: {
             query?: never;
             header?: never;
@@ -4448,6 +4930,270 @@ export interface operations {
             };
         };
     };
+    Audit_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                actor?: string;
+                actor_type?: "user" | "api_key" | "service";
+                action?: string;
+                target_type?: string;
+                target_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0193b1c2-7d4e-7a10-9c3e-5f2a1b0c9d8e",
+                     *           "organization_id": "org_01JD5Y2B7C9D1E3F5G7H9J1K3M",
+                     *           "seq": 42,
+                     *           "occurred_at": "2026-11-22T09:10:00.000Z",
+                     *           "actor_type": "user",
+                     *           "actor_id": "usr_01JD5Y7M3N5P7Q9R1S3T5V7W9X",
+                     *           "service": "systems",
+                     *           "action": "system.updated",
+                     *           "target_type": "system",
+                     *           "target_id": "sys_01JD60A1B2C3D4E5F6G7H8J9KM",
+                     *           "address": "203.0.113.7",
+                     *           "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)",
+                     *           "before": {
+                     *             "risk_tier": "unclassified"
+                     *           },
+                     *           "after": {
+                     *             "risk_tier": "high"
+                     *           },
+                     *           "previous_hash": "9f2c4e1a7b3d5f6081726354a5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6d7e",
+                     *           "hash": "3b7e1f0c2d4a6b8c9e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "WyIyMDI2LTExLTIyVDA5OjEwOjAwLjAwMFoiLCI0MiJd"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The id of the event that recorded the change.
+                             */
+                            id: string;
+                            organization_id: string;
+                            /** @description Position in the organization’s chain: 1, 2, 3… without gaps. */
+                            seq: number;
+                            /**
+                             * Format: date-time
+                             * @description When the change happened.
+                             */
+                            occurred_at: string;
+                            /** @enum {string} */
+                            actor_type: "user" | "api_key" | "service";
+                            /** @description A user id, a key id, or the name of the service that acted on its own. */
+                            actor_id: string;
+                            /** @description The service that made the change. */
+                            service: string;
+                            action: string;
+                            target_type: string;
+                            target_id: string;
+                            /** @description The client address of the request. */
+                            address: string | null;
+                            user_agent: string | null;
+                            /** @description The changed fields before or after the change; never a secret. */
+                            before: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description The changed fields before or after the change; never a secret. */
+                            after: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description The hash of the entry before this one (64 zeros for the first). */
+                            previous_hash: string;
+                            /** @description sha256 of `previous_hash` followed by the canonical JSON of the entry. */
+                            hash: string;
+                        }[];
+                        /** @description Pass it as `cursor` to read the next page; null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the role or key scope does not allow `audit:read`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Audit_export: {
+        parameters: {
+            query: {
+                format: "csv" | "json";
+                actor?: string;
+                actor_type?: "user" | "api_key" | "service";
+                action?: string;
+                target_type?: string;
+                target_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries as a file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the role or key scope does not allow `audit:read`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Audit_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the chain holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "entries": 42,
+                     *       "head": {
+                     *         "seq": 42,
+                     *         "hash": "3b7e1f0c2d4a6b8c9e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f"
+                     *       },
+                     *       "checkpoint": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description Entries recomputed. */
+                        entries: number;
+                        /** @description The last entry (seq 0 and 64 zeros when none). */
+                        head: {
+                            seq: number;
+                            /** @description The entry’s hash. */
+                            hash: string;
+                        };
+                        /** @description The last entry retention deleted, where verification starts; null when none was. */
+                        checkpoint: {
+                            seq: number;
+                            /** @description The entry’s hash. */
+                            hash: string;
+                        } | null;
+                    } | {
+                        /** @enum {boolean} */
+                        ok: false;
+                        first_broken: {
+                            seq: number;
+                            /**
+                             * Format: uuid
+                             * @description Null when the entry is missing.
+                             */
+                            id: string | null;
+                            /** @enum {string} */
+                            reason: "hash_mismatch" | "missing_entry" | "previous_hash_mismatch";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the role or key scope does not allow `audit:read`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     SignIn_login: {
         parameters: {
             query?: never;
@@ -6198,7 +6944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: the caller is an API key. */
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9292,7 +10038,8 @@ export interface operations {
                      *           "description": "Compliance pager",
                      *           "active": true,
                      *           "created_at": "2026-11-22T09:30:00.000Z",
-                     *           "updated_at": "2026-11-22T09:30:00.000Z"
+                     *           "updated_at": "2026-11-22T09:30:00.000Z",
+                     *           "previous_secret_expires_at": null
                      *         }
                      *       ]
                      *     }
@@ -9309,6 +10056,11 @@ export interface operations {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            /**
+                             * Format: date-time
+                             * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
+                             */
+                            previous_secret_expires_at: string | null;
                         }[];
                     };
                 };
@@ -9376,6 +10128,7 @@ export interface operations {
                      *       "active": true,
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z",
+                     *       "previous_secret_expires_at": null,
                      *       "signing_secret": "whsec_9Jx3kQ0vR2m8WbT5yLpZ4nC7aE1sD6fG0hK2jU8iO4q"
                      *     }
                      */
@@ -9390,6 +10143,11 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
+                         */
+                        previous_secret_expires_at: string | null;
                         /** @description The key of the delivery signatures. Shown once, in this response only: store it now. */
                         signing_secret: string;
                     };
@@ -9484,7 +10242,8 @@ export interface operations {
                      *       "description": "Compliance pager",
                      *       "active": true,
                      *       "created_at": "2026-11-22T09:30:00.000Z",
-                     *       "updated_at": "2026-11-22T09:30:00.000Z"
+                     *       "updated_at": "2026-11-22T09:30:00.000Z",
+                     *       "previous_secret_expires_at": null
                      *     }
                      */
                     "application/json": {
@@ -9498,6 +10257,11 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
+                         */
+                        previous_secret_expires_at: string | null;
                     };
                 };
             };
@@ -9625,7 +10389,8 @@ export interface operations {
                      *       "description": "Compliance pager",
                      *       "active": true,
                      *       "created_at": "2026-11-22T09:30:00.000Z",
-                     *       "updated_at": "2026-11-22T09:30:00.000Z"
+                     *       "updated_at": "2026-11-22T09:30:00.000Z",
+                     *       "previous_secret_expires_at": null
                      *     }
                      */
                     "application/json": {
@@ -9639,6 +10404,11 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
+                         */
+                        previous_secret_expires_at: string | null;
                     };
                 };
             };
@@ -9714,6 +10484,10 @@ export interface operations {
     Webhooks_deliveries: {
         parameters: {
             query?: {
+                outcome?: "pending" | "succeeded" | "failed";
+                event?: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
+                since?: string;
+                until?: string;
                 limit?: number;
                 cursor?: string;
             };
@@ -9745,6 +10519,7 @@ export interface operations {
                      *           "attempt_count": 2,
                      *           "next_attempt_at": null,
                      *           "test": false,
+                     *           "resent_from": null,
                      *           "created_at": "2026-11-22T10:00:00.000Z",
                      *           "attempts": [
                      *             {
@@ -9792,8 +10567,13 @@ export interface operations {
                              * @description When the next retry is due; null when none is.
                              */
                             next_attempt_at: string | null;
-                            /** @description True for a delivery of the test call. */
+                            /** @description True for a delivery of the test call, or a resend of one. */
                             test: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The delivery this one resends (by hand or by recovery); null for a first delivery.
+                             */
+                            resent_from: string | null;
                             /** Format: date-time */
                             created_at: string;
                             attempts: {
@@ -9818,6 +10598,290 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             *
+             *     `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Webhooks_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id. */
+                id: string;
+                /** @description The delivery id (`X-Service-Delivery`). */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "019374c0-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
+                     *       "event": "policy.violated",
+                     *       "event_id": "019374b2-7b00-7c55-8a21-6f0e3d2c1b0a",
+                     *       "outcome": "pending",
+                     *       "status_code": null,
+                     *       "response_time_ms": null,
+                     *       "attempt_count": 0,
+                     *       "next_attempt_at": "2026-11-22T11:00:00.000Z",
+                     *       "test": false,
+                     *       "resent_from": "019374b2-7c1e-7a3d-9f10-2b4c6d8e0f12",
+                     *       "created_at": "2026-11-22T11:00:00.000Z",
+                     *       "attempts": []
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The `X-Service-Delivery` header value.
+                         */
+                        delivery_id: string;
+                        event: string;
+                        /** Format: uuid */
+                        event_id: string;
+                        /**
+                         * @description `failed` once every attempt failed.
+                         * @enum {string}
+                         */
+                        outcome: "pending" | "succeeded" | "failed";
+                        /** @description Of the latest attempt. */
+                        status_code: number | null;
+                        /** @description Of the latest attempt. */
+                        response_time_ms: number | null;
+                        attempt_count: number;
+                        /**
+                         * Format: date-time
+                         * @description When the next retry is due; null when none is.
+                         */
+                        next_attempt_at: string | null;
+                        /** @description True for a delivery of the test call, or a resend of one. */
+                        test: boolean;
+                        /**
+                         * Format: uuid
+                         * @description The delivery this one resends (by hand or by recovery); null for a first delivery.
+                         */
+                        resent_from: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        attempts: {
+                            attempt: number;
+                            /** Format: date-time */
+                            attempted_at: string;
+                            status_code: number | null;
+                            response_time_ms: number | null;
+                            /** @description Why the attempt failed without a status, such as a time-out. */
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             *
+             *     `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Webhooks_recover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Failed deliveries created at or after this time are resent; within the delivery log retention (30 days), not in the future.
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many deliveries were resent. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "resent": 12,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Failed deliveries resent by this call. */
+                        resent: number;
+                        /** @description True when more failed deliveries wait than one call resends: call again to continue. */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             *
+             *     `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the endpoint accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not in a media type this endpoint reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Webhooks_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret, and when the previous one stops signing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signing_secret": "whsec_Q7pL2xV9cN4mB8tR1kW6zH3jD5fS0aG2eY7uI9oP4nM",
+                     *       "previous_secret_expires_at": "2026-11-23T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The new key of the delivery signatures. Shown once, in this response only: store it now. */
+                        signing_secret: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then every delivery carries a signature with the previous secret too; after it, only the new one.
+                         */
+                        previous_secret_expires_at: string;
+                    };
                 };
             };
             /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
