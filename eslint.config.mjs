@@ -1,6 +1,8 @@
 import eslint from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Apps never import apps; contracts import no framework; only tests (and apps' test harnesses) reach for libs/testing. */
@@ -29,6 +31,12 @@ function moduleBoundaries({ testsMayUseTestingLib }) {
       { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: platform },
       { sourceTag: 'type:service', onlyDependOnLibsWithTags: [...platform, 'scope:testing'] },
       { sourceTag: 'type:composition', onlyDependOnLibsWithTags: [...platform, 'scope:testing'] },
+      // The console is browser code: it imports no lib (its API types and role table are generated);
+      // its browser tests start the product with libs/testing.
+      {
+        sourceTag: 'type:console',
+        onlyDependOnLibsWithTags: testsMayUseTestingLib ? [...platform, 'scope:testing'] : [],
+      },
     ],
   };
 }
@@ -44,6 +52,8 @@ export default tseslint.config(
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
+      // Generated from docs/openapi.json (tools/generate-console-sources.ts).
+      'apps/console/src/api/schema.d.ts',
     ],
   },
   eslint.configs.recommended,
@@ -68,6 +78,19 @@ export default tseslint.config(
     // Nest's DI reads constructor parameter types at run time, so injected classes must stay value imports.
     files: ['apps/**/*.ts', 'libs/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // The console: React in the browser. Hooks follow their rules; markup is checked for accessibility.
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
   },
   {
     files: ['**/*.spec.ts', 'libs/testing/**/*.ts', 'bench/**/*.ts'],

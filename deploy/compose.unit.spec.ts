@@ -1,16 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_SECRETS, DEPLOYED_APPS, PATH_GROUPS, REQUIRED_ENV } from './deployment-layout';
+import { APP_SECRETS, CONSOLE, DEPLOYED_APPS, PATH_GROUPS, REQUIRED_ENV } from './deployment-layout';
 import { K8S_ROOT, renderKustomization } from './kustomize';
 import { allTopics, isRecord, readYaml, repoPath } from './manifest-files';
 
 interface ComposeService {
   image?: string;
+  build?: { context?: string; dockerfile?: string; target?: string; args?: Record<string, string> };
   read_only?: boolean;
   tmpfs?: string[];
   security_opt?: string[];
   cap_drop?: string[];
-  build?: { context?: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   healthcheck?: { test?: string[] | string; disable?: boolean };
   restart?: string;
@@ -163,6 +163,24 @@ describe('docker-compose.yml', () => {
       expect(Object.keys(compose.services)).toContain(host);
     }
     for (const app of DEPLOYED_APPS) expect(edge.depends_on?.[app]).toEqual({ condition: 'service_healthy' });
+  });
+
+  it('runs the console as its own locked-down container, routed at / by the edge', () => {
+    const consoleService = service(CONSOLE.app);
+    expect(consoleService.build).toEqual({ context: '.', dockerfile: CONSOLE.dockerfile });
+    expect(existsSync(repoPath(CONSOLE.dockerfile))).toBe(true);
+    expect(consoleService).toMatchObject({
+      read_only: true,
+      tmpfs: ['/tmp'],
+      security_opt: ['no-new-privileges:true'],
+      cap_drop: ['ALL'],
+    });
+    expect(JSON.stringify(consoleService.healthcheck?.test)).toContain('/healthz');
+    // A static site: no database, broker or secret.
+    expect(consoleService.environment).toBeUndefined();
+    const routes = nginxRoutes(readFileSync(repoPath('deploy', 'compose', 'nginx.conf'), 'utf8'));
+    expect(routes.get(CONSOLE.path)).toEqual({ host: CONSOLE.app, port: 8080 });
+    expect(service('edge').depends_on?.[CONSOLE.app]).toEqual({ condition: 'service_healthy' });
   });
 
   it('offers the probe simulator as an opt-in profile, run from the build stage that has dev dependencies', () => {

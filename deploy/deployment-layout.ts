@@ -14,6 +14,12 @@ export const DEPLOYED_APPS = [
 ] as const;
 export type DeployedApp = (typeof DEPLOYED_APPS)[number];
 
+/**
+ * The console: a static site in its own small container (nginx, apps/console/Dockerfile), routed at `/`,
+ * which every path no service serves falls to. It needs no database, broker or secret.
+ */
+export const CONSOLE = { app: 'console', path: '/', dockerfile: 'apps/console/Dockerfile' } as const;
+
 /** Published path prefix → the service that serves it. */
 export const PATH_GROUPS: Readonly<Record<string, DeployedApp>> = {
   '/admin/v1': 'identity',

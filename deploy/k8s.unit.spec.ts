@@ -5,7 +5,7 @@ import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IIngress, INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import type { IConfigMap, IContainer, ISecret, IService } from 'kubernetes-models/v1';
-import { APP_SECRETS, DEPLOYED_APPS, PATH_GROUPS, REQUIRED_ENV } from './deployment-layout';
+import { APP_SECRETS, CONSOLE, DEPLOYED_APPS, PATH_GROUPS, REQUIRED_ENV } from './deployment-layout';
 import { validateObject } from './kubernetes-schemas';
 import { K8S_ROOT, renderKustomization, type KubernetesObject } from './kustomize';
 import { allTopics, readYamlDocuments, repoPath } from './manifest-files';
@@ -225,6 +225,54 @@ describe.each(TARGETS)('kubernetes %s', (target) => {
     }
   });
 
+  describe('the console', () => {
+    const deployment = () => named(deployments, CONSOLE.app);
+
+    it('runs as its own locked-down nginx Deployment with a Service, HPA and PDB, probed on /healthz', () => {
+      for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'])
+        expect(objects.filter((o) => o.kind === kind).map((o) => o.metadata.name)).toContain(CONSOLE.app);
+      const pod = deployment().spec!.template.spec!;
+      const container = appContainer(deployment());
+      expect(container.ports?.find((p) => p.name === 'http')?.containerPort).toBe(8080);
+      expect(container.readinessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(pod.securityContext?.runAsNonRoot).toBe(true);
+      expect(container.securityContext).toMatchObject({
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+      });
+      const tmp = container.volumeMounts?.find((m) => m.mountPath === '/tmp');
+      expect(pod.volumes?.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
+      // A static site: no database, broker or secret reaches it, and it has no migrations.
+      expect(container.env ?? []).toEqual([]);
+      expect(container.envFrom ?? []).toEqual([]);
+      expect(pod.initContainers ?? []).toEqual([]);
+      const podLabels = deployment().spec?.template.metadata?.labels;
+      expect(matchesSelector(podLabels, named(services, CONSOLE.app).spec?.selector)).toBe(true);
+    });
+
+    it('takes every path no service has: `/` on the Ingress', () => {
+      const [ingress] = ofKind<IIngress>(objects, 'Ingress');
+      const paths = (ingress?.spec?.rules ?? []).flatMap((rule) => rule.http?.paths ?? []);
+      const root = paths.find((p) => p.path === CONSOLE.path);
+      expect({ pathType: root?.pathType, backend: root?.backend.service?.name }).toEqual({
+        pathType: 'Prefix',
+        backend: CONSOLE.app,
+      });
+    });
+
+    it('reaches neither PostgreSQL nor Kafka', () => {
+      const podLabels = deployment().spec?.template.metadata?.labels;
+      const egress = ofKind<INetworkPolicy>(objects, 'NetworkPolicy')
+        .filter((p) => matchesSelector(podLabels, p.spec?.podSelector.matchLabels))
+        .flatMap((p) => p.spec?.egress ?? []);
+      const ports = egress.flatMap((rule) => rule.ports ?? []).map((p) => p.port);
+      expect(ports).not.toContain(5432);
+      expect(ports).not.toContain(9092);
+    });
+  });
+
   it('has a KafkaTopic for every topic in @governance/contracts, replicated with a safe min ISR', () => {
     const topics = ofKind<KafkaTopic>(objects, 'KafkaTopic');
     expect(topics.map((t) => t.spec.topicName).sort()).toEqual(allTopics());
@@ -309,11 +357,13 @@ describe('secret.example.yaml', () => {
 });
 
 describe('kubernetes overlays', () => {
+  // Every container of every Deployment: the services' and their `migrate` init containers, the console's.
   const images = (target: (typeof TARGETS)[number]) =>
-    ofKind<IDeployment>(rendered[target]!, 'Deployment').flatMap((d) => [
-      appContainer(d).image ?? '',
-      migrateContainer(d).image ?? '',
-    ]);
+    ofKind<IDeployment>(rendered[target]!, 'Deployment').flatMap((d) =>
+      [...(d.spec?.template.spec?.initContainers ?? []), ...(d.spec?.template.spec?.containers ?? [])].map(
+        (c) => c.image ?? '',
+      ),
+    );
 
   it.each(['overlays/dev', 'overlays/prod'] as const)(
     '%s sets a registry image for every service',

@@ -1,6 +1,7 @@
 // Builds one app (or all) into dist/apps/<app>/ with webpack: main.js runs the service alone,
 // service.js exposes its factory so the standalone composition can load it at run time
-// without importing another app's code.
+// without importing another app's code. The console (apps/console) is a browser app that vite builds
+// into dist/apps/console/, at the same time.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -13,7 +14,8 @@ const root = path.resolve(__dirname, '..');
 const services = fs
   .readdirSync(path.join(root, 'apps'))
   .filter((app) => fs.existsSync(path.join(root, 'apps', app, 'src', 'service.ts')));
-const all = [...services, 'standalone'];
+const CONSOLE = 'console';
+const all = [...services, 'standalone', CONSOLE];
 
 function configFor(app) {
   const entry = { main: `./apps/${app}/src/main.ts` };
@@ -78,7 +80,9 @@ const requested = args.filter((arg) => arg !== '--force');
 const apps = requested.length === 0 ? all : requested;
 const stamp = path.join(root, 'dist/apps/.source-digest');
 const digest = requested.length === 0 ? sourceDigest() : undefined;
-const bundlesExist = () => all.every((app) => fs.existsSync(path.join(root, 'dist/apps', app, 'main.js')));
+const builtFile = (app) => (app === CONSOLE ? 'index.html' : 'main.js');
+const bundlesExist = () =>
+  all.every((app) => fs.existsSync(path.join(root, 'dist/apps', app, builtFile(app))));
 if (digest && !force && bundlesExist() && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) {
   console.log('build is current');
   process.exit(0);
@@ -89,14 +93,41 @@ for (const app of apps) {
     process.exit(2);
   }
 }
-webpack(apps.map(configFor), (err, stats) => {
-  if (err) {
-    console.error(err);
+/** The console's static build; its vite config prints the first route's size and fails above budget. */
+async function buildConsole() {
+  // The runner loads the TypeScript config in memory: bundling it would write a temporary file beside it,
+  // under apps/, which a concurrent build's source digest could trip on.
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(root, 'apps/console/vite.config.ts'),
+    configLoader: 'runner',
+    logLevel: 'warn',
+  });
+}
+
+function buildNodeApps(nodeApps) {
+  if (nodeApps.length === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    webpack(nodeApps.map(configFor), (err, stats) => {
+      if (err) return reject(err);
+      const output = stats.toString({ colors: false, preset: 'errors-warnings' });
+      if (output.trim()) console.log(output);
+      if (stats.hasErrors()) return reject(new Error('webpack build failed'));
+      resolve();
+    });
+  });
+}
+
+Promise.all([
+  buildNodeApps(apps.filter((app) => app !== CONSOLE)),
+  apps.includes(CONSOLE) ? buildConsole() : Promise.resolve(),
+]).then(
+  () => {
+    if (digest) fs.writeFileSync(stamp, digest);
+    console.log(`built ${apps.join(', ')}`);
+  },
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
-  }
-  const output = stats.toString({ colors: false, preset: 'errors-warnings' });
-  if (output.trim()) console.log(output);
-  if (stats.hasErrors()) process.exit(1);
-  if (digest) fs.writeFileSync(stamp, digest);
-  console.log(`built ${apps.join(', ')}`);
-});
+  },
+);

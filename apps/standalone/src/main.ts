@@ -12,6 +12,7 @@ import {
   type ServiceInstance,
   stopOnSignals,
 } from '@governance/platform';
+import { createConsoleSite } from './console-site';
 
 // webpack's name for the real Node require, which it leaves alone, unlike `require`.
 declare const __non_webpack_require__: NodeJS.Require;
@@ -70,14 +71,21 @@ async function main(): Promise<void> {
     services.push(service);
   }
   const docs = await createDocsApp(services, logger);
-  const server = serveComposition([
-    ...services.map((service) => ({
-      name: service.name,
-      routes: service.routes,
-      fastify: service.app.getHttpAdapter().getInstance(),
-    })),
-    { name: 'docs', routes: ['/docs'], fastify: docs.getHttpAdapter().getInstance() },
-  ]);
+  // The console, built beside the services (tools/build.js); at `/`, as the edge serves it when distributed.
+  const consoleSite = await createConsoleSite(join(__dirname, '..', 'console'));
+  if (!consoleSite)
+    logger.warn('dist/apps/console is missing: the console is not served (node tools/build.js builds it)');
+  const server = serveComposition(
+    [
+      ...services.map((service) => ({
+        name: service.name,
+        routes: service.routes,
+        fastify: service.app.getHttpAdapter().getInstance(),
+      })),
+      { name: 'docs', routes: ['/docs'], fastify: docs.getHttpAdapter().getInstance() },
+    ],
+    consoleSite,
+  );
   server.once('error', (error: NodeJS.ErrnoException) => {
     const advice =
       error.code === 'EADDRINUSE'
@@ -89,7 +97,10 @@ async function main(): Promise<void> {
   server.listen(port, host, () => {
     const address = server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
-    logger.info({ port: boundPort, services: SERVICES }, 'standalone listening');
+    logger.info(
+      { port: boundPort, services: SERVICES, console: consoleSite !== undefined },
+      `standalone listening: the console is at http://localhost:${boundPort}/`,
+    );
   });
 
   stopOnSignals(
@@ -100,6 +111,7 @@ async function main(): Promise<void> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearInterval(reaper);
       await docs.close();
+      await consoleSite?.close();
       for (const service of [...services].reverse()) await service.app.close();
       await embedded?.stop();
     },

@@ -29,9 +29,10 @@ function ownerOf(services: ComposedService[], path: string): ComposedService | u
 
 /**
  * Serves several services' Fastify instances on one port, routing by path prefix the way the edge proxy
- * does in the distributed deployment. Health and metrics answer for the whole process.
+ * does in the distributed deployment. Health and metrics answer for the whole process. A path no service
+ * owns goes to `fallback` when there is one (the console's static site, as the edge routes `/`).
  */
-export function serveComposition(services: ComposedService[]): Server {
+export function serveComposition(services: ComposedService[], fallback?: FastifyInstance): Server {
   const [first] = services;
   if (!first) throw new Error('a composition needs at least one service');
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -41,6 +42,10 @@ export function serveComposition(services: ComposedService[]): Server {
       return;
     }
     const owner = path === '/health/live' || path === '/metrics' ? first : ownerOf(services, path);
+    if (!owner && fallback) {
+      fallback.routing(request, response);
+      return;
+    }
     if (!owner) {
       response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
       response.end(

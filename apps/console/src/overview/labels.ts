@@ -1,0 +1,36 @@
+import { type BadgeTone } from '../design/badge';
+import { type ActivityEvent, type ComplianceStatus, type Severity } from './dashboard.queries';
+
+export const EVENT_LABELS: Readonly<Record<ActivityEvent, string>> = {
+  'finding.created': 'Finding',
+  'assessment.complete': 'Assessment complete',
+  'policy.violated': 'Policy violated',
+  'drift.detected': 'Drift detected',
+  'probe.disconnected': 'Probe disconnected',
+  'system.registered': 'System registered',
+};
+
+export const SEVERITIES: readonly Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'INFO'];
+
+export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = {
+  CRITICAL: 'Critical',
+  HIGH: 'High',
+  MEDIUM: 'Medium',
+  INFO: 'Info',
+};
+
+export const SEVERITY_TONES: Readonly<Record<Severity, BadgeTone>> = {
+  CRITICAL: 'danger',
+  HIGH: 'danger',
+  MEDIUM: 'warning',
+  INFO: 'info',
+};
+
+export const COMPLIANCE_LABELS: Readonly<
+  Record<ComplianceStatus['status'], { label: string; tone: BadgeTone }>
+> = {
+  pass: { label: 'Pass', tone: 'success' },
+  conditional: { label: 'Conditional', tone: 'warning' },
+  fail: { label: 'Fail', tone: 'danger' },
+  not_assessed: { label: 'Not assessed', tone: 'neutral' },
+};

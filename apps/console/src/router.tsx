@@ -1,0 +1,53 @@
+import { createBrowserRouter, Outlet, useRouteError } from 'react-router';
+import { ErrorState, Loading } from './design/states';
+import { NotFoundPage } from './pages/not-found-page';
+import { Shell } from './shell/shell';
+
+/*
+ * Every page is its own chunk, loaded on first visit: the first route's JavaScript stays small
+ * (tooling/bundle-budget.ts checks it at build time).
+ */
+const planned = () => import('./pages/planned-page');
+
+function RouteError() {
+  return (
+    <ErrorState
+      error={useRouteError()}
+      title="This page failed to load"
+      onRetry={() => window.location.reload()}
+    />
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    hydrateFallbackElement: <Loading label="Opening the console…" />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/sign-in', lazy: () => import('./auth/sign-in-page') },
+      { path: '/setup', lazy: () => import('./auth/setup-page') },
+      { path: '/invitations/accept', lazy: () => import('./auth/accept-invitation-page') },
+      { path: '/reset-password', lazy: () => import('./auth/reset-password-page') },
+      {
+        path: '/',
+        element: <Shell />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./overview/overview-page') },
+          { path: 'systems', lazy: () => import('./systems/systems-page') },
+          { path: 'systems/:id', lazy: () => import('./systems/system-page') },
+          { path: 'assessments', lazy: planned },
+          { path: 'policies', lazy: planned },
+          { path: 'reports', lazy: planned },
+          { path: 'webhooks', lazy: planned },
+          { path: 'audit-log', lazy: planned },
+          { path: 'members', lazy: planned },
+          { path: 'api-keys', lazy: planned },
+          { path: 'settings', lazy: planned },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

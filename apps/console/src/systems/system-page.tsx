@@ -1,0 +1,202 @@
+import { type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiProblem } from '../api/problem';
+import { Badge } from '../design/badge';
+import { usePageTitle } from '../design/page-title';
+import { EmptyState, ErrorState, Loading } from '../design/states';
+import { Actions, Card, PageHeader, Stack } from '../design/surface';
+import table from '../design/table.module.css';
+import { Time } from '../design/time';
+import { useActivity } from '../overview/dashboard.queries';
+import { EVENT_LABELS, SEVERITY_LABELS, SEVERITY_TONES } from '../overview/labels';
+import { DISCOVERY_LABELS, SOURCE_LABELS } from './labels';
+import { SystemActions } from './system-actions';
+import { DeclaredBadge, RiskBadge, StatusBadge } from './system-badges';
+import { type SystemDetail, useSystem } from './systems.queries';
+import styles from './systems.module.css';
+
+export function SystemPage() {
+  const { id = '' } = useParams();
+  const system = useSystem(id);
+  usePageTitle(system.data?.name ?? 'System');
+  const back = (
+    <Link className={styles.back} to="/systems">
+      ← All systems
+    </Link>
+  );
+  if (system.isPending)
+    return (
+      <>
+        {back}
+        <Loading label="Loading the system…" />
+      </>
+    );
+  if (system.isError)
+    return (
+      <>
+        {back}
+        {system.error instanceof ApiProblem &&
+        (system.error.status === 404 || system.error.status === 400) ? (
+          <EmptyState title="No such system">
+            It may belong to another organization, or the link is wrong.
+          </EmptyState>
+        ) : (
+          <ErrorState error={system.error} onRetry={() => void system.refetch()} />
+        )}
+      </>
+    );
+  const data = system.data;
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={data.name}
+        description={
+          <span className={styles.titleBadges}>
+            <RiskBadge tier={data.risk_tier} />
+            <DeclaredBadge system={data} />
+            <StatusBadge status={data.status} />
+          </span>
+        }
+        actions={
+          <Actions>
+            <SystemActions system={data} size="medium" />
+          </Actions>
+        }
+      />
+      <Stack gap={4}>
+        <Card title="Details" labelledBy="details-title">
+          <Details system={data} />
+        </Card>
+        <Card title="Probes" labelledBy="probes-title">
+          <Probes probes={data.probes} />
+        </Card>
+        <SystemActivity systemId={data.id} />
+      </Stack>
+    </>
+  );
+}
+
+function Details({ system }: { system: SystemDetail }) {
+  const rows: Array<[string, ReactNode]> = [
+    ['Description', system.description ?? '—'],
+    ['Owner', system.owner ?? '—'],
+    ['Vendor', system.vendor ?? '—'],
+    ['Model', system.model ?? '—'],
+    ['Environment', system.environment ?? '—'],
+    ['Host', system.host ?? '—'],
+    ['Runtime', system.runtime ?? '—'],
+    ['Tags', system.tags.length ? system.tags.map((tag) => <Badge key={tag}>{tag}</Badge>) : '—'],
+    ['Source', SOURCE_LABELS[system.registration_source]],
+    ['Discovered by', DISCOVERY_LABELS[system.discovery_method]],
+    ['Registered', <Time key="created" value={system.created_at} />],
+    ['Last changed', <Time key="updated" value={system.updated_at} />],
+    ['System id', <code key="id">{system.id}</code>],
+  ];
+  return (
+    <dl className={styles.details}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Probes({ probes }: { probes: SystemDetail['probes'] }) {
+  if (probes.length === 0)
+    return (
+      <EmptyState compact title="No probe watches this system">
+        Register a probe with this system’s id or name to see its connection and heartbeats here.
+      </EmptyState>
+    );
+  return (
+    <div className={table.wrap}>
+      <table className={table.table}>
+        <caption className="visually-hidden">Probes of this system</caption>
+        <thead>
+          <tr>
+            <th scope="col">Probe</th>
+            <th scope="col">Host</th>
+            <th scope="col">Version</th>
+            <th scope="col">Connection</th>
+            <th scope="col">Health</th>
+            <th scope="col">Last heartbeat</th>
+            <th scope="col" className={table.numeric}>
+              Queue
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {probes.map((probe) => (
+            <tr key={probe.probe_id}>
+              <td>{probe.probe_name}</td>
+              <td className={table.muted}>{probe.host}</td>
+              <td className={table.muted}>{probe.version ?? '—'}</td>
+              <td>
+                {probe.connection === 'connected' ? (
+                  <Badge tone="success">Connected</Badge>
+                ) : (
+                  <Badge tone="danger">Disconnected</Badge>
+                )}
+              </td>
+              <td className={table.muted}>{probe.status ?? 'No heartbeat yet'}</td>
+              <td className={table.muted}>
+                <Time value={probe.last_heartbeat_at} empty="Never" />
+              </td>
+              <td className={table.numeric}>{probe.queue_depth ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SystemActivity({ systemId }: { systemId: string }) {
+  const activity = useActivity({ system_id: systemId }, 10);
+  const items = activity.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <Card title="Recent activity" labelledBy="system-activity-title">
+      {activity.isPending ? (
+        <Loading compact />
+      ) : activity.isError ? (
+        <ErrorState compact error={activity.error} onRetry={() => void activity.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState compact title="No activity for this system yet" />
+      ) : (
+        <div className={table.wrap}>
+          <table className={table.table}>
+            <caption className="visually-hidden">Recent activity of this system</caption>
+            <thead>
+              <tr>
+                <th scope="col">Severity</th>
+                <th scope="col">Event</th>
+                <th scope="col">Summary</th>
+                <th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <Badge tone={SEVERITY_TONES[item.severity]}>{SEVERITY_LABELS[item.severity]}</Badge>
+                  </td>
+                  <td className={table.muted}>{EVENT_LABELS[item.event]}</td>
+                  <td>{item.summary}</td>
+                  <td className={table.muted}>
+                    <Time value={item.timestamp} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export const Component = SystemPage;

@@ -1,0 +1,85 @@
+/**
+ * Writes the console's sources that follow from the server's: its API types from docs/openapi.json
+ * (openapi-typescript), and the role → permissions table from @governance/auth, which the console cannot
+ * import (the lib is Node code). The console is type-checked against the first by `npm run lint`, so an
+ * API change that breaks the console fails there.
+ *
+ *   node -r @swc-node/register tools/generate-console-sources.ts           writes the files
+ *   node -r @swc-node/register tools/generate-console-sources.ts --check   exits 1 when a file is stale
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PERMISSIONS, ROLE_PERMISSIONS } from '@governance/auth';
+import { ROLES } from '@governance/contracts';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { type GeneratedFile } from './generate-contract-docs';
+
+const ROOT = join(__dirname, '..');
+export const CONSOLE_SCHEMA_PATH = 'apps/console/src/api/schema.d.ts';
+export const CONSOLE_PERMISSIONS_PATH = 'apps/console/src/auth/permissions.generated.ts';
+
+async function renderSchema(): Promise<GeneratedFile> {
+  const document = JSON.parse(readFileSync(join(ROOT, 'docs/openapi.json'), 'utf8')) as Parameters<
+    typeof openapiTS
+  >[0];
+  const types = astToString(await openapiTS(document));
+  return {
+    path: CONSOLE_SCHEMA_PATH,
+    content: `// Generated from docs/openapi.json by tools/generate-console-sources.ts (npm run docs:generate).\n${types}`,
+  };
+}
+
+function renderPermissions(): GeneratedFile {
+  const table = Object.fromEntries(ROLES.map((role) => [role, [...ROLE_PERMISSIONS[role]]]));
+  const content = [
+    '// Generated from libs/auth/src/permissions.ts by tools/generate-console-sources.ts (npm run docs:generate).',
+    `export const PERMISSIONS = ${JSON.stringify(PERMISSIONS)} as const;`,
+    'export type Permission = (typeof PERMISSIONS)[number];',
+    `export const ROLES = ${JSON.stringify(ROLES)} as const;`,
+    'export type Role = (typeof ROLES)[number];',
+    `export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = ${JSON.stringify(table)};`,
+    '',
+  ].join('\n');
+  return { path: CONSOLE_PERMISSIONS_PATH, content };
+}
+
+export async function renderConsoleSources(): Promise<GeneratedFile[]> {
+  return [await renderSchema(), renderPermissions()];
+}
+
+async function main(argv: string[]): Promise<number> {
+  const files = await renderConsoleSources();
+  const stale = files.filter((file) => {
+    try {
+      return readFileSync(join(ROOT, file.path), 'utf8') !== file.content;
+    } catch {
+      return true;
+    }
+  });
+  if (argv.includes('--check')) {
+    if (stale.length === 0) return 0;
+    console.error(
+      `Stale console sources; run \`npm run docs:generate\`:\n  ${stale.map((f) => f.path).join('\n  ')}`,
+    );
+    return 1;
+  }
+  for (const file of stale) {
+    mkdirSync(dirname(join(ROOT, file.path)), { recursive: true });
+    writeFileSync(join(ROOT, file.path), file.content);
+    console.log(`wrote ${file.path}`);
+  }
+  if (stale.length === 0) console.log('console sources are up to date');
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
