@@ -98,6 +98,8 @@ async function buildConsole() {
   // The runner loads the TypeScript config in memory: bundling it would write a temporary file beside it,
   // under apps/, which a concurrent build's source digest could trip on.
   const { build } = await import('vite');
+  // Vite bundles React's development build when NODE_ENV says so (jest sets `test`); what ships is production.
+  process.env.NODE_ENV = 'production';
   await build({
     configFile: path.join(root, 'apps/console/vite.config.ts'),
     configLoader: 'runner',
