@@ -7,12 +7,12 @@
  *   node -r @swc-node/register tools/generate-console-sources.ts           writes the files
  *   node -r @swc-node/register tools/generate-console-sources.ts --check   exits 1 when a file is stale
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PERMISSIONS, ROLE_PERMISSIONS } from '@governance/auth';
 import { ROLES } from '@governance/contracts';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { type GeneratedFile } from './generate-contract-docs';
+import { type GeneratedFile, syncGeneratedFiles } from './generate-contract-docs';
 
 const ROOT = join(__dirname, '..');
 export const CONSOLE_SCHEMA_PATH = 'apps/console/src/api/schema.d.ts';
@@ -48,28 +48,7 @@ export async function renderConsoleSources(): Promise<GeneratedFile[]> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const files = await renderConsoleSources();
-  const stale = files.filter((file) => {
-    try {
-      return readFileSync(join(ROOT, file.path), 'utf8') !== file.content;
-    } catch {
-      return true;
-    }
-  });
-  if (argv.includes('--check')) {
-    if (stale.length === 0) return 0;
-    console.error(
-      `Stale console sources; run \`npm run docs:generate\`:\n  ${stale.map((f) => f.path).join('\n  ')}`,
-    );
-    return 1;
-  }
-  for (const file of stale) {
-    mkdirSync(dirname(join(ROOT, file.path)), { recursive: true });
-    writeFileSync(join(ROOT, file.path), file.content);
-    console.log(`wrote ${file.path}`);
-  }
-  if (stale.length === 0) console.log('console sources are up to date');
-  return 0;
+  return syncGeneratedFiles(ROOT, await renderConsoleSources(), argv, 'console sources');
 }
 
 if (require.main === module) {

@@ -321,26 +321,36 @@ function readOrNull(path: string): string | null {
   }
 }
 
-function main(argv: string[]): number {
-  const root = join(__dirname, '..');
+/**
+ * `--check`: 1 and the stale paths when any file differs from what would be generated; otherwise writes
+ * the stale files. The command line of every generator in tools/.
+ */
+export function syncGeneratedFiles(
+  root: string,
+  files: GeneratedFile[],
+  argv: string[],
+  what: string,
+): number {
+  const stale = new Set(staleContractDocs(root, files));
   if (argv.includes('--check')) {
-    const stale = staleContractDocs(root);
-    if (stale.length === 0) return 0;
+    if (stale.size === 0) return 0;
     console.error(
-      `Stale contract docs; run \`npm run docs:generate\`:\n${stale.map((p) => `  ${p}`).join('\n')}`,
+      `Stale ${what}; run \`npm run docs:generate\`:\n${[...stale].map((p) => `  ${p}`).join('\n')}`,
     );
     return 1;
   }
-  const files = renderContractDocs();
-  const stale = new Set(staleContractDocs(root, files));
   for (const file of files.filter((f) => stale.has(f.path))) {
     const target = join(root, file.path);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, file.content);
     console.log(`wrote ${file.path}`);
   }
-  if (stale.size === 0) console.log('contract docs are up to date');
+  if (stale.size === 0) console.log(`${what} are up to date`);
   return 0;
+}
+
+function main(argv: string[]): number {
+  return syncGeneratedFiles(join(__dirname, '..'), renderContractDocs(), argv, 'contract docs');
 }
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));

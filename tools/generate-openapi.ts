@@ -7,8 +7,8 @@
  *   node -r @swc-node/register tools/generate-openapi.ts --check   exits 1 when the file is stale
  */
 import 'reflect-metadata';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -21,7 +21,7 @@ import { reportsService } from '../apps/reports/src/service';
 import { systemsService } from '../apps/systems/src/service';
 import { identityService } from '../apps/identity/src/service';
 import { webhooksService } from '../apps/webhooks/src/service';
-import { type GeneratedFile } from './generate-contract-docs';
+import { type GeneratedFile, syncGeneratedFiles } from './generate-contract-docs';
 import { renderRolesMatrix } from './roles-matrix';
 
 export const OPENAPI_PATH = 'docs/openapi.json';
@@ -87,22 +87,7 @@ export function isStale(root: string, file: GeneratedFile): boolean {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const root = join(__dirname, '..');
-  const stale = (await renderApiDocs()).filter((file) => isStale(root, file));
-  if (argv.includes('--check')) {
-    if (stale.length === 0) return 0;
-    console.error(
-      `Stale API docs; run \`npm run docs:generate\`:\n  ${stale.map((f) => f.path).join('\n  ')}`,
-    );
-    return 1;
-  }
-  for (const file of stale) {
-    mkdirSync(dirname(join(root, file.path)), { recursive: true });
-    writeFileSync(join(root, file.path), file.content);
-    console.log(`wrote ${file.path}`);
-  }
-  if (stale.length === 0) console.log('API docs are up to date');
-  return 0;
+  return syncGeneratedFiles(join(__dirname, '..'), await renderApiDocs(), argv, 'API docs');
 }
 
 if (require.main === module) {

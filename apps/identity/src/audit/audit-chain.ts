@@ -33,7 +33,7 @@ export interface StoredEntry extends ChainedEntry {
 }
 
 /** The fields of ChainedEntry, the only ones the hash covers. */
-const HASHED_FIELDS = [
+export const HASHED_FIELDS = [
   'id',
   'organization_id',
   'seq',

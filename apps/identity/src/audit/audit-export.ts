@@ -1,4 +1,4 @@
-import { type StoredEntry } from './audit-chain';
+import { HASHED_FIELDS, type StoredEntry } from './audit-chain';
 import { canonicalJson } from './canonical-json';
 
 /**
@@ -13,24 +13,10 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
-export const AUDIT_CSV_COLUMNS = [
-  'id',
-  'organization_id',
-  'seq',
-  'occurred_at',
-  'actor_type',
-  'actor_id',
-  'service',
-  'action',
-  'target_type',
-  'target_id',
-  'address',
-  'user_agent',
-  'before',
-  'after',
-  'previous_hash',
-  'hash',
-] as const satisfies ReadonlyArray<keyof StoredEntry>;
+/** The hashed fields in their order, then the links: what a reader needs to recompute the chain. */
+export const AUDIT_CSV_COLUMNS = [...HASHED_FIELDS, 'previous_hash', 'hash'] as const satisfies ReadonlyArray<
+  keyof StoredEntry
+>;
 
 /** CRLF ends each record, as RFC 4180 says. */
 const line = (fields: ReadonlyArray<string | number | null>): string =>
