@@ -1,149 +1,31 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  createTestDatabase,
-  startServiceProcess,
-  type ServiceProcess,
-  type TestDatabase,
-} from '@governance/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { eventually, heading, loadOwnerKey, OWNER, useConsole } from './testing/console-harness';
 
-/*
- * The console in a real browser: Debian's Chromium (`.ci/run` installs it; nothing is downloaded),
- * driven by playwright-core against the standalone as `npm start` runs it. Elements are found by role and
- * accessible name, as a person using a screen reader would find them.
- */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-/** `CONSOLE_SCREENSHOTS=1` (npm run console:screenshots) writes each page to docs/console/. */
-const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ? join(__dirname, '../../../docs/console') : undefined;
-
-const SETUP_TOKEN = randomBytes(32).toString('base64url');
-const ADMIN_TOKEN = `adm_${randomBytes(18).toString('base64url')}`;
-const OWNER = { name: 'Ada Lovelace', email: 'ada@acme.example', password: 'correct horse battery staple' };
 const VIEWER = { name: 'Vera Viewer', email: 'vera@acme.example', password: 'viewing is believing 42' };
 
-async function eventually<T>(
-  check: () => Promise<T | false | undefined>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-interface AxeResult {
-  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }>;
-}
-
 describe('the console in Chromium', () => {
-  let database: TestDatabase;
-  let app: ServiceProcess;
-  let browser: Browser;
-  let owner: BrowserContext;
+  const ui = useConsole({ setUpOwner: false, env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3' } });
   let page: Page;
   // A second browser profile for everyone else (a visitor, then the viewer): a new Chromium page costs
   // seconds on two cores, so each test clears its cookies rather than opening another.
   let other: BrowserContext;
   let visitor: Page;
-  const cspViolations: string[] = [];
-  let apiKey: string;
-
-  const url = (path: string) => `${app.baseUrl}${path}`;
-
-  async function api(method: string, path: string, body?: unknown, token = apiKey) {
-    const response = await fetch(url(path), {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: (text ? JSON.parse(text) : undefined) as Record<string, unknown>,
-    };
-  }
-
-  async function newContext(): Promise<BrowserContext> {
-    const context = await browser.newContext({
-      baseURL: app.baseUrl,
-      viewport: { width: 1360, height: 900 },
-      locale: 'en-GB',
-      timezoneId: 'Europe/Paris',
-    });
-    // An init script is not subject to the page's Content-Security-Policy; a <script> tag would be.
-    await context.addInitScript({ content: AXE_SOURCE });
-    context.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
-    });
-    return context;
-  }
-
-  /** axe-core on the page as it is now: no serious or critical violation. */
-  async function expectAccessible(target: Page, name: string): Promise<void> {
-    // A string runs in the page, where the init script put `axe`.
-    const result = await target.evaluate<AxeResult>('axe.run(document)');
-    const serious = result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-      );
-    expect({ page: name, serious }).toEqual({ page: name, serious: [] });
-    if (SCREENSHOTS) await target.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  }
-
-  const heading = (target: Page, name: string | RegExp) => target.getByRole('heading', { level: 1, name });
+  const url = (path: string) => ui.url(path);
+  const api = (method: string, path: string, body?: unknown, token?: string) =>
+    ui.api(method, path, body, token);
+  const expectAccessible = (target: Page, name: string) => ui.expectAccessible(target, name);
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-    if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
-    database = await createTestDatabase();
-    [app, browser] = await Promise.all([
-      startServiceProcess('standalone', {
-        DATABASE_URL: database.url,
-        ADMIN_TOKEN,
-        SETUP_TOKEN,
-        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        REPORT_SIGNING_KEY: randomBytes(32).toString('base64url'),
-        SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
-        EVENT_LOG_POLL_INTERVAL_MS: '50',
-        LOG_LEVEL: 'warn',
-      }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
-    ]);
-    [owner, other] = await Promise.all([newContext(), newContext()]);
-    [page, visitor] = await Promise.all([owner.newPage(), other.newPage()]);
-  }, 120_000);
+    page = ui.page;
+    other = await ui.newContext();
+    visitor = await other.newPage();
+  });
 
   /** The second profile, signed out. */
   async function anonymous(): Promise<Page> {
     await other.clearCookies();
     return visitor;
   }
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop('SIGKILL');
-    await database?.drop();
-  });
 
   it('serves the console at / with a strict policy, its router on every page, and the API beside it', async () => {
     const index = await fetch(url('/systems/sys_01JD60A1B2C3D4E5F6G7H8J9KM'), {
@@ -166,7 +48,7 @@ describe('the console in Chromium', () => {
   });
 
   it('sets up the first owner, who signs out and signs in with Email, Password and Sign in', async () => {
-    await page.goto(`/setup?token=${SETUP_TOKEN}`);
+    await page.goto(`/setup?token=${ui.setupToken}`);
     await heading(page, 'Set up the console').waitFor();
     await expectAccessible(page, 'setup');
     await page.getByLabel('Organization name').fill('Acme Insurance');
@@ -206,17 +88,7 @@ describe('the console in Chromium', () => {
     await page.getByRole('heading', { name: 'Activity', exact: true }).waitFor();
     expect(await page.getByLabel('Organization').inputValue()).toMatch(/^org_/);
 
-    const me = await owner.request.get('/api/service/auth/me');
-    const organizationId = ((await me.json()) as { organizations: Array<{ id: string }> }).organizations[0]!
-      .id;
-    const key = await api(
-      'POST',
-      `/admin/v1/organizations/${organizationId}/api-keys`,
-      undefined,
-      ADMIN_TOKEN,
-    );
-    expect(key.status).toBe(201);
-    apiKey = key.body.api_key as string;
+    await loadOwnerKey(ui);
   });
 
   it('shows a locked-out sign-in with the time to wait (429)', async () => {
@@ -354,7 +226,7 @@ describe('the console in Chromium', () => {
     // The same session, asking the API directly with its CSRF token: refused by role.
     const systemId = new URL(viewer.url()).pathname.split('/').pop()!;
     const csrf = (await viewerContext.cookies()).find((cookie) => cookie.name === 'service_csrf')!.value;
-    const headers = { 'x-service-csrf': csrf, origin: app.baseUrl };
+    const headers = { 'x-service-csrf': csrf, origin: ui.app.baseUrl };
     const retire = await viewerContext.request.patch(`/api/service/systems/${systemId}`, {
       data: { status: 'retired' },
       headers,
@@ -397,9 +269,5 @@ describe('the console in Chromium', () => {
     await lost.getByRole('button', { name: 'Sign in' }).click();
     await heading(lost, 'Systems').waitFor();
     expect(await lost.getByLabel('Status').inputValue()).toBe('active');
-  });
-
-  it('loads every page under the Content-Security-Policy without a violation', () => {
-    expect(cspViolations).toEqual([]);
   });
 });
