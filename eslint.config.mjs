@@ -93,7 +93,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', 'libs/testing/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.spec.ts', 'libs/testing/**/*.ts', 'apps/console/src/testing/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ testsMayUseTestingLib: true })],
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -194,6 +194,58 @@ describe('the console in Chromium', () => {
     await expectAccessible(page, 'overview');
   });
 
+  it('shows new activity and a probe’s state without a reload, over a stream authorized like any request', async () => {
+    await page.goto('/');
+    await heading(page, 'Overview').waitFor();
+    await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
+    // Anything that reloads the page would lose this mark.
+    await page.evaluate('window.stillTheSamePage = true');
+    const created = await api('POST', '/api/service/systems', { name: 'Fraud Radar', risk_tier: 'limited' });
+    expect(created.status).toBe(201);
+    await page.getByRole('list', { name: 'Activity' }).getByText('System Fraud Radar registered').waitFor();
+
+    // A system's page follows its probes: a new probe appears, connected, without a reload.
+    await page.getByRole('link', { name: 'System Fraud Radar registered' }).click();
+    await heading(page, 'Fraud Radar').waitFor();
+    await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
+    const probe = await api('POST', '/api/service/probe/register', {
+      probe_name: 'fraud-edge',
+      system_name: 'Fraud Radar',
+      host: 'fraud-1.internal',
+      runtime: 'python3.12',
+      environment: 'production',
+      version: '1.4.0',
+    });
+    expect(probe.status).toBe(201);
+    const row = page.getByRole('row').filter({ hasText: 'fraud-edge' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Connected');
+    expect(await page.evaluate('window.stillTheSamePage')).toBe(true);
+
+    // The stream itself: an event stream for a client that asks for one, the uniform 406 otherwise.
+    const refused = await fetch(url('/api/service/dashboard/stream'), {
+      headers: { authorization: `Bearer ${ui.apiKey}`, accept: 'application/json' },
+    });
+    expect(refused.status).toBe(406);
+    expect(await refused.json()).toMatchObject({ error: { code: 'not_acceptable' } });
+    expect(
+      (await fetch(url('/api/service/dashboard/stream'), { headers: { accept: 'text/event-stream' } }))
+        .status,
+    ).toBe(401);
+    const controller = new AbortController();
+    const stream = await fetch(url('/api/service/dashboard/stream'), {
+      headers: { authorization: `Bearer ${ui.apiKey}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = stream.body!.getReader();
+    let text = '';
+    while (!text.includes('event: ready'))
+      text += new TextDecoder().decode((await reader.read()).value as Uint8Array);
+    controller.abort();
+  });
+
   it('shows a viewer no edit controls, and the API refuses them anyway (403)', async () => {
     const invited = await api('POST', '/api/service/invitations', { email: VIEWER.email, role: 'viewer' });
     expect(invited.status).toBe(201);

@@ -5,3 +5,4 @@ export { createServiceDataSource, migrate, assertSchemaName, poolSizeOf } from '
 export { PersistenceModule } from './persistence.module';
 export { runServiceProcess, describeStartFailure } from './run-service';
 export { SqlConditions } from './sql-conditions';
+export { LiveChanges, LiveChangesModule, type LiveOptions } from './live-changes';

@@ -16,6 +16,7 @@ export enum ErrorCode {
   OrganizationRequired = 'organization_required',
   PlanNotEligible = 'plan_not_eligible',
   NotFound = 'not_found',
+  NotAcceptable = 'not_acceptable',
   Conflict = 'conflict',
   InvitationExpired = 'invitation_expired',
   InvitationRevoked = 'invitation_revoked',

@@ -59,3 +59,4 @@ export {
   Timestamp,
   unmappedValidators,
 } from './openapi';
+export { LiveStream } from './live-stream';

@@ -50,6 +50,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   404: '`not_found`: nothing with this id in the caller’s organization.',
   409: '`conflict`: the request collides with the current state.',
   410: '`link_invalid`: the one-time link is unknown, used or expired (`details.reason`).',
+  406: '`not_acceptable`: a stream answers only a request that accepts `text/event-stream`.',
   413: '`payload_too_large`: the body is larger than the endpoint accepts.',
   415: '`unsupported_media_type`: the body is not in a media type this endpoint reads.',
   429: '`too_many_requests`: too many failed attempts; `Retry-After` gives the seconds to wait.',

@@ -8,7 +8,7 @@ import {
   EventLog1764800000000,
   MessagingModule,
 } from '@governance/messaging';
-import { PersistenceModule, runServiceProcess } from '@governance/persistence';
+import { LiveChangesModule, PersistenceModule, runServiceProcess } from '@governance/persistence';
 import {
   createLogger,
   createServiceApp,
@@ -99,6 +99,7 @@ export function defineService<Config extends ServiceBasics>(
           runMigrations: config.runMigrations,
         }),
         MessagingModule.forService({ service: name, schema, config: config.messaging, consumes }),
+        LiveChangesModule.forService({ schema, streamMaxMs: config.live.streamMaxMs }),
         ...(authenticates ? [AuthModule.forService(schema, authOptions(config))] : []),
         ...(domain.imports ?? []),
       ],

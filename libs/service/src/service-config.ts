@@ -12,6 +12,8 @@ export interface ServiceBasics {
   /** Where people reach the console (PUBLIC_URL): its origin may send session requests that change state. */
   publicOrigin: string | undefined;
   auth: { credentialCacheTtlMs: number; keyUsageReportMs: number };
+  /** The console's live streams: each ends after LIVE_STREAM_MAX_MS, and the browser reconnects. */
+  live: { streamMaxMs: number };
 }
 
 export type ServiceConfig<Own extends object> = ServiceBasics & Own;
@@ -43,6 +45,7 @@ export function readServiceConfig<Own extends object>(
       credentialCacheTtlMs: env.int('CREDENTIAL_CACHE_TTL_MS', 1_000, { min: 0, max: 1_000 }),
       keyUsageReportMs: env.int('KEY_USAGE_REPORT_MS', 30_000, { min: 10 }),
     },
+    live: { streamMaxMs: env.int('LIVE_STREAM_MAX_MS', 300_000, { min: 1 }) },
   };
   const config = { ...basics, ...own(env, basics) };
   env.assertValid();

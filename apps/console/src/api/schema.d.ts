@@ -1120,6 +1120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service/dashboard/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the dashboard live
+         * @description Tells the console when the summary, compliance status or activity changed (`activity`), so it reads them again without a reload. Needs `Accept: text/event-stream`. Sends `event: ready` once the stream listens (read again then: changes made while away are not replayed), `event: change` with `data: {"topics": [...]}` naming what moved (`activity`), and `event: heartbeat` every 20 s. Changes carry no data: read it through the ordinary endpoints, which authorize it. The stream ends after `LIVE_STREAM_MAX_MS` (5 minutes); reconnecting authorizes again.
+         */
+        get: operations["Dashboard_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service/dashboard/summary": {
         parameters: {
             query?: never;
@@ -1629,6 +1649,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service/systems/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the inventory live
+         * @description Tells the console when systems changed (`systems`: registered, discovered, adopted, edited) or their probes did (`probes`: registered, heartbeat, connection state). Needs `Accept: text/event-stream`. Sends `event: ready` once the stream listens (read again then: changes made while away are not replayed), `event: change` with `data: {"topics": [...]}` naming what moved (`systems`, `probes`), and `event: heartbeat` every 20 s. Changes carry no data: read it through the ordinary endpoints, which authorize it. The stream ends after `LIVE_STREAM_MAX_MS` (5 minutes); reconnecting authorizes again.
+         */
+        get: operations["Systems_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service/systems/{id}": {
         parameters: {
             query?: never;
@@ -1671,6 +1711,26 @@ export interface paths {
          * @description Subscribes an HTTPS endpoint to event types. The answer carries the `signing_secret` of the delivery signatures, shown this once only. Professional, Federal and Embedded plans.
          */
         post: operations["Webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow deliveries live
+         * @description Tells the console when a delivery of any of the organization’s webhooks was created or attempted (`deliveries`). Needs `Accept: text/event-stream`. Sends `event: ready` once the stream listens (read again then: changes made while away are not replayed), `event: change` with `data: {"topics": [...]}` naming what moved (`deliveries`), and `event: heartbeat` every 20 s. Changes carry no data: read it through the ordinary endpoints, which authorize it. The stream ends after `LIVE_STREAM_MAX_MS` (5 minutes); reconnecting authorizes again.
+         */
+        get: operations["DeliveriesStream_stream"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1824,7 +1884,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "validation_failed" | "malformed_json" | "body_too_deep" | "malformed_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden" | "csrf_rejected" | "organization_required" | "plan_not_eligible" | "not_found" | "conflict" | "invitation_expired" | "invitation_revoked" | "invitation_accepted" | "link_invalid" | "too_many_requests" | "url_not_allowed" | "webhook_limit_reached" | "service_unavailable" | "internal_error";
+                code: "validation_failed" | "malformed_json" | "body_too_deep" | "malformed_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "forbidden" | "csrf_rejected" | "organization_required" | "plan_not_eligible" | "not_found" | "not_acceptable" | "conflict" | "invitation_expired" | "invitation_revoked" | "invitation_accepted" | "link_invalid" | "too_many_requests" | "url_not_allowed" | "webhook_limit_reached" | "service_unavailable" | "internal_error";
                 message: string;
                 /** @description For `validation_failed`, the list of `{ field, message }` problems; otherwise null or an object that depends on the code. */
                 details: unknown;
@@ -6169,6 +6229,53 @@ export interface operations {
             };
         };
     };
+    Dashboard_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_acceptable`: a stream answers only a request that accepts `text/event-stream`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Dashboard_summary: {
         parameters: {
             query?: never;
@@ -9713,6 +9820,53 @@ export interface operations {
             };
         };
     };
+    Systems_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_acceptable`: a stream answers only a request that accepts `text/event-stream`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Systems_get: {
         parameters: {
             query?: never;
@@ -10204,6 +10358,57 @@ export interface operations {
             };
             /** @description `url_not_allowed` (the url resolves to a non-public address) or `webhook_limit_reached`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    DeliveriesStream_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             *
+             *     `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_acceptable`: a stream answers only a request that accepts `text/event-stream`. */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,8 @@ import { usePageTitle } from '../design/page-title';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Card, Grid, PageHeader, Stack } from '../design/surface';
 import { Time } from '../design/time';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import { RISK_TIER_LABELS, RISK_TIERS } from '../systems/labels';
 import {
   type ActivityEvent,
@@ -32,10 +34,12 @@ const BREAKDOWN: ReadonlyArray<{ key: Exclude<keyof Summary['score_breakdown'], 
 export function OverviewPage() {
   usePageTitle('Overview');
   const summary = useSummary();
+  const live = useLiveUpdates('dashboard');
   return (
     <>
       <PageHeader
         title="Overview"
+        actions={<LiveIndicator status={live} />}
         description={
           summary.data?.updated_at ? (
             <>

@@ -7,6 +7,8 @@ import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Actions, Card, PageHeader, Stack } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import { useActivity } from '../overview/dashboard.queries';
 import { EVENT_LABELS, SEVERITY_LABELS, SEVERITY_TONES } from '../overview/labels';
 import { DISCOVERY_LABELS, SOURCE_LABELS } from './labels';
@@ -18,6 +20,8 @@ import styles from './systems.module.css';
 export function SystemPage() {
   const { id = '' } = useParams();
   const system = useSystem(id);
+  const live = useLiveUpdates('systems');
+  useLiveUpdates('dashboard');
   usePageTitle(system.data?.name ?? 'System');
   const back = (
     <Link className={styles.back} to="/systems">
@@ -60,6 +64,7 @@ export function SystemPage() {
         }
         actions={
           <Actions>
+            <LiveIndicator status={live} />
             <SystemActions system={data} size="medium" />
           </Actions>
         }

@@ -9,6 +9,8 @@ import { PageHeader } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
 import { useDebounced } from '../design/use-debounced';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import { useSummary } from '../overview/dashboard.queries';
 import { RISK_TIER_LABELS, RISK_TIERS, SOURCE_LABELS } from './labels';
 import { RegisterSystemDialog } from './register-system-dialog';
@@ -50,6 +52,7 @@ function filtersFrom(params: URLSearchParams, search: string): Filters {
 
 export function SystemsPage() {
   usePageTitle('Systems');
+  const live = useLiveUpdates('systems');
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const filters = filtersFrom(params, useDebounced(search, 300));
@@ -81,11 +84,14 @@ export function SystemsPage() {
         title="Systems"
         description="Every AI system of the organization: declared, discovered by probes, and retired."
         actions={
-          canWrite && (
-            <Button variant="primary" onClick={() => setRegistering(true)}>
-              Register system
-            </Button>
-          )
+          <>
+            <LiveIndicator status={live} />
+            {canWrite && (
+              <Button variant="primary" onClick={() => setRegistering(true)}>
+                Register system
+              </Button>
+            )}
+          </>
         }
       />
       {shadowCount > 0 && filters.declared !== 'false' && (

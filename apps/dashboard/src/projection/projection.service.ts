@@ -45,7 +45,7 @@ const newest = (held: string | undefined, next: string): string =>
  * is order-tolerant, so a replay from the start ends where live consumption did, however it is batched.
  */
 @Injectable()
-export class ProjectionService implements Projection<ProjectedTopic> {
+export class ProjectionService implements Projection<ProjectedTopic, string[]> {
   readonly topics = PROJECTED_TOPICS;
 
   constructor(
@@ -53,7 +53,8 @@ export class ProjectionService implements Projection<ProjectedTopic> {
     private readonly systems: SystemsReplica,
   ) {}
 
-  async apply(manager: EntityManager, inputs: readonly Input[]): Promise<void> {
+  /** Applies a batch; answers the organizations it touched, whose consoles hear of it once committed. */
+  async apply(manager: EntityManager, inputs: readonly Input[]): Promise<string[]> {
     const writes = new BatchWrites();
     for (const input of inputs) {
       const { organization_id: organizationId, timestamp } = input.record;
@@ -68,6 +69,7 @@ export class ProjectionService implements Projection<ProjectedTopic> {
     await repo.applyProbeHeartbeats(manager, [...writes.heartbeats.values()]);
     for (const [organizationId, at] of writes.touched)
       await repo.touchOrganization(manager, organizationId, at);
+    return [...writes.touched.keys()];
   }
 
   private async applyRecord(

@@ -1,7 +1,9 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, type MessageEvent, Query, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
-import { ApiKeyAuth, Endpoint } from '@governance/platform';
+import { LiveChanges } from '@governance/persistence';
+import { ApiKeyAuth, Endpoint, LiveStream } from '@governance/platform';
+import { type Observable } from 'rxjs';
 import { ActivityPage, ActivityQuery } from '../activity/activity.dto';
 import { examples } from './dashboard.openapi';
 import { DashboardService } from './dashboard.service';
@@ -13,7 +15,10 @@ import { ComplianceStatusResponse, SummaryResponse } from './summary.dto';
 @ApiTags('Dashboard')
 @ApiKeyAuth()
 export class DashboardController {
-  constructor(private readonly dashboard: DashboardService) {}
+  constructor(
+    private readonly dashboard: DashboardService,
+    private readonly live: LiveChanges,
+  ) {}
 
   @RequirePermission('dashboard:read')
   @Get('summary')
@@ -49,5 +54,16 @@ export class DashboardController {
   })
   activity(@OrganizationId() organizationId: string, @Query() query: ActivityQuery): Promise<ActivityPage> {
     return this.dashboard.activity(organizationId, query);
+  }
+
+  @RequirePermission('dashboard:read')
+  @LiveStream('stream', ['activity'], {
+    summary: 'Follow the dashboard live',
+    description:
+      'Tells the console when the summary, compliance status or activity changed (`activity`), so it ' +
+      'reads them again without a reload.',
+  })
+  stream(@OrganizationId() organizationId: string): Observable<MessageEvent> {
+    return this.live.stream(organizationId, ['activity']);
   }
 }

@@ -1,3 +1,4 @@
+import { LiveChanges } from '@governance/persistence';
 import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { INTERNAL_TOPICS, type TopicRecord } from '@governance/contracts';
@@ -20,12 +21,22 @@ export class ProbeEventsConsumer {
     private readonly unitOfWork: UnitOfWork,
     private readonly systems: SystemsService,
     private readonly probes: ProbeRepository,
+    private readonly live: LiveChanges,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @ConsumeEvent(INTERNAL_TOPICS.probes, 'probe-events')
   async onProbeEvent(@Payload() event: ConsumedEvent): Promise<void> {
     const record = parsePayload<TopicRecord<typeof INTERNAL_TOPICS.probes>>(event);
+    await this.apply(event, record);
+    // Committed (or a redelivery, which costs the console one needless refetch).
+    this.live.changed(record.organization_id, record.event.startsWith('probe.') ? 'probes' : 'systems');
+  }
+
+  private async apply(
+    event: ConsumedEvent,
+    record: TopicRecord<typeof INTERNAL_TOPICS.probes>,
+  ): Promise<void> {
     const organizationId = record.organization_id;
     switch (record.event) {
       case 'system.registration_requested': {

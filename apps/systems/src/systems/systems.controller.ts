@@ -1,7 +1,19 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  type MessageEvent,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
-import { ApiKeyAuth, Endpoint } from '@governance/platform';
+import { LiveChanges } from '@governance/persistence';
+import { ApiKeyAuth, Endpoint, LiveStream } from '@governance/platform';
+import { type Observable } from 'rxjs';
 import {
   CreateSystemDto,
   ListSystemsQuery,
@@ -19,7 +31,10 @@ import { SystemsService } from './systems.service';
 @ApiTags('Systems')
 @ApiKeyAuth()
 export class SystemsController {
-  constructor(private readonly systems: SystemsService) {}
+  constructor(
+    private readonly systems: SystemsService,
+    private readonly live: LiveChanges,
+  ) {}
 
   @RequirePermission('systems:write')
   @Post()
@@ -47,6 +62,17 @@ export class SystemsController {
     @Query() query: ListSystemsQuery,
   ): Promise<SystemPageResponse> {
     return this.systems.list(organizationId, query);
+  }
+
+  @RequirePermission('systems:read')
+  @LiveStream('stream', ['systems', 'probes'], {
+    summary: 'Follow the inventory live',
+    description:
+      'Tells the console when systems changed (`systems`: registered, discovered, adopted, edited) or ' +
+      'their probes did (`probes`: registered, heartbeat, connection state).',
+  })
+  stream(@OrganizationId() organizationId: string): Observable<MessageEvent> {
+    return this.live.stream(organizationId, ['systems', 'probes']);
   }
 
   @RequirePermission('systems:read')

@@ -1,3 +1,4 @@
+import { LiveChanges } from '@governance/persistence';
 import { Injectable } from '@nestjs/common';
 import { isId, newId } from '@governance/contracts';
 import { publicEventMessage, systemsEventMessage, type Transaction, UnitOfWork } from '@governance/messaging';
@@ -40,6 +41,7 @@ export class SystemsService {
     private readonly systems: SystemRepository,
     private readonly probes: ProbeRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly live: LiveChanges,
   ) {}
 
   async create(organizationId: string, body: CreateSystemDto): Promise<SystemResponse> {
@@ -74,6 +76,7 @@ export class SystemsService {
         },
         { awaitPublished: true },
       );
+      this.live.changed(organizationId, 'systems');
       return toSystemResponse(row);
     } catch (error) {
       if (isNameTaken(error)) throw nameConflict('system', body.name);
@@ -120,6 +123,7 @@ export class SystemsService {
         tx.audit(systemUpdatedAudit(current, updated));
         return updated;
       });
+      this.live.changed(organizationId, 'systems');
       return toSystemResponse(row);
     } catch (error) {
       if (isNameTaken(error) && body.name !== undefined) throw nameConflict('system', body.name);

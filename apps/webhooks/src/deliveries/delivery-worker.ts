@@ -1,3 +1,4 @@
+import { LiveChanges } from '@governance/persistence';
 import {
   Inject,
   Injectable,
@@ -62,6 +63,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   constructor(
     private readonly deliveries: DeliveryRepository,
     private readonly executor: DeliveryAttemptExecutor,
+    private readonly live: LiveChanges,
     @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -160,8 +162,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const batch = this.recordQueue.splice(0, RECORD_BATCH);
       try {
         await this.deliveries.recordAttempts(batch.map((queued) => queued.record));
-        for (const { record } of batch)
+        for (const { claim, record } of batch) {
           if (record.outcome !== 'pending') deliveriesTotal.inc({ ...SERVICE, outcome: record.outcome });
+          this.live.changed(claim.organizationId, 'deliveries');
+        }
       } catch (error) {
         this.logger.error(
           { err: error, count: batch.length },

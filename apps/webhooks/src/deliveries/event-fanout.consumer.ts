@@ -1,3 +1,4 @@
+import { LiveChanges } from '@governance/persistence';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { newUuidV7, PUBLIC_TOPICS, type PublicEventRecord, toEventPayload } from '@governance/contracts';
@@ -18,6 +19,7 @@ export class EventFanoutConsumer {
     private readonly webhooks: WebhookRepository,
     private readonly deliveries: DeliveryRepository,
     private readonly worker: DeliveryWorker,
+    private readonly live: LiveChanges,
   ) {}
 
   @ConsumeEvent(PUBLIC_TOPICS, 'dispatcher')
@@ -43,6 +45,9 @@ export class EventFanoutConsumer {
       );
       return subscribers.length;
     });
-    if (processed && fannedOut) this.worker.wake();
+    if (processed && fannedOut) {
+      this.worker.wake();
+      this.live.changed(record.organization_id, 'deliveries');
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { DeliveriesStreamController } from '../deliveries/deliveries-stream.controller';
 import { Module } from '@nestjs/common';
 import { DeliveryRepository } from '../deliveries/delivery.repository';
 import { DeliveryAttemptExecutor } from '../deliveries/delivery-attempt.executor';
@@ -9,7 +10,7 @@ import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 @Module({
-  controllers: [WebhooksController, EventFanoutConsumer],
+  controllers: [WebhooksController, DeliveriesStreamController, EventFanoutConsumer],
   providers: [
     WebhooksService,
     WebhookRepository,
