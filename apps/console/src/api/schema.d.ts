@@ -9567,6 +9567,7 @@ export interface operations {
     Systems_list: {
         parameters: {
             query?: {
+                sort?: "-created_at" | "created_at" | "name" | "-name";
                 declared?: "true" | "false";
                 risk_tier?: "unacceptable" | "high" | "limited" | "minimal" | "unclassified";
                 status?: "active" | "retired";

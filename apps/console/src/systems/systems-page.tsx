@@ -5,6 +5,8 @@ import { Button } from '../design/button';
 import { SelectField, TextField } from '../design/field';
 import { usePageTitle } from '../design/page-title';
 import { EmptyState, ErrorState, Loading } from '../design/states';
+import { SortableHeader } from '../design/sortable-header';
+import { type Sort } from '../design/sorting';
 import { PageHeader } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
@@ -47,7 +49,18 @@ function filtersFrom(params: URLSearchParams, search: string): Filters {
   const status = params.get('status');
   if (status === 'active' || status === 'retired') filters.status = status;
   if (search.trim()) filters.q = search.trim();
+  const sort = params.get('sort');
+  if (sort === 'name' || sort === '-name' || sort === 'created_at') filters.sort = sort;
   return filters;
+}
+
+type SortColumn = 'name' | 'created_at';
+
+/** The table's sort as its headers show it, from the API's `sort` (newest first unless said otherwise). */
+function sortOf(sort: Filters['sort']): Sort<SortColumn> {
+  const value = sort ?? '-created_at';
+  const key = value.replace('-', '') as SortColumn;
+  return { key, direction: value.startsWith('-') ? 'descending' : 'ascending' };
 }
 
 export function SystemsPage() {
@@ -75,6 +88,15 @@ export function SystemsPage() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
+  const sort = sortOf(filters.sort);
+  const setSort = (next: Sort<SortColumn>) => {
+    const value = `${next.direction === 'descending' ? '-' : ''}${next.key}`;
+    const changed = new URLSearchParams(params);
+    if (value === '-created_at') changed.delete('sort');
+    else changed.set('sort', value);
+    setParams(changed, { replace: true });
+  };
+  const filtered = Object.keys(filters).some((name) => name !== 'sort');
   const shadowCount = summary.data?.systems.shadow ?? 0;
   const rows = systems.data?.data ?? [];
 
@@ -147,7 +169,7 @@ export function SystemsPage() {
       ) : systems.isError ? (
         <ErrorState error={systems.error} onRetry={() => void systems.refetch()} />
       ) : rows.length === 0 ? (
-        Object.keys(filters).length > 0 ? (
+        filtered ? (
           <EmptyState title="No system matches these filters" />
         ) : (
           <EmptyState
@@ -171,13 +193,17 @@ export function SystemsPage() {
               <caption className="visually-hidden">Systems</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
+                  <SortableHeader column="name" sort={sort} onSort={setSort}>
+                    Name
+                  </SortableHeader>
                   <th scope="col">Risk tier</th>
                   <th scope="col">Inventory</th>
                   <th scope="col">Source</th>
                   <th scope="col">Environment</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Registered</th>
+                  <SortableHeader column="created_at" sort={sort} onSort={setSort}>
+                    Registered
+                  </SortableHeader>
                   {canWrite && (
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>

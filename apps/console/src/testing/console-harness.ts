@@ -7,7 +7,8 @@ import {
   type ServiceProcess,
   type TestDatabase,
 } from '@governance/testing';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './chromium';
 
 /*
  * The console in a real browser: Debian's Chromium (`.ci/run` installs it; nothing is downloaded),
@@ -15,14 +16,6 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
  * accessible name, as a person using a screen reader would find them. Each page's spec calls
  * `useConsole()` once: one standalone, one Chromium, one owner signed in.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** `CONSOLE_SCREENSHOTS=1` (npm run console:screenshots) writes each page to docs/console/. */
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ? join(__dirname, '../../../../docs/console') : undefined;
@@ -206,7 +199,7 @@ export function useConsole(options: ConsoleOptions = {}): ConsoleUnderTest {
         LOG_LEVEL: 'warn',
         ...options.env,
       }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+      launchChromium(),
     ]);
     harness.owner = await harness.newContext();
     harness.page = await harness.owner.newPage();

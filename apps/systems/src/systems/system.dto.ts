@@ -133,7 +133,15 @@ export class UpdateSystemDto extends SystemFields {
   status?: SystemStatus;
 }
 
+/** The inventory's orders: newest first (the default), oldest first, or by name either way. */
+export const SYSTEM_SORTS = ['-created_at', 'created_at', 'name', '-name'] as const;
+export type SystemSort = (typeof SYSTEM_SORTS)[number];
+
 export class ListSystemsQuery extends PageQuery {
+  @IsOptional()
+  @IsIn(SYSTEM_SORTS, { message: `sort must be one of ${SYSTEM_SORTS.join(', ')}` })
+  sort?: SystemSort;
+
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'declared must be true or false' })
   declared?: 'true' | 'false';

@@ -3,7 +3,7 @@ import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EDITABLE_FIELDS, type SystemChanges } from './system-rules';
 import { likePattern, type SystemRow } from './system-records';
-import { type ListSystemsQuery, SystemResponse } from './system.dto';
+import { type ListSystemsQuery, SystemResponse, type SystemSort } from './system.dto';
 
 /** The columns: the response's fields, in its order, and the organization. */
 const FIELDS = ['organization_id', ...Object.keys(SystemResponse.properties)] as Array<keyof SystemRow>;
@@ -14,6 +14,14 @@ export const isNameTaken = (error: unknown): boolean =>
   violatesUnique(error, 'systems_organization_name_idx');
 
 /** All SQL on systems and merged ids. Every query about a system is scoped by organization id. */
+/** The SQL of each order the inventory offers: fixed strings, never built from input. */
+const SORT_ORDERS: Record<SystemSort, { column: string; type: string; direction: 'ASC' | 'DESC' }> = {
+  '-created_at': { column: 'created_at', type: 'timestamptz', direction: 'DESC' },
+  created_at: { column: 'created_at', type: 'timestamptz', direction: 'ASC' },
+  name: { column: 'name', type: 'text', direction: 'ASC' },
+  '-name': { column: 'name', type: 'text', direction: 'DESC' },
+};
+
 @Injectable()
 export class SystemRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -88,9 +96,12 @@ export class SystemRepository {
   async list(
     organizationId: string,
     filters: Pick<ListSystemsQuery, 'declared' | 'risk_tier' | 'status' | 'q'>,
+    sort: SystemSort,
     limit: number,
     after?: KeysetPosition,
   ): Promise<SystemRow[]> {
+    const { column, type, direction } = SORT_ORDERS[sort];
+    const beyond = direction === 'DESC' ? '<' : '>';
     return await this.dataSource.query<SystemRow[]>(
       `SELECT ${COLUMNS} FROM systems.systems
        WHERE organization_id = $1
@@ -99,8 +110,8 @@ export class SystemRepository {
          AND ($4::text IS NULL OR status = $4)
          AND ($5::text IS NULL OR name ILIKE $5 OR description ILIKE $5 OR owner ILIKE $5
               OR vendor ILIKE $5 OR model ILIKE $5)
-         AND ($6::timestamptz IS NULL OR (created_at, id) < ($6::timestamptz, $7::text))
-       ORDER BY created_at DESC, id DESC
+         AND ($6::${type} IS NULL OR (${column}, id) ${beyond} ($6::${type}, $7::text))
+       ORDER BY ${column} ${direction}, id ${direction}
        LIMIT $8`,
       [
         organizationId,

@@ -218,6 +218,28 @@ describe('systems API', () => {
       expect(seen).toEqual([...ids].reverse());
     });
 
+    it('sorts by name either way, or oldest first, and pages each order without gaps or repeats', async () => {
+      const walk = async (sort: string) => {
+        const names: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await list(`?sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+          names.push(...page.data.map((system) => system.name));
+          cursor = page.next_cursor;
+        } while (cursor);
+        return names;
+      };
+      const alphabetical = ['Alpha Chat', 'Beta Vision', 'Delta Coder', 'Epsilon', 'Gamma Search'];
+      expect(await walk('name')).toEqual(alphabetical);
+      expect(await walk('-name')).toEqual([...alphabetical].reverse());
+      expect((await list('?sort=created_at')).data.map((system) => system.id)).toEqual(ids);
+      expect(await walk('-created_at')).toEqual((await list()).data.map((system) => system.name));
+      expect((await list('?sort=name&risk_tier=high')).data.map((system) => system.name)).toEqual([
+        'Alpha Chat',
+        'Delta Coder',
+      ]);
+    });
+
     it('filters by risk tier, status, declared and a case-insensitive substring', async () => {
       const names = async (query: string) => (await list(query)).data.map((system) => system.name);
       expect(await names('?risk_tier=high')).toEqual(['Delta Coder', 'Alpha Chat']);
@@ -249,7 +271,8 @@ describe('systems API', () => {
       '?risk_tier=extreme',
       '?status=deleted',
       '?cursor=garbage',
-      '?sort=name',
+      '?sort=size',
+      '?sort=name&cursor=WyIyMDI2IiwieCJd',
       `?q=${'x'.repeat(201)}`,
     ])('answers 400 to %s', async (query) => {
       const response = await harness.request('GET', `${SYSTEMS_PATH}${query}`, org.apiKey);

@@ -31,8 +31,12 @@ function toProbeResponse({ organization_id: _o, system_id: _s, ...probe }: Probe
   return withIsoDates(probe);
 }
 
-/** `next_cursor` of the listing: the last system's creation time and id. */
-const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^sys_[0-9A-HJKMNP-TV-Z]{26}$/ };
+const SYSTEM_ID = /^sys_[0-9A-HJKMNP-TV-Z]{26}$/;
+/** `next_cursor` of the listing: the last system's creation time, or its name, and its id. */
+const LIST_CURSORS = {
+  time: { at: ISO_MILLISECONDS, id: SYSTEM_ID },
+  name: { text: true, id: SYSTEM_ID },
+};
 
 /** The systems inventory: registration by people and by probe ingest, edits, listing and detail. */
 @Injectable()
@@ -85,11 +89,13 @@ export class SystemsService {
   }
 
   list(organizationId: string, query: ListSystemsQuery): Promise<SystemPageResponse> {
+    const sort = query.sort ?? '-created_at';
+    const byName = sort === 'name' || sort === '-name';
     return readPage(
       query,
-      LIST_CURSOR,
-      (limit, after) => this.systems.list(organizationId, query, limit, after),
-      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+      byName ? LIST_CURSORS.name : LIST_CURSORS.time,
+      (limit, after) => this.systems.list(organizationId, query, sort, limit, after),
+      (row) => ({ at: byName ? row.name : row.created_at.toISOString(), id: row.id }),
       toSystemResponse,
     );
   }
