@@ -19,7 +19,7 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
       <code aria-label={label} className={styles.secret}>
         {value}
       </code>
-      <Button size="small" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+      <Button size="small" onClick={copy} aria-label={`Copy ${label}`}>
         {copied === 'yes' ? 'Copied' : 'Copy'}
       </Button>
       <span role="status" className="visually-hidden">

@@ -174,7 +174,7 @@ function AuditLog() {
       <form className={styles.filters} role="search" aria-label="Filter the audit log" onSubmit={apply}>
         <TextField
           label="Actor"
-          optional
+          required={false}
           value={form.actor}
           onChange={change('actor')}
           placeholder="usr_…, key_… or a service"
@@ -187,23 +187,29 @@ function AuditLog() {
         />
         <TextField
           label="Action"
-          optional
+          required={false}
           value={form.action}
           onChange={change('action')}
           placeholder="system.updated"
         />
         <TextField
           label="Target type"
-          optional
+          required={false}
           value={form.target_type}
           onChange={change('target_type')}
           placeholder="system, member…"
         />
-        <TextField label="Target id" optional value={form.target_id} onChange={change('target_id')} />
-        <TextField label="From" optional type="datetime-local" value={form.from} onChange={change('from')} />
+        <TextField label="Target id" required={false} value={form.target_id} onChange={change('target_id')} />
+        <TextField
+          label="From"
+          required={false}
+          type="datetime-local"
+          value={form.from}
+          onChange={change('from')}
+        />
         <TextField
           label="To"
-          optional
+          required={false}
           type="datetime-local"
           value={form.to}
           onChange={change('to')}
