@@ -1,4 +1,7 @@
-import type { AuditEntry, ChainVerdict } from './audit.queries';
+import type { operations } from '../api/schema';
+
+type AuditEntry = operations['Audit_list']['responses'][200]['content']['application/json']['data'][number];
+type ChainVerdict = operations['Audit_verify']['responses'][200]['content']['application/json'];
 
 export const ACTOR_TYPE_LABELS: Readonly<Record<AuditEntry['actor_type'], string>> = {
   user: 'Person',

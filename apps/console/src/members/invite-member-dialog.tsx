@@ -7,6 +7,7 @@ import { Button } from '../design/button';
 import { Dialog } from '../design/dialog';
 import { SelectField, TextField } from '../design/field';
 import { Alert } from '../design/surface';
+import { Time } from '../design/time';
 import { type CreatedInvitation, useInvite } from './members.queries';
 import styles from './members.module.css';
 
@@ -45,7 +46,7 @@ export function InviteMemberDialog({
             <>
               <Alert tone="warning" title="No email was sent.">
                 Hand this link to {sent.email} yourself; it is shown only now, and works once, until{' '}
-                {new Date(sent.expires_at).toLocaleDateString()}.
+                <Time value={sent.expires_at} />.
               </Alert>
               <CopyValue label="Invitation link" value={sent.accept_url} />
             </>

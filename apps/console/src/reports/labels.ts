@@ -1,4 +1,3 @@
-import type { BadgeTone } from '../design/badge';
 import type { NewReport, Report } from './reports.queries';
 
 export const REPORT_TYPES: ReadonlyArray<Report['type']> = [
@@ -27,12 +26,6 @@ export const REPORT_STATUS_LABELS: Readonly<Record<Report['status'], string>> = 
   running: 'Generating',
   complete: 'Ready',
   failed: 'Failed',
-};
-export const REPORT_STATUS_TONES: Readonly<Record<Report['status'], BadgeTone>> = {
-  queued: 'neutral',
-  running: 'info',
-  complete: 'success',
-  failed: 'danger',
 };
 
 export type Framework = NonNullable<NewReport['framework']>;

@@ -1,5 +1,7 @@
-import type { Framework } from './labels';
-import type { NewReport } from './reports.queries';
+import type { operations } from '../api/schema';
+
+type NewReport = operations['Reports_create']['requestBody']['content']['application/json'];
+type Framework = NonNullable<NewReport['framework']>;
 
 export interface ReportForm {
   type: NewReport['type'];

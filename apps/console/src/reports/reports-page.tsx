@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../auth/session-context';
-import { Badge } from '../design/badge';
+import { Badge, type BadgeTone } from '../design/badge';
 import { Button, ButtonLink } from '../design/button';
 import { SelectField } from '../design/field';
 import { usePageTitle } from '../design/page-title';
@@ -15,7 +15,6 @@ import {
   formatBytes,
   REPORT_FORMAT_LABELS,
   REPORT_STATUS_LABELS,
-  REPORT_STATUS_TONES,
   REPORT_STATUSES,
   REPORT_TYPE_LABELS,
   REPORT_TYPES,
@@ -24,6 +23,13 @@ import { type Report, type ReportFilters, useReports } from './reports.queries';
 import styles from './reports.module.css';
 
 type Filters = Omit<ReportFilters, 'limit' | 'cursor'>;
+
+const STATUS_TONES: Readonly<Record<Report['status'], BadgeTone>> = {
+  queued: 'neutral',
+  running: 'info',
+  complete: 'success',
+  failed: 'danger',
+};
 type Column = 'type' | 'format' | 'status' | 'created' | 'completed' | 'size';
 
 const TYPE_OPTIONS = [
@@ -162,9 +168,7 @@ export function ReportsPage() {
                     </td>
                     <td>{REPORT_FORMAT_LABELS[report.format]}</td>
                     <td>
-                      <Badge tone={REPORT_STATUS_TONES[report.status]}>
-                        {REPORT_STATUS_LABELS[report.status]}
-                      </Badge>
+                      <Badge tone={STATUS_TONES[report.status]}>{REPORT_STATUS_LABELS[report.status]}</Badge>
                       {report.status === 'failed' && report.error && (
                         <span className={styles.failure}>{report.error}</span>
                       )}

@@ -1,4 +1,7 @@
-import type { SsoChange, SsoSettings } from './settings.queries';
+import type { operations } from '../api/schema';
+
+type SsoSettings = operations['SsoSettings_get']['responses'][200]['content']['application/json'];
+type SsoChange = operations['SsoSettings_put']['requestBody']['content']['application/json'];
 
 export type SsoRole = SsoChange['default_role'];
 export const SSO_ROLES: readonly SsoRole[] = ['admin', 'editor', 'auditor', 'viewer'];
