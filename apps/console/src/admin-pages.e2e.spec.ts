@@ -161,7 +161,11 @@ describe('the console’s administration pages in Chromium', () => {
 
     // The only owner can be neither demoted nor leave: the API's 409 is shown as it says it.
     await page.getByLabel(`Role of ${OWNER.name}`).selectOption('admin');
-    await page.getByRole('alert').filter({ hasText: 'last owner' }).waitFor();
+    const demote = page.getByRole('dialog', { name: 'Change your own role?' });
+    await demote.getByRole('button', { name: 'Change my role' }).click();
+    await demote.getByRole('alert').filter({ hasText: 'last owner' }).waitFor();
+    await ui.expectAccessible(page, 'change-own-role-refused');
+    await demote.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByLabel(`Role of ${OWNER.name}`).inputValue()).toBe('owner');
     await page.getByRole('button', { name: 'Leave organization' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave Acme Insurance?' });
@@ -248,7 +252,7 @@ describe('the console’s administration pages in Chromium', () => {
     expect(signIn.status).toBe(200);
   });
 
-  it('shows in the audit log what the tests did, expands an entry, exports CSV and verifies the chain', async () => {
+  it('shows in the audit log what the tests did, expands an entry, exports CSV and JSON, and verifies the chain', async () => {
     await auditHas('organization.renamed');
     await auditHas('api_key.revoked');
     await auditHas('member.removed');
@@ -283,6 +287,14 @@ describe('the console’s administration pages in Chromium', () => {
     expect(text.split('\n')[0]).toContain('action');
     expect(text).toContain('member.role_changed');
     expect(text).not.toContain('organization.renamed');
+
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    const entries = JSON.parse(await readFile(await json.path(), 'utf8')) as AuditRow[];
+    expect(entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['member.role_changed']));
+    expect(entries.every((entry) => entry.action === 'member.role_changed')).toBe(true);
 
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await page.getByRole('status').filter({ hasText: 'The chain is intact.' }).waitFor();

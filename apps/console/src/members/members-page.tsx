@@ -62,12 +62,20 @@ export function MembersPage() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // One's own new role waits for a confirmation: it may take away the right to change it back.
+  const [ownRole, setOwnRole] = useState<Role | null>(null);
   const invitable = assignableRoles(actor);
 
   const closeRemove = () => {
     remove.reset();
     setRemoving(null);
   };
+  const closeOwnRole = () => {
+    changeRole.reset();
+    setOwnRole(null);
+  };
+  const confirmOwnRole = () =>
+    ownRole && changeRole.mutate({ id: session.user.id, role: ownRole }, { onSuccess: closeOwnRole });
   const closeLeave = () => {
     leave.reset();
     setLeaving(false);
@@ -107,7 +115,7 @@ export function MembersPage() {
           </>
         }
       />
-      {(changeRole.isError || revoke.isError) && (
+      {((changeRole.isError && ownRole === null) || revoke.isError) && (
         <div className={styles.notice}>
           <Alert tone="danger" title="This was refused.">
             {problemMessage(changeRole.error ?? revoke.error)}
@@ -154,8 +162,11 @@ export function MembersPage() {
                           value={member.role}
                           disabled={changeRole.isPending}
                           onChange={(event) => {
+                            const role = event.target.value as Role;
                             revoke.reset();
-                            changeRole.mutate({ id: member.id, role: event.target.value as Role });
+                            changeRole.reset();
+                            if (you) setOwnRole(role);
+                            else changeRole.mutate({ id: member.id, role });
                           }}
                         >
                           {roles.map((role) => (
@@ -279,6 +290,18 @@ export function MembersPage() {
       >
         {removing?.name} ({removing?.email}) loses access to this organization at once. Their account stays,
         for their other organizations.
+      </ConfirmDialog>
+      <ConfirmDialog
+        title="Change your own role?"
+        open={ownRole !== null}
+        confirmLabel="Change my role"
+        busy={changeRole.isPending}
+        error={changeRole.error}
+        onConfirm={confirmOwnRole}
+        onClose={closeOwnRole}
+      >
+        You become {ownRole ? ROLE_LABELS[ownRole] : ''} in {session.organization.name} at once; if that role
+        cannot manage members, someone else must give your role back.
       </ConfirmDialog>
       <ConfirmDialog
         title={`Leave ${session.organization.name}?`}
