@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Button } from '../design/button';
+import styles from './api-keys.module.css';
+
+/**
+ * A value shown once (a new key, an invitation link): selectable text, labelled for screen readers, and a
+ * button that copies it.
+ */
+export function CopyValue({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const copy = () => {
+    navigator.clipboard.writeText(value).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    );
+  };
+  return (
+    <div className={styles.copyValue}>
+      <code aria-label={label} className={styles.secret}>
+        {value}
+      </code>
+      <Button size="small" onClick={copy} aria-label={`Copy ${label}`}>
+        {copied === 'yes' ? 'Copied' : 'Copy'}
+      </Button>
+      <span role="status" className="visually-hidden">
+        {copied === 'yes'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Could not copy: select the text and copy it.'
+            : ''}
+      </span>
+    </div>
+  );
+}
