@@ -144,7 +144,7 @@ export type AssessmentPage = Static<typeof AssessmentPage>;
 export class ListAssessmentsQuery extends PageQuery {
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @Matches(/^sys_[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'system_id must be a system id (sys_…)' })
   @JSONSchema({ description: 'Only the assessments of this system.' })
   system_id?: string;
 

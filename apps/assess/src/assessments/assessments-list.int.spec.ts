@@ -101,6 +101,7 @@ describe('listing assessments', () => {
     for (const [query, field] of [
       ['?status=done', 'status'],
       ['?verdict=maybe', 'verdict'],
+      ['?system_id=claims%00', 'system_id'],
       ['?limit=0', 'limit'],
       ['?limit=101', 'limit'],
       ['?cursor=not-a-cursor', 'cursor'],

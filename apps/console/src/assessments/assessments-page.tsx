@@ -22,13 +22,16 @@ import { UploadPanel } from './upload-panel';
 import styles from './assessments.module.css';
 
 type Filters = Omit<AssessmentFilters, 'limit' | 'cursor'>;
+
+const SYSTEM_ID = /^sys_[0-9A-HJKMNP-TV-Z]{26}$/;
 type Column = 'title' | 'system' | 'framework' | 'verdict' | 'score' | 'created';
 
 /** The filters live in the address, so a filtered list can be bookmarked and shared. */
 function filtersFrom(params: URLSearchParams): Filters {
   const filters: Filters = {};
   const systemId = params.get('system_id');
-  if (systemId) filters.system_id = systemId;
+  // A mistyped id in the address would be refused by the API: it is ignored instead.
+  if (systemId && SYSTEM_ID.test(systemId)) filters.system_id = systemId;
   const status = STATUSES.find((known) => known === params.get('status'));
   if (status) filters.status = status;
   const verdict = VERDICTS.find((known) => known === params.get('verdict'));
