@@ -7,12 +7,17 @@ import { AssessmentsModule } from './assessments/assessments.module';
 import { readAssessConfig } from './config';
 import { AssessInitial1764100000000 } from './migrations/1764100000000-assess-initial';
 import { AssessSystemStatus1764300000000 } from './migrations/1764300000000-assess-system-status';
+import { AssessAssessmentList1764400000000 } from './migrations/1764400000000-assess-assessment-list';
 
 /** The assess service: document assessments against frameworks, and a replica of systems. */
 export const assessService = defineService({
   name: 'assess',
   schema: 'assess',
-  migrations: [AssessInitial1764100000000, AssessSystemStatus1764300000000],
+  migrations: [
+    AssessInitial1764100000000,
+    AssessSystemStatus1764300000000,
+    AssessAssessmentList1764400000000,
+  ],
   routes: ['/api/service/assess'],
   readConfig: readAssessConfig,
   domain: (config) => ({

@@ -3,8 +3,10 @@ import { type Control, controlRef, type Framework } from '@governance/frameworks
 import { type AssessmentResult, type ControlResult } from '../engine';
 import { type AssessmentResponse, type FindingResponse } from './assessment.dto';
 import { type ClaimedAssessment } from './assessment.repository';
+import { evidenceContext, type EvidenceContext } from './evidence-context';
 
 export const ASSESSMENT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
+export const VERDICTS = ['pass', 'conditional', 'fail'] as const;
 
 /** An assessment as stored; the response adds its report link. */
 export type AssessmentRow = Omit<AssessmentResponse, 'report_url' | 'created_at' | 'completed_at'> & {
@@ -54,7 +56,7 @@ export function describeControlResult(control: Control, result: ControlResult): 
 
 /** One row per control in the framework's order; every row gets a finding and a remediation id. */
 export function findingRows(
-  assessment: { id: string; organizationId: string },
+  assessment: { id: string; organizationId: string; content: string },
   framework: Framework,
   result: AssessmentResult,
 ): FindingRow[] {
@@ -78,6 +80,7 @@ export function findingRows(
         section,
         line,
         offset,
+        ...evidenceContext(assessment.content, offset, quote.length),
       })),
       remediation_id: newId('remediation'),
       remediation: control.remediation,
@@ -136,4 +139,23 @@ export function completionEvents(
     },
   };
   return [...findings, complete];
+}
+
+type EvidenceResponse = FindingResponse['evidence'][number];
+
+/** A finding as read back: evidence stored before it carried its context has none. */
+export type StoredFinding = Omit<FindingResponse, 'evidence'> & {
+  evidence: Array<Omit<EvidenceResponse, keyof EvidenceContext> & Partial<EvidenceContext>>;
+};
+
+/** Evidence stored before it carried its context reads with empty context. */
+export function toFindingResponse(finding: StoredFinding): FindingResponse {
+  return {
+    ...finding,
+    evidence: finding.evidence.map((entry) => ({
+      ...entry,
+      context_before: entry.context_before ?? '',
+      context_after: entry.context_after ?? '',
+    })),
+  };
 }

@@ -6,6 +6,7 @@ import {
   findingRows,
   reportUrl,
   toAssessmentResponse,
+  toFindingResponse,
   type AssessmentRow,
 } from './assessment-records';
 
@@ -18,7 +19,11 @@ const CONTENT = [
 const result = assessDocument({ title: 'Policy', content: CONTENT }, compileFramework(NIST));
 
 describe('assessment records', () => {
-  const rows = findingRows({ id: 'asmnt_01JAAAAAAAAAAAAAAAAAAAAAAA', organizationId: 'org_1' }, NIST, result);
+  const rows = findingRows(
+    { id: 'asmnt_01JAAAAAAAAAAAAAAAAAAAAAAA', organizationId: 'org_1', content: CONTENT },
+    NIST,
+    result,
+  );
 
   it('keeps one row per control in the framework order, each with its own finding and remediation id', () => {
     expect(rows.map((row) => row.control)).toEqual(
@@ -101,11 +106,30 @@ describe('assessment records', () => {
     expect(partial).toContain('"We do not keep audit logs" (line 3)');
   });
 
+  it('keeps the text around each quote, verbatim from the document', () => {
+    const evidence = rows.flatMap((row) => row.evidence);
+    expect(evidence.length).toBeGreaterThan(0);
+    for (const entry of evidence)
+      expect(CONTENT).toContain(`${entry.context_before}${entry.quote}${entry.context_after}`);
+  });
+
+  it('reads evidence stored without context as having none', () => {
+    const stored = {
+      ...rows[0]!,
+      finding_id: rows[0]!.id,
+      evidence: [{ quote: 'q', section: 's', line: 1, offset: 0 }],
+    };
+    expect(toFindingResponse(stored).evidence).toEqual([
+      { quote: 'q', section: 's', line: 1, offset: 0, context_before: '', context_after: '' },
+    ]);
+  });
+
   it('shows the report link only once the assessment is complete', () => {
     const row: AssessmentRow = {
       id: 'asmnt_01JAAAAAAAAAAAAAAAAAAAAAAA',
       system_id: 'sys_1',
       framework: 'EU_AI_ACT',
+      title: 'Policy',
       status: 'running',
       progress: 10,
       error: null,

@@ -1,12 +1,22 @@
 import { SEVERITIES } from '@governance/contracts';
 import { FRAMEWORK_KEYS, type FrameworkKey } from '@governance/frameworks';
-import { Id, List, Nullable, type SchemaObject, StringEnum, Timestamp } from '@governance/platform';
+import {
+  Id,
+  List,
+  Nullable,
+  Page,
+  PageQuery,
+  type SchemaObject,
+  StringEnum,
+  Timestamp,
+} from '@governance/platform';
 import { type Static, Type as Schema } from '@sinclair/typebox';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
   IsIn,
   IsObject,
+  IsOptional,
   IsString,
   Matches,
   MaxLength,
@@ -15,7 +25,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { DOCUMENT_MAX_SIZE, TITLE_MAX_LENGTH } from './assessment-limits';
-import { ASSESSMENT_STATUSES } from './assessment-records';
+import { ASSESSMENT_STATUSES, VERDICTS } from './assessment-records';
 
 // PostgreSQL text cannot hold NUL; a title needs no control characters other than tab.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -80,10 +90,11 @@ export const AssessmentResponse = Schema.Object({
   id: Id('asmnt'),
   system_id: Id('sys'),
   framework: Schema.String(),
+  title: Schema.String({ description: "The document's title; for an uploaded file, its name." }),
   status: StringEnum(ASSESSMENT_STATUSES),
   progress: Schema.Integer({ minimum: 0, maximum: 100, description: 'Percent of the work done.' }),
   error: Nullable(Schema.String({ description: 'Why the assessment failed; null unless `failed`.' })),
-  verdict: Nullable(StringEnum(['pass', 'conditional', 'fail'], 'Set once `complete`.')),
+  verdict: Nullable(StringEnum(VERDICTS, 'Set once `complete`.')),
   score: Nullable(Schema.Number({ minimum: 0, maximum: 1, description: 'Set once `complete`.' })),
   findings_count: Nullable(Schema.Integer()),
   high_findings: Nullable(Schema.Integer()),
@@ -95,10 +106,17 @@ export const AssessmentResponse = Schema.Object({
 export type AssessmentResponse = Static<typeof AssessmentResponse>;
 
 export const EvidenceEntry = Schema.Object({
-  quote: Schema.String(),
-  section: Schema.String(),
-  line: Schema.Integer(),
-  offset: Schema.Integer(),
+  quote: Schema.String({ description: 'The passage, verbatim.' }),
+  section: Schema.String({ description: 'The title of the section it sits in.' }),
+  line: Schema.Integer({ description: '1-based line of its first character in the document text.' }),
+  offset: Schema.Integer({ description: 'Character offset of its first character in the document text.' }),
+  context_before: Schema.String({
+    description:
+      'The text just before the quote, within its paragraph (at most 200 characters, from a word start): ' +
+      '`context_before + quote + context_after` is a verbatim part of the document. Empty for findings ' +
+      'written before this field existed.',
+  }),
+  context_after: Schema.String({ description: 'The text just after the quote, likewise.' }),
 });
 
 export const FindingResponse = Schema.Object({
@@ -119,3 +137,23 @@ export type FindingResponse = Static<typeof FindingResponse>;
 
 export const FindingList = List(FindingResponse);
 export type FindingList = Static<typeof FindingList>;
+
+export const AssessmentPage = Page(AssessmentResponse);
+export type AssessmentPage = Static<typeof AssessmentPage>;
+
+export class ListAssessmentsQuery extends PageQuery {
+  @IsOptional()
+  @IsString()
+  @Matches(/^sys_[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'system_id must be a system id (sys_…)' })
+  @JSONSchema({ description: 'Only the assessments of this system.' })
+  system_id?: string;
+
+  @IsOptional()
+  @IsIn(ASSESSMENT_STATUSES, { message: `status must be one of: ${ASSESSMENT_STATUSES.join(', ')}` })
+  status?: (typeof ASSESSMENT_STATUSES)[number];
+
+  @IsOptional()
+  @IsIn(VERDICTS, { message: `verdict must be one of: ${VERDICTS.join(', ')}` })
+  @JSONSchema({ description: 'Only complete assessments with this verdict.' })
+  verdict?: (typeof VERDICTS)[number];
+}

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type AssessmentSummary } from '../engine';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type AssessmentRow, type FindingRow } from './assessment-records';
-import { type FindingResponse } from './assessment.dto';
+import { type KeysetPosition } from '@governance/platform';
+import { type AssessmentRow, type FindingRow, type StoredFinding } from './assessment-records';
+import { type ListAssessmentsQuery } from './assessment.dto';
 
-const COLUMNS = `id, system_id, framework, status, progress, error, verdict, score, findings_count, high_findings,
+const COLUMNS = `id, system_id, framework, title, status, progress, error, verdict, score, findings_count, high_findings,
   medium_findings, created_at, completed_at`;
 
 /** An assessment a worker holds until its lease ends; `claim` tells this hold from a later one. */
@@ -53,8 +54,36 @@ export class AssessmentRepository {
     return rows[0];
   }
 
-  async listFindings(organizationId: string, assessmentId: string): Promise<FindingResponse[]> {
-    return await this.dataSource.query<FindingResponse[]>(
+  /** Newest first; `after` is the last row of the previous page. */
+  async list(
+    organizationId: string,
+    filters: Pick<ListAssessmentsQuery, 'system_id' | 'status' | 'verdict'>,
+    limit: number,
+    after?: KeysetPosition,
+  ): Promise<AssessmentRow[]> {
+    return await this.dataSource.query<AssessmentRow[]>(
+      `SELECT ${COLUMNS} FROM assess.assessments
+       WHERE organization_id = $1
+         AND ($2::text IS NULL OR system_id = $2)
+         AND ($3::text IS NULL OR status = $3)
+         AND ($4::text IS NULL OR verdict = $4)
+         AND ($5::timestamptz IS NULL OR (created_at, id) < ($5::timestamptz, $6::text))
+       ORDER BY created_at DESC, id DESC
+       LIMIT $7`,
+      [
+        organizationId,
+        filters.system_id ?? null,
+        filters.status ?? null,
+        filters.verdict ?? null,
+        after?.at ?? null,
+        after?.id ?? null,
+        limit,
+      ],
+    );
+  }
+
+  async listFindings(organizationId: string, assessmentId: string): Promise<StoredFinding[]> {
+    return await this.dataSource.query<StoredFinding[]>(
       `SELECT id AS finding_id, control, framework, title, description, status, severity, evidence,
          remediation_id, remediation
        FROM assess.findings WHERE organization_id = $1 AND assessment_id = $2 ORDER BY position`,

@@ -1,11 +1,13 @@
-import { Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
 import { ApiKeyAuth, dtoSchema, Endpoint, RequestValidationPipe } from '@governance/platform';
 import { type FastifyRequest } from 'fastify';
 import {
+  AssessmentPage,
   AssessmentResponse,
   FindingList,
+  ListAssessmentsQuery,
   QueuedResponse,
   SUBMIT_DOCUMENT_FORM,
   SubmitDocumentDto,
@@ -69,6 +71,23 @@ export class AssessmentsController {
       title: body.document.title,
       content: body.document.content,
     });
+  }
+
+  @RequirePermission('assessments:read')
+  @Get()
+  @Endpoint({
+    summary: 'List assessments',
+    description:
+      'The assessments of the organization, newest first, with optional filters. The document text is not ' +
+      'kept; each finding keeps its evidence with the text around it.',
+    query: ListAssessmentsQuery,
+    answer: [200, 'One page of assessments.', AssessmentPage, examples.page],
+  })
+  list(
+    @OrganizationId() organizationId: string,
+    @Query() query: ListAssessmentsQuery,
+  ): Promise<AssessmentPage> {
+    return this.assessments.list(organizationId, query);
   }
 
   @RequirePermission('assessments:read')

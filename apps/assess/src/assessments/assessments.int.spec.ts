@@ -44,7 +44,14 @@ interface Finding {
   description: string;
   status: string;
   severity: string;
-  evidence: Array<{ quote: string; section: string; line: number; offset: number }>;
+  evidence: Array<{
+    quote: string;
+    section: string;
+    line: number;
+    offset: number;
+    context_before: string;
+    context_after: string;
+  }>;
   remediation_id: string;
   remediation: string;
 }
@@ -104,6 +111,7 @@ describe('document assessments', () => {
       id: strongId,
       system_id: system.systemId,
       framework: 'NIST_AI_RMF',
+      title: 'ClaimSense model card',
       status: 'complete',
       progress: 100,
       error: null,
@@ -139,9 +147,19 @@ describe('document assessments', () => {
       expect(finding.remediation.length).toBeGreaterThan(0);
       for (const evidence of finding.evidence) {
         expect(STRONG.slice(evidence.offset, evidence.offset + evidence.quote.length)).toBe(evidence.quote);
+        // The document is dropped once assessed; the text around the quote is kept verbatim.
+        const start = evidence.offset - evidence.context_before.length;
+        expect(STRONG.slice(start, start + evidence.context_before.length + evidence.quote.length)).toBe(
+          evidence.context_before + evidence.quote,
+        );
+        const end = evidence.offset + evidence.quote.length;
+        expect(STRONG.slice(end, end + evidence.context_after.length)).toBe(evidence.context_after);
       }
     }
     expect(findings.some((finding) => finding.status === 'met' && finding.evidence.length > 0)).toBe(true);
+    expect(
+      findings.flatMap((finding) => finding.evidence).some((evidence) => evidence.context_before !== ''),
+    ).toBe(true);
 
     const events = (await readOutbox(harness)).filter(
       (entry) => entry.record.details['assessment_id'] === strongId,

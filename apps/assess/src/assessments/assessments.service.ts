@@ -2,16 +2,18 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { INTERNAL_TOPICS, isId, newId } from '@governance/contracts';
 import { isFrameworkKey } from '@governance/frameworks';
 import { ReplicaCatchUp, UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, type FieldProblem } from '@governance/platform';
+import { ApiError, ErrorCode, type FieldProblem, ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { SYSTEM_REPLICA_CONSUMER } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
-import { type AssessmentRow, toAssessmentResponse } from './assessment-records';
+import { type AssessmentRow, toAssessmentResponse, toFindingResponse } from './assessment-records';
 import { assessmentSubmittedAudit } from './assessment-audit';
 import {
+  type AssessmentPage,
   type AssessmentResponse,
   type FindingList,
+  type ListAssessmentsQuery,
   frameworkMessage,
   type QueuedResponse,
 } from './assessment.dto';
@@ -20,6 +22,8 @@ import { AssessmentRepository, type ClaimedAssessment } from './assessment.repos
 import { AssessmentWorker } from './assessment-worker';
 import { type DocumentUpload } from './document-upload';
 import { extractText, UnreadableDocumentError } from './document-text';
+
+const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^asmnt_[0-9A-HJKMNP-TV-Z]{26}$/ };
 
 export type Submission = Pick<ClaimedAssessment, 'systemId' | 'framework' | 'title' | 'content'>;
 
@@ -112,6 +116,16 @@ export class AssessmentsService {
       ]);
   }
 
+  list(organizationId: string, query: ListAssessmentsQuery): Promise<AssessmentPage> {
+    return readPage(
+      query,
+      LIST_CURSOR,
+      (limit, after) => this.assessments.list(organizationId, query, limit, after),
+      (row) => ({ at: row.created_at.toISOString(), id: row.id }),
+      (row) => toAssessmentResponse(row, this.config.reportBaseUrl),
+    );
+  }
+
   async get(organizationId: string, id: string): Promise<AssessmentResponse> {
     return toAssessmentResponse(await this.find(organizationId, id), this.config.reportBaseUrl);
   }
@@ -119,7 +133,7 @@ export class AssessmentsService {
   /** Empty until the assessment is complete: findings are written with the result, all at once. */
   async findings(organizationId: string, id: string): Promise<FindingList> {
     await this.find(organizationId, id);
-    return { data: await this.assessments.listFindings(organizationId, id) };
+    return { data: (await this.assessments.listFindings(organizationId, id)).map(toFindingResponse) };
   }
 
   private async find(organizationId: string, id: string): Promise<AssessmentRow> {

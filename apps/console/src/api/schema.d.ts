@@ -700,6 +700,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service/assess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assessments
+         * @description The assessments of the organization, newest first, with optional filters. The document text is not kept; each finding keeps its evidence with the text around it.
+         */
+        get: operations["Assessments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service/assess/document": {
         parameters: {
             query?: never;
@@ -4589,6 +4609,118 @@ export interface operations {
             };
         };
     };
+    Assessments_list: {
+        parameters: {
+            query?: {
+                system_id?: string;
+                status?: "queued" | "running" | "complete" | "failed";
+                verdict?: "pass" | "conditional" | "fail";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of assessments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "asmnt_01JD61F5G6H7J8K9M0N1P2Q3R4",
+                     *           "system_id": "sys_01JD60A1B2C3D4E5F6G7H8J9KM",
+                     *           "framework": "EU_AI_ACT",
+                     *           "title": "Claims Triage AI policy",
+                     *           "status": "complete",
+                     *           "progress": 100,
+                     *           "error": null,
+                     *           "verdict": "conditional",
+                     *           "score": 0.72,
+                     *           "findings_count": 4,
+                     *           "high_findings": 1,
+                     *           "medium_findings": 3,
+                     *           "report_url": "https://governance.example.com/api/service/reports/assessments/asmnt_01JD61F5G6H7J8K9M0N1P2Q3R4",
+                     *           "created_at": "2026-11-22T10:20:00.000Z",
+                     *           "completed_at": "2026-11-22T10:20:04.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            system_id: string;
+                            framework: string;
+                            /** @description The document's title; for an uploaded file, its name. */
+                            title: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "complete" | "failed";
+                            /** @description Percent of the work done. */
+                            progress: number;
+                            /** @description Why the assessment failed; null unless `failed`. */
+                            error: string | null;
+                            /**
+                             * @description Set once `complete`.
+                             * @enum {string|null}
+                             */
+                            verdict: "pass" | "conditional" | "fail" | null;
+                            /** @description Set once `complete`. */
+                            score: number | null;
+                            findings_count: number | null;
+                            high_findings: number | null;
+                            medium_findings: number | null;
+                            /**
+                             * Format: uri
+                             * @description Set once `complete`.
+                             */
+                            report_url: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            completed_at: string | null;
+                        }[];
+                        /** @description Pass it as `cursor` to read the next page; null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Assessments_submit: {
         parameters: {
             query?: never;
@@ -4815,6 +4947,7 @@ export interface operations {
                      *       "id": "asmnt_01JD61F5G6H7J8K9M0N1P2Q3R4",
                      *       "system_id": "sys_01JD60A1B2C3D4E5F6G7H8J9KM",
                      *       "framework": "EU_AI_ACT",
+                     *       "title": "Claims Triage AI policy",
                      *       "status": "complete",
                      *       "progress": 100,
                      *       "error": null,
@@ -4832,6 +4965,8 @@ export interface operations {
                         id: string;
                         system_id: string;
                         framework: string;
+                        /** @description The document's title; for an uploaded file, its name. */
+                        title: string;
                         /** @enum {string} */
                         status: "queued" | "running" | "complete" | "failed";
                         /** @description Percent of the work done. */
@@ -4923,7 +5058,9 @@ export interface operations {
                      *               "quote": "Risks are reviewed every quarter.",
                      *               "section": "Risk management",
                      *               "line": 5,
-                     *               "offset": 48
+                     *               "offset": 48,
+                     *               "context_before": "The risk register lists each known risk and its owner. ",
+                     *               "context_after": " Residual risks are accepted by the board."
                      *             }
                      *           ],
                      *           "remediation_id": "rem_01JD61F9K0M1N2P3Q4R5S6T7V9",
@@ -4949,10 +5086,18 @@ export interface operations {
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
                             /** @description The passages of the document that bear on the control. */
                             evidence: {
+                                /** @description The passage, verbatim. */
                                 quote: string;
+                                /** @description The title of the section it sits in. */
                                 section: string;
+                                /** @description 1-based line of its first character in the document text. */
                                 line: number;
+                                /** @description Character offset of its first character in the document text. */
                                 offset: number;
+                                /** @description The text just before the quote, within its paragraph (at most 200 characters, from a word start): `context_before + quote + context_after` is a verbatim part of the document. Empty for findings written before this field existed. */
+                                context_before: string;
+                                /** @description The text just after the quote, likewise. */
+                                context_after: string;
                             }[];
                             remediation_id: string;
                             /** @description What to add to the document to meet the control. */

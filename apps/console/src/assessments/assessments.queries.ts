@@ -1,0 +1,82 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { unwrap } from '../api/problem';
+import type { operations } from '../api/schema';
+
+type Json<Operation extends keyof operations> = operations[Operation] extends {
+  responses: { 200: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
+
+export type AssessmentFilters = NonNullable<operations['Assessments_list']['parameters']['query']>;
+export type Assessment = Json<'Assessments_get'>;
+export type Finding = Json<'Assessments_findings'>['data'][number];
+export type Evidence = Finding['evidence'][number];
+export type Template = Json<'Templates_list'>['data'][number];
+export type Queued = operations['Assessments_submit']['responses'][202]['content']['application/json'];
+export type AssessmentStatus = Assessment['status'];
+export type Verdict = NonNullable<Assessment['verdict']>;
+
+export const PAGE_SIZE = 25;
+/** How often an assessment still queued or running is asked for again; the API is polled by design. */
+const PENDING_REFRESH_MS = 1000;
+
+const isPending = (assessment: Pick<Assessment, 'status'> | undefined): boolean =>
+  assessment?.status === 'queued' || assessment?.status === 'running';
+
+/** One page of assessments, newest first; the previous page stays on screen while the next loads. */
+export function useAssessments(
+  filters: Omit<AssessmentFilters, 'limit' | 'cursor'>,
+  cursor: string | null,
+  limit = PAGE_SIZE,
+) {
+  return useQuery({
+    queryKey: ['assessments', 'list', filters, cursor, limit],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/service/assess', {
+          params: { query: { ...filters, limit, ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    // A list with a document still being assessed shows it finish.
+    refetchInterval: (query) => (query.state.data?.data.some(isPending) ? PENDING_REFRESH_MS : false),
+  });
+}
+
+export function useAssessment(id: string) {
+  return useQuery({
+    queryKey: ['assessments', 'detail', id],
+    queryFn: () => unwrap(api.GET('/api/service/assess/{id}', { params: { path: { id } } })),
+    refetchInterval: (query) => (isPending(query.state.data) ? PENDING_REFRESH_MS : false),
+  });
+}
+
+/** Written all at once when the assessment completes: asked for only then. */
+export function useFindings(id: string, complete: boolean) {
+  return useQuery({
+    queryKey: ['assessments', 'findings', id],
+    queryFn: () => unwrap(api.GET('/api/service/assess/{id}/findings', { params: { path: { id } } })),
+    enabled: complete,
+  });
+}
+
+export function useTemplates() {
+  return useQuery({
+    queryKey: ['assessments', 'templates'],
+    queryFn: () => unwrap(api.GET('/api/service/assess/templates')),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The systems to pick from and to name rows by: the first hundred, which is every system of nearly every
+ * organization. Keyed under `systems` so a change to the inventory refreshes it.
+ */
+export function useSystemNames() {
+  return useQuery({
+    queryKey: ['systems', 'list', { purpose: 'assessments' }],
+    queryFn: () => unwrap(api.GET('/api/service/systems', { params: { query: { limit: 100 } } })),
+  });
+}
