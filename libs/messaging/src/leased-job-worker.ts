@@ -39,6 +39,8 @@ interface LeasedJobDefinition<J extends LeasedJob> {
   settings: LeasedJobSettings;
   /** A job whose worker died this many times is failed rather than tried again. */
   maxClaims: number;
+  /** Told when a job starts and once its outcome committed: the console follows jobs live. */
+  announce?(job: J): void;
 }
 
 /**
@@ -97,7 +99,8 @@ export abstract class LeasedJobWorker<J extends LeasedJob>
   }
 
   private async process(job: J): Promise<void> {
-    const { noun, maxClaims, queue, outcomes, service } = this.definition;
+    const { noun, maxClaims, queue, outcomes, service, announce } = this.definition;
+    announce?.(job);
     const result: JobOutcome =
       job.claim > maxClaims
         ? { failed: `The ${noun} was abandoned after ${maxClaims} interrupted attempts` }
@@ -110,6 +113,8 @@ export abstract class LeasedJobWorker<J extends LeasedJob>
       } else await result.commit(tx);
       return true;
     });
-    if (recorded) outcomes.inc({ service, outcome: 'failed' in result ? 'failed' : result.outcome });
+    if (!recorded) return;
+    outcomes.inc({ service, outcome: 'failed' in result ? 'failed' : result.outcome });
+    announce?.(job);
   }
 }

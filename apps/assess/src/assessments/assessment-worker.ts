@@ -6,6 +6,7 @@ import {
   type Transaction,
   UnitOfWork,
 } from '@governance/messaging';
+import { LiveChanges } from '@governance/persistence';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
@@ -31,6 +32,7 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
     private readonly systems: SystemReplicaRepository,
     private readonly catalog: FrameworkCatalog,
     unitOfWork: UnitOfWork,
+    live: LiveChanges,
     @Inject(ASSESS_CONFIG) private readonly config: AssessConfig,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -43,6 +45,7 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
         settings: config.worker,
         maxClaims: MAX_CLAIMS,
         outcomes: assessmentsTotal,
+        announce: (assessment) => live.changed(assessment.organizationId, 'assessments'),
       },
       unitOfWork,
       logger,

@@ -1,7 +1,9 @@
-import { Controller, Get, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, type MessageEvent, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
-import { ApiKeyAuth, dtoSchema, Endpoint, RequestValidationPipe } from '@governance/platform';
+import { LiveChanges } from '@governance/persistence';
+import { ApiKeyAuth, dtoSchema, Endpoint, LiveStream, RequestValidationPipe } from '@governance/platform';
+import { type Observable } from 'rxjs';
 import { type FastifyRequest } from 'fastify';
 import {
   AssessmentPage,
@@ -24,7 +26,10 @@ const validation = new RequestValidationPipe();
 @ApiTags('Assess')
 @ApiKeyAuth()
 export class AssessmentsController {
-  constructor(private readonly assessments: AssessmentsService) {}
+  constructor(
+    private readonly assessments: AssessmentsService,
+    private readonly live: LiveChanges,
+  ) {}
 
   @RequirePermission('assessments:write')
   @Post('document')
@@ -88,6 +93,15 @@ export class AssessmentsController {
     @Query() query: ListAssessmentsQuery,
   ): Promise<AssessmentPage> {
     return this.assessments.list(organizationId, query);
+  }
+
+  @RequirePermission('assessments:read')
+  @LiveStream('stream', ['assessments'], {
+    summary: 'Follow assessments live',
+    description: 'Tells the console when an assessment started, completed or failed (`assessments`).',
+  })
+  stream(@OrganizationId() organizationId: string): Observable<MessageEvent> {
+    return this.live.stream(organizationId, ['assessments']);
   }
 
   @RequirePermission('assessments:read')

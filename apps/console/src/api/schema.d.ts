@@ -740,6 +740,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service/assess/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow assessments live
+         * @description Tells the console when an assessment started, completed or failed (`assessments`). Needs `Accept: text/event-stream`. Sends `event: ready` once the stream listens (read again then: changes made while away are not replayed), `event: change` with `data: {"topics": [...]}` naming what moved (`assessments`), and `event: heartbeat` every 20 s. Changes carry no data: read it through the ordinary endpoints, which authorize it. The stream ends after `LIVE_STREAM_MAX_MS` (5 minutes); reconnecting authorizes again.
+         */
+        get: operations["Assessments_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service/assess/templates": {
         parameters: {
             query?: never;
@@ -1569,6 +1589,26 @@ export interface paths {
          * @description Where `assessment.complete`'s `report_url` points. 303 to a fresh signed download link once the PDF is ready; 202 with the report while it is queued or running; 200 with it when generation failed.
          */
         get: operations["Reports_assessmentReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service/reports/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow reports live
+         * @description Tells the console when a report started, completed or failed (`reports`). Needs `Accept: text/event-stream`. Sends `event: ready` once the stream listens (read again then: changes made while away are not replayed), `event: change` with `data: {"topics": [...]}` naming what moved (`reports`), and `event: heartbeat` every 20 s. Changes carry no data: read it through the ordinary endpoints, which authorize it. The stream ends after `LIVE_STREAM_MAX_MS` (5 minutes); reconnecting authorizes again.
+         */
+        get: operations["Reports_stream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4849,6 +4889,53 @@ export interface operations {
             };
             /** @description `validation_failed`: the file cannot be read as the document it claims to be. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Assessments_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_acceptable`: a stream answers only a request that accepts `text/event-stream`. */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9290,6 +9377,53 @@ export interface operations {
             };
             /** @description `not_found`: nothing with this id in the caller’s organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Reports_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_acceptable`: a stream answers only a request that accepts `text/event-stream`. */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import { usePageTitle } from '../design/page-title';
 import { SortableHeader, useSortedRows } from '../design/sortable-header';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Alert, Card, PageHeader, Stack } from '../design/surface';
+import { useLiveUpdates } from '../live/live-updates';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
 import { SEVERITY_LABELS } from '../overview/labels';
@@ -40,6 +41,7 @@ export function AssessmentPage() {
   const { id = '' } = useParams();
   const assessment = useAssessment(id);
   usePageTitle(assessment.data?.title ?? 'Assessment');
+  useLiveUpdates('assess');
   const back = (
     <Link className={styles.back} to="/assessments">
       ← All assessments

@@ -7,6 +7,8 @@ import { usePageTitle } from '../design/page-title';
 import { SortableHeader, useSortedRows } from '../design/sortable-header';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { PageHeader, Stack } from '../design/surface';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
 import { scorePercent } from './assessment-rules';
@@ -43,6 +45,7 @@ const VERDICT_ORDER = { fail: 0, conditional: 1, pass: 2 } as const;
 
 export function AssessmentsPage() {
   usePageTitle('Assessments');
+  const live = useLiveUpdates('assess');
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const key = JSON.stringify(filters);
@@ -92,6 +95,7 @@ export function AssessmentsPage() {
       <PageHeader
         title="Assessments"
         description="Documents assessed against a compliance framework, with a finding for every control."
+        actions={<LiveIndicator status={live} />}
       />
       <Stack gap={5}>
         {canWrite && <UploadPanel initialSystemId={filters.system_id} />}

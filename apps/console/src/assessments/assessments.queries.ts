@@ -19,12 +19,6 @@ export type AssessmentStatus = Assessment['status'];
 export type Verdict = NonNullable<Assessment['verdict']>;
 
 export const PAGE_SIZE = 25;
-/** How often an assessment still queued or running is asked for again; the API is polled by design. */
-const PENDING_REFRESH_MS = 1000;
-
-const isPending = (assessment: Pick<Assessment, 'status'> | undefined): boolean =>
-  assessment?.status === 'queued' || assessment?.status === 'running';
-
 /** One page of assessments, newest first; the previous page stays on screen while the next loads. */
 export function useAssessments(
   filters: Omit<AssessmentFilters, 'limit' | 'cursor'>,
@@ -40,8 +34,6 @@ export function useAssessments(
         }),
       ),
     placeholderData: keepPreviousData,
-    // A list with a document still being assessed shows it finish.
-    refetchInterval: (query) => (query.state.data?.data.some(isPending) ? PENDING_REFRESH_MS : false),
   });
 }
 
@@ -49,7 +41,6 @@ export function useAssessment(id: string) {
   return useQuery({
     queryKey: ['assessments', 'detail', id],
     queryFn: () => unwrap(api.GET('/api/service/assess/{id}', { params: { path: { id } } })),
-    refetchInterval: (query) => (isPending(query.state.data) ? PENDING_REFRESH_MS : false),
   });
 }
 

@@ -13,6 +13,8 @@ const STREAMS = {
   dashboard: '/api/service/dashboard/stream',
   systems: '/api/service/systems/stream',
   webhooks: '/v1/webhooks/stream',
+  assess: '/api/service/assess/stream',
+  reports: '/api/service/reports/stream',
 } as const;
 
 export type LiveStreamName = keyof typeof STREAMS;
@@ -25,6 +27,8 @@ const STALE_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
   // A heartbeat touches a system's page, not the inventory, which heartbeats would keep refetching.
   probes: [['systems', 'detail']],
   deliveries: [['webhooks']],
+  assessments: [['assessments']],
+  reports: [['reports']],
 };
 
 /** Many changes in a moment become one refetch. */

@@ -10,6 +10,8 @@ import { EmptyState, ErrorState, Loading } from '../design/states';
 import { PageHeader } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import { GenerateReportDialog } from './generate-report-dialog';
 import {
   formatBytes,
@@ -69,6 +71,7 @@ function valueOf(report: Report, column: Column) {
 
 export function ReportsPage() {
   usePageTitle('Reports');
+  const live = useLiveUpdates('reports');
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const key = JSON.stringify(filters);
@@ -120,9 +123,7 @@ export function ReportsPage() {
           onChange={setFilter('status')}
         />
         <div className={styles.toolbarEnd}>
-          <Button disabled={reports.isFetching} onClick={() => void reports.refetch()}>
-            {reports.isFetching && !reports.isPending ? 'Refreshing…' : 'Refresh'}
-          </Button>
+          <LiveIndicator status={live} />
         </div>
       </div>
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type JobOutcome, LeasedJobWorker, type Transaction, UnitOfWork } from '@governance/messaging';
+import { LiveChanges } from '@governance/persistence';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportGenerator } from '../content/report-generator';
@@ -24,6 +25,7 @@ export class ReportWorker extends LeasedJobWorker<ClaimedReport> {
     private readonly reports: ReportRepository,
     private readonly generator: ReportGenerator,
     unitOfWork: UnitOfWork,
+    live: LiveChanges,
     @Inject(REPORT_STORAGE) private readonly storage: ReportStorage,
     @Inject(REPORTS_CONFIG) config: ReportsConfig,
     @Inject(LOGGER) logger: Logger,
@@ -37,6 +39,7 @@ export class ReportWorker extends LeasedJobWorker<ClaimedReport> {
         settings: config.worker,
         maxClaims: MAX_CLAIMS,
         outcomes: reportsTotal,
+        announce: (report) => live.changed(report.row.organization_id, 'reports'),
       },
       unitOfWork,
       logger,

@@ -1,7 +1,20 @@
-import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpStatus,
+  type MessageEvent,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, RequirePermission, OrganizationId } from '@governance/auth';
-import { ApiJsonResponse, ApiKeyAuth, Endpoint, Id } from '@governance/platform';
+import { LiveChanges } from '@governance/persistence';
+import { ApiJsonResponse, ApiKeyAuth, Endpoint, Id, LiveStream } from '@governance/platform';
+import { type Observable } from 'rxjs';
 import { type FastifyReply } from 'fastify';
 import { CreateReportDto, ListReportsQuery, QueuedReport, ReportPage, ReportResponse } from './report.dto';
 import { examples } from './reports.openapi';
@@ -13,7 +26,10 @@ import { ReportsService } from './reports.service';
 @ApiTags('Reports')
 @ApiKeyAuth()
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly live: LiveChanges,
+  ) {}
 
   @RequirePermission('reports:write')
   @Post()
@@ -40,6 +56,15 @@ export class ReportsController {
   })
   list(@OrganizationId() organizationId: string, @Query() query: ListReportsQuery): Promise<ReportPage> {
     return this.reports.list(organizationId, query);
+  }
+
+  @RequirePermission('reports:read')
+  @LiveStream('stream', ['reports'], {
+    summary: 'Follow reports live',
+    description: 'Tells the console when a report started, completed or failed (`reports`).',
+  })
+  stream(@OrganizationId() organizationId: string): Observable<MessageEvent> {
+    return this.live.stream(organizationId, ['reports']);
   }
 
   /** Where `assessment.complete`'s `report_url` points: 303 to the file when ready, else 202 with the record. */
