@@ -40,7 +40,7 @@ interface LeasedJobDefinition<J extends LeasedJob> {
   /** A job whose worker died this many times is failed rather than tried again. */
   maxClaims: number;
   /** Told when a job starts and once its outcome committed: the console follows jobs live. */
-  announce?(job: J): void;
+  announce?: (job: J) => void;
 }
 
 /**
