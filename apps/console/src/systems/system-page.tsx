@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Actions, Card, PageHeader, Stack } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
+import { SystemAssessments } from '../assessments/system-assessments';
 import { LiveIndicator } from '../live/live-indicator';
 import { useLiveUpdates } from '../live/live-updates';
 import { useActivity } from '../overview/dashboard.queries';
@@ -76,6 +77,7 @@ export function SystemPage() {
         <Card title="Probes" labelledBy="probes-title">
           <Probes probes={data.probes} />
         </Card>
+        <SystemAssessments systemId={data.id} />
         <SystemActivity systemId={data.id} />
       </Stack>
     </>
