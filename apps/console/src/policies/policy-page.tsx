@@ -77,9 +77,7 @@ export function PolicyPage() {
           <p className={styles.panelHint}>
             A telemetry record violates this policy when this rule holds for it.
           </p>
-          <pre className={styles.code}>
-            {ruleJson(data.rules)}
-          </pre>
+          <pre className={styles.code}>{ruleJson(data.rules)}</pre>
         </Card>
         <PolicyViolations policyId={data.id} />
       </Stack>
