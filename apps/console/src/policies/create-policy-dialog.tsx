@@ -14,7 +14,7 @@ import { RuleEditor } from './rule-editor';
 import styles from './policies.module.css';
 
 const SEVERITY_OPTIONS = [
-  { value: '', label: 'By mode (Block: critical, Warn: high)' },
+  { value: '', label: 'By mode' },
   { value: 'HIGH', label: 'High' },
   { value: 'CRITICAL', label: 'Critical' },
 ];
@@ -190,7 +190,8 @@ export function CreatePolicyDialog({
         </fieldset>
         <div className={styles.choices}>
           <SelectField
-            label="Severity of violations"
+            label="Severity"
+            hint="By mode: critical for Block, high for Warn."
             value={form.severity}
             options={SEVERITY_OPTIONS}
             onChange={(event) =>

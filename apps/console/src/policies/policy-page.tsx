@@ -12,7 +12,8 @@ import { Time } from '../design/time';
 import { EnforcementToggle, ModeBadge } from './enforcement-toggle';
 import { frameworkLabel, SEVERITY_LABELS, SEVERITY_TONES } from './labels';
 import { type Policy, useActivityOf, usePolicy } from './policies.queries';
-import { ruleJson } from './rule-builder';
+import { type GroupNode, ruleJson, ruleToBuilder } from './rule-builder';
+import { conditionText, groupText } from './rule-text';
 import styles from './policies.module.css';
 
 const VIOLATIONS_PAGE = 20;
@@ -58,7 +59,6 @@ export function PolicyPage() {
           <span className={styles.titleBadges}>
             <ModeBadge mode={data.enforcement_mode} />
             {data.status === 'active' ? <Badge tone="success">Active</Badge> : <Badge>Disabled</Badge>}
-            <Badge tone={SEVERITY_TONES[data.severity]}>{SEVERITY_LABELS[data.severity]} violations</Badge>
           </span>
         }
         actions={
@@ -77,11 +77,41 @@ export function PolicyPage() {
           <p className={styles.panelHint}>
             A telemetry record violates this policy when this rule holds for it.
           </p>
+          <RuleOutline rule={data.rules} />
           <pre className={styles.code}>{ruleJson(data.rules)}</pre>
         </Card>
         <PolicyViolations policyId={data.id} />
       </Stack>
     </>
+  );
+}
+
+/** The rule in words, as the builder reads it; a rule the builder cannot show has its JSON only. */
+function RuleOutline({ rule }: { rule: unknown }) {
+  const built = ruleToBuilder(rule);
+  if (!built.ok) return null;
+  const single = built.root.children.length === 1 && !built.root.negated;
+  const group = (node: GroupNode): ReactNode => (
+    <ul className={styles.outline}>
+      {node.children.map((child) => (
+        <li key={child.id}>
+          {child.type === 'condition' ? (
+            conditionText(child)
+          ) : (
+            <>
+              {groupText(child)}
+              {group(child)}
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className={styles.outlineWrap}>
+      {single ? null : <p>{groupText(built.root)}</p>}
+      {group(built.root)}
+    </div>
   );
 }
 
@@ -99,6 +129,12 @@ function Details({ policy }: { policy: Policy }) {
   const rows: Array<[string, ReactNode]> = [
     ['Description', policy.description ?? '—'],
     ['Applies to', scope],
+    [
+      'Severity',
+      <Badge key="severity" tone={SEVERITY_TONES[policy.severity]}>
+        {SEVERITY_LABELS[policy.severity]}
+      </Badge>,
+    ],
     ['Framework', frameworkLabel(policy.framework)],
     ['Control', policy.control ?? '—'],
     ['Version', policy.version],
@@ -149,7 +185,6 @@ function PolicyViolations({ policyId }: { policyId: string }) {
                 <tr>
                   <th scope="col">Severity</th>
                   <th scope="col">What happened</th>
-                  <th scope="col">System</th>
                   <th scope="col">When</th>
                 </tr>
               </thead>
@@ -160,15 +195,6 @@ function PolicyViolations({ policyId }: { policyId: string }) {
                       <Badge tone={SEVERITY_TONES[item.severity]}>{SEVERITY_LABELS[item.severity]}</Badge>
                     </td>
                     <td>{item.summary}</td>
-                    <td>
-                      {item.system_id ? (
-                        <Link to={`/systems/${item.system_id}`}>
-                          <code>{item.system_id}</code>
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
                     <td className={table.muted}>
                       <Time value={item.timestamp} />
                     </td>

@@ -303,8 +303,26 @@ export function parseRuleJson(text: string): ParsedJson {
   }
 }
 
+const LEAF_KEYS = ['field', 'op', 'value'];
+
+/**
+ * The rule as indented JSON, each condition's keys in reading order (field, op, value): the service
+ * stores rules as jsonb, which hands them back with its own key order.
+ */
 export function ruleJson(rule: unknown): string {
-  return JSON.stringify(rule, null, 2);
+  return JSON.stringify(
+    rule,
+    (_key, value: unknown) => {
+      if (!isRecord(value) || !('field' in value || 'op' in value)) return value;
+      const keys = Object.keys(value);
+      const ordered = [
+        ...LEAF_KEYS.filter((key) => keys.includes(key)),
+        ...keys.filter((key) => !LEAF_KEYS.includes(key)),
+      ];
+      return Object.fromEntries(ordered.map((key) => [key, value[key]]));
+    },
+    2,
+  );
 }
 
 /** The tree with one node replaced by `change(node)` (or removed when it returns null). */

@@ -315,6 +315,25 @@ describe('the JSON view', () => {
     );
     expect(parseRuleJson(ruleJson(rule))).toEqual({ ok: true, rule });
   });
+
+  it('prints each condition as field, op, value, whatever order the service stored it in', () => {
+    const stored = {
+      any: [
+        { op: 'eq', value: 'email', field: 'labels.pii' },
+        { op: 'exists', field: 'model' },
+      ],
+    };
+    expect(ruleJson(stored)).toBe(
+      ruleJson({
+        any: [
+          { field: 'labels.pii', op: 'eq', value: 'email' },
+          { field: 'model', op: 'exists' },
+        ],
+      }),
+    );
+    const printed = JSON.parse(ruleJson(stored)) as { any: Array<Record<string, unknown>> };
+    expect(Object.keys(printed.any[0]!)).toEqual(['field', 'op', 'value']);
+  });
 });
 
 describe('editing the tree', () => {
