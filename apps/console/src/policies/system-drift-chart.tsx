@@ -35,6 +35,10 @@ export function SystemDriftChart({ systemId }: { systemId: string }) {
       ) : (
         <>
           <p className={styles.chartSummary}>{summary(series, total)}</p>
+          <ul className={styles.legend} aria-hidden="true">
+            <li data-severity="MEDIUM">Medium</li>
+            <li data-severity="HIGH">High</li>
+          </ul>
           <Suspense fallback={<div className={styles.chart} />}>
             <DriftBars series={series} />
           </Suspense>
