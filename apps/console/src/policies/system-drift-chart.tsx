@@ -35,7 +35,7 @@ export function SystemDriftChart({ systemId }: { systemId: string }) {
       ) : (
         <>
           <p className={styles.chartSummary}>{summary(series, total)}</p>
-          <ul className={styles.legend} aria-hidden="true">
+          <ul className={styles.chartLegend} aria-hidden="true">
             <li data-severity="MEDIUM">Medium</li>
             <li data-severity="HIGH">High</li>
           </ul>
