@@ -1,6 +1,5 @@
 import { type BadgeTone } from '../design/badge';
 import { type EnforcementMode, type FrameworkKey, type Policy } from './policies.queries';
-import { type ConditionOp, type FieldKind } from './rule-builder';
 
 export const ENFORCEMENT_MODES: readonly EnforcementMode[] = ['BLOCK', 'WARN'];
 
@@ -42,25 +41,4 @@ export const SEVERITY_LABELS: Readonly<Record<Policy['severity'], string>> = {
   HIGH: 'High',
   MEDIUM: 'Medium',
   INFO: 'Info',
-};
-
-export const FIELD_KIND_LABELS: Readonly<Record<FieldKind, string>> = {
-  labels: 'Label',
-  metrics: 'Metric',
-  model: 'Model',
-  observed_endpoint: 'Called endpoint',
-};
-
-export const OP_LABELS: Readonly<Record<ConditionOp, string>> = {
-  eq: 'equals',
-  neq: 'does not equal',
-  gt: 'is greater than',
-  gte: 'is at least',
-  lt: 'is less than',
-  lte: 'is at most',
-  in: 'is one of',
-  not_in: 'is none of',
-  contains: 'contains',
-  matches: 'matches the pattern',
-  exists: 'is present',
 };

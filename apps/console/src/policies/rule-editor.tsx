@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useId } from 'react';
 import { Button } from '../design/button';
-import { FIELD_KIND_LABELS, OP_LABELS } from './labels';
 import {
   type BuilderProblem,
   builderToRule,
@@ -20,6 +19,7 @@ import {
   withKind,
 } from './rule-builder';
 import { type RuleDraft, switchView } from './rule-draft';
+import { FIELD_KIND_LABELS, OP_LABELS } from './rule-text';
 import styles from './policies.module.css';
 
 export function RuleEditor({ draft, onChange }: { draft: RuleDraft; onChange: (draft: RuleDraft) => void }) {

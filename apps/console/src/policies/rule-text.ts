@@ -1,5 +1,33 @@
-import { FIELD_KIND_LABELS, OP_LABELS } from './labels';
-import { type ConditionNode, type GroupNode, NAMED_KINDS, takesList, takesValue } from './rule-builder';
+import {
+  type ConditionNode,
+  type ConditionOp,
+  type FieldKind,
+  type GroupNode,
+  NAMED_KINDS,
+  takesList,
+  takesValue,
+} from './rule-builder';
+
+export const FIELD_KIND_LABELS: Readonly<Record<FieldKind, string>> = {
+  labels: 'Label',
+  metrics: 'Metric',
+  model: 'Model',
+  observed_endpoint: 'Called endpoint',
+};
+
+export const OP_LABELS: Readonly<Record<ConditionOp, string>> = {
+  eq: 'equals',
+  neq: 'does not equal',
+  gt: 'is greater than',
+  gte: 'is at least',
+  lt: 'is less than',
+  lte: 'is at most',
+  in: 'is one of',
+  not_in: 'is none of',
+  contains: 'contains',
+  matches: 'matches the pattern',
+  exists: 'is present',
+};
 
 /** One condition as a phrase: `Label pii equals "email"`, `not: Metric latency_ms is greater than 900`. */
 export function conditionText(node: ConditionNode): string {
