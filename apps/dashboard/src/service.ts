@@ -3,12 +3,17 @@ import { readDashboardConfig } from './config';
 import { DashboardModule } from './dashboard.module';
 import { DashboardInitial1764200000000 } from './migrations/1764200000000-dashboard-initial';
 import { DashboardOpenFindings1764300000000 } from './migrations/1764300000000-dashboard-open-findings';
+import { DashboardActivityPolicy1764400000000 } from './migrations/1764400000000-dashboard-activity-policy';
 
 /** The dashboard service: its read model's projection and the dashboard API. */
 export const dashboardService = defineService({
   name: 'dashboard',
   schema: 'dashboard',
-  migrations: [DashboardInitial1764200000000, DashboardOpenFindings1764300000000],
+  migrations: [
+    DashboardInitial1764200000000,
+    DashboardOpenFindings1764300000000,
+    DashboardActivityPolicy1764400000000,
+  ],
   routes: ['/api/service/dashboard'],
   readConfig: readDashboardConfig,
   domain: (config) => ({ imports: [DashboardModule.register(config)] }),

@@ -6314,6 +6314,7 @@ export interface operations {
             query?: {
                 event?: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
                 system_id?: string;
+                policy_id?: string;
                 severity?: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
                 since?: string;
                 limit?: number;

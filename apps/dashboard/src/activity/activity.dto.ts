@@ -2,6 +2,7 @@ import { PUBLIC_EVENT_TYPES, type PublicEventType, SEVERITIES, type Severity } f
 import { Nullable, Page, PageQuery, StringEnum, Timestamp } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
 import { IsIn, IsISO8601, IsOptional, IsString, Matches } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 export class ActivityQuery extends PageQuery {
   @IsOptional()
@@ -12,6 +13,12 @@ export class ActivityQuery extends PageQuery {
   @IsString()
   @Matches(/^sys_[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'system_id must be a system id (sys_…)' })
   system_id?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^pol_[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'policy_id must be a policy id (pol_…)' })
+  @JSONSchema({ description: 'Only the violations of this policy (`policy.violated` entries).' })
+  policy_id?: string;
 
   @IsOptional()
   @IsIn(SEVERITIES, { message: `severity must be one of: ${SEVERITIES.join(', ')}` })

@@ -34,6 +34,8 @@ describe('dashboard API input', () => {
     ['severity=LOW', 'severity'],
     ['system_id=sys_short', 'system_id'],
     ['system_id=pol_01J00000000000000000000000', 'system_id'],
+    ['policy_id=sys_01J0000000000000000000000A', 'policy_id'],
+    ['policy_id=pol_short', 'policy_id'],
     ['since=yesterday', 'since'],
     ['since=2026-13-01T00:00:00Z', 'since'],
     ['cursor=garbage', 'cursor'],
@@ -52,6 +54,7 @@ describe('dashboard API input', () => {
     const response = await harness.request(
       'GET',
       `${DASHBOARD_PATH}/activity?limit=100&event=drift.detected&severity=HIGH&system_id=sys_01J0000000000000000000000A` +
+        '&policy_id=pol_01J0000000000000000000000A' +
         `&since=2026-01-01T00:00:00Z&cursor=${cursor}`,
       org.apiKey,
     );

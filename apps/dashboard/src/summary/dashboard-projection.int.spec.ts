@@ -30,6 +30,7 @@ interface Scenario {
   messages: OutboxMessage[];
   supportBot: string;
   shadow: string;
+  policy: string;
 }
 
 /**
@@ -248,7 +249,7 @@ function scenario(org: string): Scenario {
       { severity: 'HIGH', systemId: supportBot },
     ),
   ];
-  return { messages, supportBot, shadow };
+  return { messages, supportBot, shadow, policy };
 }
 
 describe('dashboard projection (Postgres event log)', () => {
@@ -277,7 +278,8 @@ describe('dashboard projection (Postgres event log)', () => {
         'policy.violated',
         {
           violation_id: newId('violation'),
-          policy_id: newId('policy'),
+          // The same policy id as the organization's own: policy_id must still keep the tenants apart.
+          policy_id: seeded.policy,
           policy_name: 'X',
           enforcement_mode: 'WARN',
           action_taken: 'warned',
@@ -395,6 +397,38 @@ describe('dashboard projection (Postgres event log)', () => {
       cursor = page.next_cursor;
     } while (cursor);
     expect(pages).toEqual(all.data.map((entry) => entry['id']));
+  });
+
+  it('lists the violations of one policy, and nothing else, under policy_id', async () => {
+    const of = async (query: string, apiKey?: string) =>
+      ((await get(`/activity?${query}`, apiKey)) as { data: Array<Record<string, string>> }).data;
+    const violations = await of(`policy_id=${seeded.policy}&limit=100`);
+    expect(violations).toHaveLength(3);
+    expect(violations.every((entry) => entry['event'] === 'policy.violated')).toBe(true);
+    expect(violations.map((entry) => entry['summary'])).toContain(
+      "Policy 'PII egress' blocked a request on Support Bot",
+    );
+    expect(await of(`policy_id=${seeded.policy}&since=${encodeURIComponent(ago(HOUR))}`)).toHaveLength(2);
+    expect(await of(`policy_id=${seeded.policy}&system_id=${seeded.supportBot}`)).toHaveLength(3);
+    expect(await of(`policy_id=${seeded.policy}&system_id=${seeded.shadow}`)).toEqual([]);
+    expect(await of(`policy_id=${seeded.policy}&event=drift.detected`)).toEqual([]);
+    expect(await of(`policy_id=${newId('policy')}`)).toEqual([]);
+    // Each organization sees its own violations only, even under the same policy id.
+    const others = await of(`policy_id=${seeded.policy}`, other.apiKey);
+    expect(others.map((entry) => entry['summary'])).toEqual([
+      "Policy 'X' warned on a request on the organization",
+    ]);
+
+    const pages: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await get(
+        `/activity?policy_id=${seeded.policy}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      )) as { data: Array<Record<string, string>>; next_cursor: string | null };
+      pages.push(...page.data.map((entry) => entry['id']!));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(pages).toEqual(violations.map((entry) => entry['id']));
   });
 
   it("never shows another organization's data", async () => {

@@ -21,6 +21,8 @@ export interface ActivityRow {
 export interface ActivityFilter {
   event?: string;
   systemId?: string;
+  /** Violations of this policy: only policy.violated entries carry a policy id. */
+  policyId?: string;
   severity?: string;
   since?: Date;
   /** Entries strictly older than this position (newest first). */
@@ -119,6 +121,9 @@ export class DashboardQueryRepository {
     const where = new SqlConditions().add('a.organization_id = $', organizationId);
     if (filter.event !== undefined) where.add('a.event = $', filter.event);
     if (filter.systemId !== undefined) where.add('a.system_id = $', filter.systemId);
+    if (filter.policyId !== undefined)
+      // Spelled as activity_policy_idx is, so the planner uses that partial index.
+      where.add("a.event = 'policy.violated' AND a.details->>'policy_id' = $", filter.policyId);
     if (filter.severity !== undefined) where.add('a.severity = $', filter.severity);
     if (filter.since !== undefined) where.add('a.occurred_at >= $', filter.since);
     if (filter.before !== undefined)

@@ -76,6 +76,7 @@ export class DashboardService {
     const filter = {
       event: query.event,
       systemId: query.system_id,
+      policyId: query.policy_id,
       severity: query.severity,
       since: query.since === undefined ? undefined : new Date(query.since),
     };

@@ -1,0 +1,211 @@
+import { type Page } from 'playwright-core';
+import { eventually, heading, useConsole } from '../testing/console-harness';
+
+const VIEWER = { name: 'Vera Viewer', email: 'vera@acme.example', password: 'viewing is believing 42' };
+const NAME = 'No e-mail to public AI APIs';
+const RULE = {
+  all: [
+    { field: 'labels.pii', op: 'eq', value: 'email' },
+    { field: 'observed_endpoint', op: 'contains', value: 'api.openai.com' },
+  ],
+};
+
+interface PolicyBody {
+  id: string;
+  name: string;
+  enforcement_mode: string;
+  rules: unknown;
+}
+
+describe('the Policies page in Chromium', () => {
+  const ui = useConsole();
+  let page: Page;
+  let policyId: string;
+
+  beforeAll(() => {
+    page = ui.page;
+  });
+
+  it('creates a policy with the rule builder, whose JSON view shows the same rule', async () => {
+    await page.goto('/');
+    await heading(page, 'Overview').waitFor();
+    await ui.navigate(page, 'Policies');
+    await page.getByRole('heading', { name: 'No policies yet' }).waitFor();
+    await ui.expectAccessible(page, 'policies-empty');
+
+    await page.getByRole('button', { name: 'Create policy' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create a policy' });
+    await dialog.getByLabel('Name', { exact: true }).fill(NAME);
+    await dialog.getByLabel('Label name of condition 1').fill('pii');
+    await dialog.getByLabel('Value of condition 1').fill('email');
+    await dialog.getByRole('button', { name: 'Add condition', exact: true }).click();
+    await dialog.getByLabel('Field of condition 2').selectOption('observed_endpoint');
+    await dialog.getByLabel('Operator of condition 2').selectOption('contains');
+    await dialog.getByLabel('Value of condition 2').fill('api.openai.com');
+    await ui.expectAccessible(page, 'policy-create-builder');
+
+    await dialog.getByRole('tab', { name: 'JSON' }).click();
+    const json = dialog.getByLabel(/^Rule as JSON/);
+    expect(JSON.parse(await json.inputValue())).toEqual(RULE);
+    await ui.expectAccessible(page, 'policy-create-json');
+
+    // Text that is not JSON stays in the JSON view with the reason, and is not sent.
+    await json.fill('{"all": [');
+    await dialog.getByRole('tab', { name: 'Builder' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'This is not valid JSON' }).waitFor();
+    expect(await dialog.getByRole('tab', { name: 'JSON' }).getAttribute('aria-selected')).toBe('true');
+    await dialog.getByRole('button', { name: 'Create policy' }).click();
+    expect(await json.getAttribute('aria-invalid')).toBe('true');
+    expect((await ui.api('GET', '/api/service/policies')).body.data).toEqual([]);
+    await ui.expectAccessible(page, 'policy-create-json-error');
+
+    // The same rule, back in the builder.
+    await json.fill(JSON.stringify(RULE));
+    await dialog.getByRole('tab', { name: 'Builder' }).click();
+    expect(await dialog.getByLabel('Label name of condition 1').inputValue()).toBe('pii');
+    expect(await dialog.getByLabel('Operator of condition 2').inputValue()).toBe('contains');
+    expect(await dialog.getByLabel('Value of condition 2').inputValue()).toBe('api.openai.com');
+    await dialog.getByRole('button', { name: 'Create policy' }).click();
+
+    await heading(page, NAME).waitFor();
+    policyId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const stored = (await ui.api('GET', `/api/service/policies/${policyId}`)).body as unknown as PolicyBody;
+    expect(stored).toMatchObject({ name: NAME, enforcement_mode: 'WARN', rules: RULE });
+    expect(
+      JSON.parse((await page.getByRole('region', { name: 'Rule' }).locator('pre').textContent())!),
+    ).toEqual(RULE);
+    await page.getByRole('heading', { name: 'No violations yet' }).waitFor();
+    await ui.expectAccessible(page, 'policy');
+  });
+
+  it('switches the policy from Warn to Block, and the change persists', async () => {
+    const toggle = page.getByRole('radiogroup', { name: `Enforcement of ${NAME}` });
+    expect(await toggle.getByRole('radio', { name: 'Warn' }).isChecked()).toBe(true);
+    const patched = page.waitForResponse(
+      (response) => response.url().endsWith('/enforcement') && response.request().method() === 'PATCH',
+    );
+    await toggle.getByRole('radio', { name: 'Block' }).check();
+    expect((await patched).status()).toBe(200);
+
+    await page.reload();
+    await heading(page, NAME).waitFor();
+    expect(await toggle.getByRole('radio', { name: 'Block' }).isChecked()).toBe(true);
+    expect(await toggle.getByRole('radio', { name: 'Warn' }).isChecked()).toBe(false);
+    const stored = (await ui.api('GET', `/api/service/policies/${policyId}`)).body as unknown as PolicyBody;
+    expect(stored.enforcement_mode).toBe('BLOCK');
+  });
+
+  it("shows on the policy's page the violation a probe's telemetry raised", async () => {
+    const registered = await ui.api('POST', '/api/service/probe/register', {
+      probe_name: 'edge-1',
+      system_name: 'Claims Triage',
+      host: 'claims-1.internal',
+      runtime: 'python3.12',
+      environment: 'production',
+      version: '1.4.0',
+    });
+    expect(registered.status).toBe(201);
+    const probeId = registered.body.probe_id as string;
+    // The Block version travels by event to probe ingest, which evaluates telemetry against its copy.
+    await eventually(async () => {
+      const sync = await ui.api('GET', `/api/service/probe/policy-sync?probe_id=${probeId}`);
+      const policies = sync.body.policies as
+        Array<{ policy_id: string; enforcement_mode: string }> | undefined;
+      return policies?.some((policy) => policy.policy_id === policyId && policy.enforcement_mode === 'BLOCK');
+    }, 'probe ingest to hold the Block version of the policy');
+
+    const telemetry = await ui.api('POST', '/api/service/probe/telemetry', {
+      probe_id: probeId,
+      records: [
+        {
+          timestamp: new Date().toISOString(),
+          observed_endpoint: 'https://api.openai.com/v1/chat/completions',
+          model: 'gpt-4o-mini',
+          labels: { pii: 'email' },
+          metrics: { latency_ms: 140 },
+        },
+      ],
+    });
+    expect(telemetry).toMatchObject({ status: 202, body: { accepted: 1 } });
+    // The violation travels by event from probe ingest to the dashboard's activity feed.
+    await eventually(async () => {
+      const activity = await ui.api('GET', `/api/service/dashboard/activity?policy_id=${policyId}`);
+      return (activity.body.data as unknown[] | undefined)?.length === 1;
+    }, 'the violation in the activity feed');
+
+    await page.getByRole('button', { name: 'Refresh violations' }).click();
+    const row = page
+      .getByRole('region', { name: 'Violations' })
+      .getByRole('row')
+      .filter({ hasText: `Policy '${NAME}' blocked a request` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Critical');
+    await ui.expectAccessible(page, 'policy-with-violation');
+  });
+
+  it('imports a framework, and lists, filters and sorts the policies', async () => {
+    await ui.navigate(page, 'Policies');
+    await page.getByRole('link', { name: NAME }).waitFor();
+    await page.getByRole('button', { name: 'Import framework' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a framework' });
+    await dialog.getByRole('radio', { name: /^NIST AI Risk Management Framework/ }).check();
+    await ui.expectAccessible(page, 'policies-import');
+    await dialog.getByRole('button', { name: 'Import framework' }).click();
+    const outcome = dialog.getByRole('status').filter({ hasText: 'imported' });
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toMatch(/\d+ polic(y was|ies were) created/);
+    await ui.expectAccessible(page, 'policies-imported');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const imported = (await ui.api('GET', '/api/service/policies?framework=NIST_AI_RMF&limit=100')).body
+      .data as PolicyBody[];
+    expect(imported.length).toBeGreaterThan(0);
+    await page.getByLabel('Framework', { exact: true }).selectOption('NIST_AI_RMF');
+    // The unfiltered page stays on screen until the filtered one arrives: wait for the custom policy to go.
+    await page.getByRole('link', { name: NAME }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: imported[0]!.name }).waitFor();
+    expect(await page.getByRole('radiogroup', { name: /^Enforcement of / }).count()).toBe(
+      Math.min(imported.length, 25),
+    );
+
+    await page.getByLabel('Framework', { exact: true }).selectOption('');
+    await page.getByRole('link', { name: NAME }).waitFor();
+    const nameHeader = page.getByRole('columnheader', { name: 'Name' });
+    await nameHeader.getByRole('button').click();
+    expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await ui.expectAccessible(page, 'policies');
+  });
+
+  it('shows a viewer no create, toggle or import controls, and the API refuses them anyway (403)', async () => {
+    const { context, page: viewer } = await ui.signInAs(VIEWER, 'viewer');
+    await ui.navigate(viewer, 'Policies');
+    await viewer.getByRole('link', { name: NAME }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Create policy' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Import framework' }).count()).toBe(0);
+    expect(await viewer.getByRole('radiogroup').count()).toBe(0);
+    await ui.expectAccessible(viewer, 'policies-viewer');
+
+    await viewer.getByRole('link', { name: NAME }).click();
+    await heading(viewer, NAME).waitFor();
+    await viewer.getByRole('region', { name: 'Violations' }).getByRole('row').nth(1).waitFor();
+    expect(await viewer.getByRole('radiogroup').count()).toBe(0);
+    await ui.expectAccessible(viewer, 'policy-viewer');
+
+    const headers = await ui.csrfHeaders(context);
+    const created = await context.request.post('/api/service/policies', {
+      data: { name: 'Viewer policy', enforcement_mode: 'WARN', rules: RULE },
+      headers,
+    });
+    const toggled = await context.request.patch(`/api/service/policies/${policyId}/enforcement`, {
+      data: { enforcement_mode: 'WARN' },
+      headers,
+    });
+    const imported = await context.request.post('/api/service/policies/frameworks/EU_AI_ACT/import', {
+      headers,
+    });
+    expect([created.status(), toggled.status(), imported.status()]).toEqual([403, 403, 403]);
+    const stored = (await ui.api('GET', `/api/service/policies/${policyId}`)).body as unknown as PolicyBody;
+    expect(stored.enforcement_mode).toBe('BLOCK');
+    await context.close();
+  });
+});

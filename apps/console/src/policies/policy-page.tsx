@@ -1,0 +1,223 @@
+import { type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiProblem } from '../api/problem';
+import { useCan } from '../auth/session-context';
+import { Badge } from '../design/badge';
+import { Button } from '../design/button';
+import { usePageTitle } from '../design/page-title';
+import { EmptyState, ErrorState, Loading } from '../design/states';
+import { Actions, Card, PageHeader, Stack } from '../design/surface';
+import table from '../design/table.module.css';
+import { Time } from '../design/time';
+import { EnforcementToggle, ModeBadge } from './enforcement-toggle';
+import { frameworkLabel, SEVERITY_LABELS, SEVERITY_TONES } from './labels';
+import { type Policy, useActivityOf, usePolicy } from './policies.queries';
+import { type GroupNode, ruleJson, ruleToBuilder } from './rule-builder';
+import { conditionText, groupText } from './rule-text';
+import styles from './policies.module.css';
+
+const VIOLATIONS_PAGE = 20;
+
+export function PolicyPage() {
+  const { id = '' } = useParams();
+  const policy = usePolicy(id);
+  const canWrite = useCan('policies:write');
+  usePageTitle(policy.data?.name ?? 'Policy');
+  const back = (
+    <Link className={styles.back} to="/policies">
+      ← All policies
+    </Link>
+  );
+  if (policy.isPending)
+    return (
+      <>
+        {back}
+        <Loading label="Loading the policy…" />
+      </>
+    );
+  if (policy.isError)
+    return (
+      <>
+        {back}
+        {policy.error instanceof ApiProblem &&
+        (policy.error.status === 404 || policy.error.status === 400) ? (
+          <EmptyState title="No such policy">
+            It may belong to another organization, or the link is wrong.
+          </EmptyState>
+        ) : (
+          <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />
+        )}
+      </>
+    );
+  const data = policy.data;
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={data.name}
+        description={
+          <span className={styles.titleBadges}>
+            <ModeBadge mode={data.enforcement_mode} />
+            {data.status === 'active' ? <Badge tone="success">Active</Badge> : <Badge>Disabled</Badge>}
+          </span>
+        }
+        actions={
+          canWrite && (
+            <Actions>
+              <EnforcementToggle policy={data} />
+            </Actions>
+          )
+        }
+      />
+      <Stack gap={4}>
+        <Card title="Details" labelledBy="policy-details-title">
+          <Details policy={data} />
+        </Card>
+        <Card title="Rule" labelledBy="policy-rule-title">
+          <p className={styles.panelHint}>
+            A telemetry record violates this policy when this rule holds for it.
+          </p>
+          <RuleOutline rule={data.rules} />
+          <pre className={styles.code}>{ruleJson(data.rules)}</pre>
+        </Card>
+        <PolicyViolations policyId={data.id} />
+      </Stack>
+    </>
+  );
+}
+
+/** The rule in words, as the builder reads it; a rule the builder cannot show has its JSON only. */
+function RuleOutline({ rule }: { rule: unknown }) {
+  const built = ruleToBuilder(rule);
+  if (!built.ok) return null;
+  const single = built.root.children.length === 1 && !built.root.negated;
+  const group = (node: GroupNode): ReactNode => (
+    <ul className={styles.outline}>
+      {node.children.map((child) => (
+        <li key={child.id}>
+          {child.type === 'condition' ? (
+            conditionText(child)
+          ) : (
+            <>
+              {groupText(child)}
+              {group(child)}
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className={styles.outlineWrap}>
+      {single ? null : <p>{groupText(built.root)}</p>}
+      {group(built.root)}
+    </div>
+  );
+}
+
+function Details({ policy }: { policy: Policy }) {
+  const scope =
+    'all_systems' in policy.scope
+      ? 'Every system'
+      : policy.scope.system_ids.map((id) => (
+          <div key={id}>
+            <Link to={`/systems/${id}`}>
+              <code>{id}</code>
+            </Link>
+          </div>
+        ));
+  const rows: Array<[string, ReactNode]> = [
+    ['Description', policy.description ?? '—'],
+    ['Applies to', scope],
+    [
+      'Severity',
+      <Badge key="severity" tone={SEVERITY_TONES[policy.severity]}>
+        {SEVERITY_LABELS[policy.severity]}
+      </Badge>,
+    ],
+    ['Framework', frameworkLabel(policy.framework)],
+    ['Control', policy.control ?? '—'],
+    ['Version', policy.version],
+    ['Created', <Time key="created" value={policy.created_at} />],
+    ['Last changed', <Time key="updated" value={policy.updated_at} />],
+    ['Policy id', <code key="id">{policy.id}</code>],
+  ];
+  return (
+    <dl className={styles.details}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The violations this policy raised, newest first, from the activity feed. */
+function PolicyViolations({ policyId }: { policyId: string }) {
+  const violations = useActivityOf({ policy_id: policyId }, VIOLATIONS_PAGE);
+  const items = violations.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <Card
+      title="Violations"
+      labelledBy="policy-violations-title"
+      action={
+        <Button size="small" onClick={() => void violations.refetch()} disabled={violations.isFetching}>
+          {violations.isFetching && !violations.isFetchingNextPage ? 'Refreshing…' : 'Refresh violations'}
+        </Button>
+      }
+    >
+      {violations.isPending ? (
+        <Loading compact label="Loading violations…" />
+      ) : violations.isError ? (
+        <ErrorState compact error={violations.error} onRetry={() => void violations.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState compact title="No violations yet">
+          When a probe’s telemetry breaks this rule, the violation shows here.
+        </EmptyState>
+      ) : (
+        <>
+          <div className={table.wrap}>
+            <table className={table.table} aria-busy={violations.isFetching}>
+              <caption className="visually-hidden">Violations of this policy</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Severity</th>
+                  <th scope="col">What happened</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <Badge tone={SEVERITY_TONES[item.severity]}>{SEVERITY_LABELS[item.severity]}</Badge>
+                    </td>
+                    <td>{item.summary}</td>
+                    <td className={table.muted}>
+                      <Time value={item.timestamp} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {violations.hasNextPage && (
+            <div className={styles.more}>
+              <Button
+                size="small"
+                onClick={() => void violations.fetchNextPage()}
+                disabled={violations.isFetchingNextPage}
+              >
+                {violations.isFetchingNextPage ? 'Loading…' : 'Show older violations'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+export const Component = PolicyPage;
