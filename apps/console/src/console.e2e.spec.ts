@@ -186,6 +186,10 @@ describe('the console in Chromium', () => {
     const probe = page.getByRole('row').filter({ hasText: 'edge-1' });
     await probe.waitFor();
     expect(await probe.textContent()).toContain('Connected');
+    // Its drift over time, its violations and its assessments: none yet.
+    await page.getByRole('heading', { name: 'No drift alerts in the last 30 days' }).waitFor();
+    await page.getByRole('heading', { name: 'No policy violations for this system' }).waitFor();
+    await page.getByRole('heading', { name: 'Assessments', exact: true }).waitFor();
     await expectAccessible(page, 'system');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();

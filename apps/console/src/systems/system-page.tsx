@@ -9,6 +9,8 @@ import table from '../design/table.module.css';
 import { Time } from '../design/time';
 import { SystemAssessments } from '../assessments/system-assessments';
 import { LiveIndicator } from '../live/live-indicator';
+import { SystemDriftChart } from '../policies/system-drift-chart';
+import { SystemViolations } from '../policies/system-violations';
 import { useLiveUpdates } from '../live/live-updates';
 import { useActivity } from '../overview/dashboard.queries';
 import { EVENT_LABELS, SEVERITY_LABELS, SEVERITY_TONES } from '../overview/labels';
@@ -77,6 +79,8 @@ export function SystemPage() {
         <Card title="Probes" labelledBy="probes-title">
           <Probes probes={data.probes} />
         </Card>
+        <SystemDriftChart systemId={data.id} />
+        <SystemViolations systemId={data.id} />
         <SystemAssessments systemId={data.id} />
         <SystemActivity systemId={data.id} />
       </Stack>

@@ -188,7 +188,7 @@ export function useConsole(options: ConsoleOptions = {}): ConsoleUnderTest {
       throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
     if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
     database = await createTestDatabase();
-    [harness.app, harness.browser] = await Promise.all([
+    const [app, browser] = await Promise.allSettled([
       startServiceProcess('standalone', {
         DATABASE_URL: database.url,
         ADMIN_TOKEN: harness.adminToken,
@@ -201,6 +201,10 @@ export function useConsole(options: ConsoleOptions = {}): ConsoleUnderTest {
       }),
       launchChromium(),
     ]);
+    // Whichever started is kept, so afterAll stops it even when the other failed.
+    if (app.status === 'fulfilled') harness.app = app.value;
+    if (browser.status === 'fulfilled') harness.browser = browser.value;
+    for (const started of [app, browser]) if (started.status === 'rejected') throw started.reason;
     harness.owner = await harness.newContext();
     harness.page = await harness.owner.newPage();
     if (options.setUpOwner !== false) await setUpOwner(harness);
