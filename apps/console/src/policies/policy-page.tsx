@@ -5,6 +5,8 @@ import { useCan } from '../auth/session-context';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
 import { usePageTitle } from '../design/page-title';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Actions, Card, PageHeader, Stack } from '../design/surface';
 import table from '../design/table.module.css';
@@ -157,17 +159,10 @@ function Details({ policy }: { policy: Policy }) {
 /** The violations this policy raised, newest first, from the activity feed. */
 function PolicyViolations({ policyId }: { policyId: string }) {
   const violations = useActivityOf({ policy_id: policyId }, VIOLATIONS_PAGE);
+  const live = useLiveUpdates('dashboard');
   const items = violations.data?.pages.flatMap((page) => page.data) ?? [];
   return (
-    <Card
-      title="Violations"
-      labelledBy="policy-violations-title"
-      action={
-        <Button size="small" onClick={() => void violations.refetch()} disabled={violations.isFetching}>
-          {violations.isFetching && !violations.isFetchingNextPage ? 'Refreshing…' : 'Refresh violations'}
-        </Button>
-      }
-    >
+    <Card title="Violations" labelledBy="policy-violations-title" action={<LiveIndicator status={live} />}>
       {violations.isPending ? (
         <Loading compact label="Loading violations…" />
       ) : violations.isError ? (
