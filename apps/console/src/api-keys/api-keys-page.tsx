@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, Loading } from '../design/states';
 import { PageHeader } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
-import { ConfirmDialog } from '../members/confirm-dialog';
+import { ConfirmDialog } from '../design/confirm-dialog';
 import { type ApiKey, useApiKeys, useRevokeApiKey } from './api-keys.queries';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { SCOPE_LABELS } from './labels';

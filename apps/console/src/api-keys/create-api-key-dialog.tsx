@@ -5,7 +5,7 @@ import { Dialog } from '../design/dialog';
 import { SelectField, TextField } from '../design/field';
 import { Alert } from '../design/surface';
 import { type CreatedApiKey, type Scope, useCreateApiKey } from './api-keys.queries';
-import { CopyValue } from './copy-value';
+import { CopyValue } from '../design/copy-value';
 import { SCOPE_HINTS, SCOPE_LABELS, SCOPES } from './labels';
 import styles from './api-keys.module.css';
 

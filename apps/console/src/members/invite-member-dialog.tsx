@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiProblem } from '../api/problem';
 import { ROLE_LABELS, type Role } from '../auth/access';
 import { formErrors } from '../auth/form-errors';
-import { CopyValue } from '../api-keys/copy-value';
+import { CopyValue } from '../design/copy-value';
 import { Button } from '../design/button';
 import { Dialog } from '../design/dialog';
 import { SelectField, TextField } from '../design/field';

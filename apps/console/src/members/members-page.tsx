@@ -11,7 +11,7 @@ import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Alert, PageHeader } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../design/confirm-dialog';
 import { InviteMemberDialog } from './invite-member-dialog';
 import {
   type Invitation,

@@ -7,7 +7,7 @@ import { Button } from '../design/button';
 import { SelectField, TextField } from '../design/field';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Alert, Card } from '../design/surface';
-import { ConfirmDialog } from '../members/confirm-dialog';
+import { ConfirmDialog } from '../design/confirm-dialog';
 import { type SsoSettings, useRemoveSso, useSaveSso, useSso } from './settings.queries';
 import { type MappingRow, SSO_ROLES, type SsoForm, type SsoRole, ssoFormFrom, ssoRequest } from './sso-form';
 import styles from './settings.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../design/button';
-import styles from './api-keys.module.css';
+import { Button } from './button';
+import styles from './copy-value.module.css';
 
 /**
  * A value shown once (a new key, an invitation link): selectable text, labelled for screen readers, and a
@@ -16,7 +16,7 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
   };
   return (
     <div className={styles.copyValue}>
-      <code aria-label={label} className={styles.secret}>
+      <code aria-label={label} className={styles.value}>
         {value}
       </code>
       <Button size="small" onClick={copy} aria-label={`Copy ${label}`}>

@@ -1,9 +1,9 @@
 import { type ReactNode } from 'react';
 import { problemMessage } from '../api/problem';
-import { Button } from '../design/button';
-import { Dialog } from '../design/dialog';
-import { Alert } from '../design/surface';
-import styles from './members.module.css';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { Alert } from './surface';
+import styles from './confirm-dialog.module.css';
 
 /** "Are you sure?" for what cannot be undone: the consequence, the refusal if any, and two buttons. */
 export function ConfirmDialog({
@@ -34,7 +34,7 @@ export function ConfirmDialog({
           </Alert>
         ) : null}
         <p>{children}</p>
-        <div className={styles.formActions}>
+        <div className={styles.actions}>
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="danger" disabled={busy} onClick={onConfirm}>
             {confirmLabel}
