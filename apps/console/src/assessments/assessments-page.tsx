@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../auth/session-context';
-import { Button } from '../design/button';
 import { SelectField } from '../design/field';
+import { Pager, useCursorPages } from '../design/pager';
 import { usePageTitle } from '../design/page-title';
 import { SortableHeader, useSortedRows } from '../design/sortable-header';
 import { EmptyState, ErrorState, Loading } from '../design/states';
@@ -49,13 +48,8 @@ export function AssessmentsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const key = JSON.stringify(filters);
-  // Cursors of the pages before this one, for "Previous"; any filter change starts over.
-  const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
-    key: '',
-    cursors: [null],
-  });
-  const cursors = pages.key === key ? pages.cursors : [null];
-  const cursor = cursors.at(-1) ?? null;
+  const pages = useCursorPages(key);
+  const cursor = pages.cursor;
   const assessments = useAssessments(filters, cursor);
   const systems = useSystemNames();
   const templates = useTemplates();
@@ -206,27 +200,13 @@ export function AssessmentsPage() {
                   </tbody>
                 </table>
               </div>
-              <nav className={styles.pager} aria-label="Pages of assessments">
-                <span>
-                  Page {cursors.length} · {rows.length} assessment{rows.length === 1 ? '' : 's'} shown
-                </span>
-                <div>
-                  <Button
-                    size="small"
-                    disabled={cursors.length <= 1}
-                    onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}
-                  >
-                    Previous page
-                  </Button>
-                  <Button
-                    size="small"
-                    disabled={!assessments.data.next_cursor || assessments.isPlaceholderData}
-                    onClick={() => setPages({ key, cursors: [...cursors, assessments.data.next_cursor] })}
-                  >
-                    Next page
-                  </Button>
-                </div>
-              </nav>
+              <Pager
+                label="Pages of assessments"
+                pages={pages}
+                nextCursor={assessments.isPlaceholderData ? null : assessments.data.next_cursor}
+              >
+                {rows.length} assessment{rows.length === 1 ? '' : 's'} shown
+              </Pager>
             </>
           )}
         </section>

@@ -5,6 +5,7 @@ import { useCan } from '../auth/session-context';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
 import { SelectField, TextField } from '../design/field';
+import { Pager, useCursorPages } from '../design/pager';
 import { usePageTitle } from '../design/page-title';
 import { SortableHeader, useSortedRows } from '../design/sortable-header';
 import { EmptyState, ErrorState, Loading } from '../design/states';
@@ -90,12 +91,8 @@ function AuditLog() {
     () => Object.fromEntries(FORM_FIELDS.map((name) => [name, params.get(name) ?? ''])) as FormState,
   );
   const key = JSON.stringify(filters);
-  const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
-    key,
-    cursors: [null],
-  });
-  const cursors = pages.key === key ? pages.cursors : [null];
-  const log = useAuditLog(filters, cursors.at(-1) ?? null);
+  const pages = useCursorPages(key);
+  const log = useAuditLog(filters, pages.cursor);
   const sorted = useSortedRows<AuditEntry, Column>(log.data?.data ?? [], valueOf);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const verify = useVerifyChain();
@@ -307,27 +304,13 @@ function AuditLog() {
               </tbody>
             </table>
           </div>
-          <nav className={styles.pager} aria-label="Pages of the audit log">
-            <span>
-              Page {cursors.length} · {sorted.rows.length} entr{sorted.rows.length === 1 ? 'y' : 'ies'} shown
-            </span>
-            <div>
-              <Button
-                size="small"
-                disabled={cursors.length <= 1}
-                onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}
-              >
-                Previous page
-              </Button>
-              <Button
-                size="small"
-                disabled={!log.data.next_cursor || log.isPlaceholderData}
-                onClick={() => setPages({ key, cursors: [...cursors, log.data.next_cursor] })}
-              >
-                Next page
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="Pages of the audit log"
+            pages={pages}
+            nextCursor={log.isPlaceholderData ? null : log.data.next_cursor}
+          >
+            {sorted.rows.length} entr{sorted.rows.length === 1 ? 'y' : 'ies'} shown
+          </Pager>
         </>
       )}
     </>

@@ -4,6 +4,7 @@ import { useCan } from '../auth/session-context';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
 import { SelectField } from '../design/field';
+import { Pager, useCursorPages } from '../design/pager';
 import { usePageTitle } from '../design/page-title';
 import { SortableHeader, useSortedRows } from '../design/sortable-header';
 import { EmptyState, ErrorState, Loading } from '../design/states';
@@ -84,14 +85,9 @@ export function PoliciesPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  // Cursors of the pages before this one, for "Previous"; any filter change starts over.
-  const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
-    key: '',
-    cursors: [null],
-  });
   const key = JSON.stringify(filters);
-  const cursors = pages.key === key ? pages.cursors : [null];
-  const cursor = cursors.at(-1) ?? null;
+  const pages = useCursorPages(key);
+  const cursor = pages.cursor;
   const policies = usePolicies(filters, cursor);
   const canWrite = useCan('policies:write');
   const [creating, setCreating] = useState(false);
@@ -215,27 +211,13 @@ export function PoliciesPage() {
               </tbody>
             </table>
           </div>
-          <nav className={styles.pager} aria-label="Pages of policies">
-            <span>
-              Page {cursors.length} · {sorted.rows.length} polic{sorted.rows.length === 1 ? 'y' : 'ies'} shown
-            </span>
-            <div>
-              <Button
-                size="small"
-                disabled={cursors.length <= 1}
-                onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}
-              >
-                Previous page
-              </Button>
-              <Button
-                size="small"
-                disabled={!policies.data.next_cursor || policies.isPlaceholderData}
-                onClick={() => setPages({ key, cursors: [...cursors, policies.data.next_cursor] })}
-              >
-                Next page
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="Pages of policies"
+            pages={pages}
+            nextCursor={policies.isPlaceholderData ? null : policies.data.next_cursor}
+          >
+            {sorted.rows.length} polic{sorted.rows.length === 1 ? 'y' : 'ies'} shown
+          </Pager>
         </>
       )}
       {canWrite && (

@@ -4,6 +4,7 @@ import { useCan } from '../auth/session-context';
 import { Badge, type BadgeTone } from '../design/badge';
 import { Button, ButtonLink } from '../design/button';
 import { SelectField } from '../design/field';
+import { Pager, useCursorPages } from '../design/pager';
 import { usePageTitle } from '../design/page-title';
 import { SortableHeader, useSortedRows } from '../design/sortable-header';
 import { EmptyState, ErrorState, Loading } from '../design/states';
@@ -75,12 +76,8 @@ export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const key = JSON.stringify(filters);
-  const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
-    key,
-    cursors: [null],
-  });
-  const cursors = pages.key === key ? pages.cursors : [null];
-  const reports = useReports(filters, cursors.at(-1) ?? null);
+  const pages = useCursorPages(key);
+  const reports = useReports(filters, pages.cursor);
   const canWrite = useCan('reports:write');
   const [generating, setGenerating] = useState(false);
   const sorted = useSortedRows<Report, Column>(reports.data?.data ?? [], valueOf);
@@ -200,27 +197,13 @@ export function ReportsPage() {
               </tbody>
             </table>
           </div>
-          <nav className={styles.pager} aria-label="Pages of reports">
-            <span>
-              Page {cursors.length} · {sorted.rows.length} report{sorted.rows.length === 1 ? '' : 's'} shown
-            </span>
-            <div>
-              <Button
-                size="small"
-                disabled={cursors.length <= 1}
-                onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}
-              >
-                Previous page
-              </Button>
-              <Button
-                size="small"
-                disabled={!reports.data.next_cursor || reports.isPlaceholderData}
-                onClick={() => setPages({ key, cursors: [...cursors, reports.data.next_cursor] })}
-              >
-                Next page
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="Pages of reports"
+            pages={pages}
+            nextCursor={reports.isPlaceholderData ? null : reports.data.next_cursor}
+          >
+            {sorted.rows.length} report{sorted.rows.length === 1 ? '' : 's'} shown
+          </Pager>
         </>
       )}
       {canWrite && <GenerateReportDialog open={generating} onClose={() => setGenerating(false)} />}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../auth/session-context';
 import { Button } from '../design/button';
 import { SelectField, TextField } from '../design/field';
+import { Pager, useCursorPages } from '../design/pager';
 import { usePageTitle } from '../design/page-title';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { SortableHeader } from '../design/sortable-header';
@@ -69,14 +70,9 @@ export function SystemsPage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const filters = filtersFrom(params, useDebounced(search, 300));
-  // Cursors of the pages before this one, for "Previous"; any filter change starts over.
-  const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({
-    key: '',
-    cursors: [null],
-  });
   const key = JSON.stringify(filters);
-  const cursors = pages.key === key ? pages.cursors : [null];
-  const cursor = cursors.at(-1) ?? null;
+  const pages = useCursorPages(key);
+  const cursor = pages.cursor;
   const systems = useSystems(filters, cursor);
   const summary = useSummary();
   const canWrite = useCan('systems:write');
@@ -248,27 +244,13 @@ export function SystemsPage() {
               </tbody>
             </table>
           </div>
-          <nav className={styles.pager} aria-label="Pages of systems">
-            <span>
-              Page {cursors.length} · {rows.length} system{rows.length === 1 ? '' : 's'} shown
-            </span>
-            <div>
-              <Button
-                size="small"
-                disabled={cursors.length <= 1}
-                onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}
-              >
-                Previous page
-              </Button>
-              <Button
-                size="small"
-                disabled={!systems.data.next_cursor || systems.isPlaceholderData}
-                onClick={() => setPages({ key, cursors: [...cursors, systems.data.next_cursor] })}
-              >
-                Next page
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="Pages of systems"
+            pages={pages}
+            nextCursor={systems.isPlaceholderData ? null : systems.data.next_cursor}
+          >
+            {rows.length} system{rows.length === 1 ? '' : 's'} shown
+          </Pager>
         </>
       )}
       {canWrite && <RegisterSystemDialog open={registering} onClose={() => setRegistering(false)} />}
