@@ -13,7 +13,10 @@ const root = join(__dirname, '..');
 const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
 };
-/** Each bench:* script once, and bench:ingest again under the 50 active policies issue 4 asks about. */
+/**
+ * Each bench:* script once, and bench:ingest again under the 50 active policies issue 4 asks about and on
+ * the Kafka bus (issue 15).
+ */
 type Run = { script: string; env: Record<string, string> };
 const runs: Run[] = Object.keys(scripts)
   .filter((name) => name.startsWith('bench:'))
@@ -22,6 +25,7 @@ const runs: Run[] = Object.keys(scripts)
       ? [
           { script, env: {} },
           { script, env: { BENCH_POLICIES: '50' } },
+          { script, env: { BENCH_BUS: 'kafka' } },
         ]
       : [{ script, env: {} }],
   );

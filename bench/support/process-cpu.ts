@@ -13,8 +13,8 @@ export interface CpuSample {
 /** Clock ticks per second of /proc/<pid>/stat; 100 on every Linux this runs on. */
 const TICKS_PER_SECOND = 100;
 
-/** Field 14 (utime) and 15 (stime) of /proc/<pid>/stat, after the command name in parentheses. */
-function readStat(pid: string): { command: string; ms: number } | undefined {
+/** Field 4 (ppid), 14 (utime) and 15 (stime) of /proc/<pid>/stat, after the command name in parentheses. */
+function readStat(pid: string): { command: string; parent: number; ms: number } | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -24,7 +24,11 @@ function readStat(pid: string): { command: string; ms: number } | undefined {
   const close = stat.lastIndexOf(')');
   const fields = stat.slice(close + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return { command: stat.slice(stat.indexOf('(') + 1, close), ms: (ticks * 1000) / TICKS_PER_SECOND };
+  return {
+    command: stat.slice(stat.indexOf('(') + 1, close),
+    parent: Number(fields[1]),
+    ms: (ticks * 1000) / TICKS_PER_SECOND,
+  };
 }
 
 /**
@@ -58,4 +62,20 @@ export function cpuPerUnit(
   if (!before || !after || units <= 0) return undefined;
   const per = (key: keyof CpuSample) => ((after[key] - before[key]) * 1000) / units;
   return { bench: per('bench'), postgres: per('postgres'), others: per('others') };
+}
+
+/** This process's children whose command name starts with `command`, such as a broker it launched. */
+export function childPids(command: string): number[] {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return pids
+    .filter((pid) => {
+      const stat = readStat(pid);
+      return stat?.command.startsWith(command) === true && stat.parent === process.pid;
+    })
+    .map(Number);
 }
