@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type ReceiverVerdict = 'ok' | 'missing' | 'malformed' | 'mismatch';
@@ -31,10 +32,12 @@ export interface WebhookReceiverOptions {
   secret?: string | ((hookId: string) => string | undefined);
   /** Decides the answer to a correctly signed delivery. Default 200 at once. */
   respond?: (delivery: ReceivedDelivery) => RespondResult | Promise<RespondResult>;
+  /** A key and certificate (PEM) to listen on HTTPS, as real receivers do; plain HTTP without. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export interface WebhookReceiver {
-  /** `http://127.0.0.1:<port>/hook` */
+  /** `http://127.0.0.1:<port>/hook`, or `https://` with the `tls` option */
   url: string;
   deliveries: ReceivedDelivery[];
   /** Resolves with every delivery so far once at least `count` have arrived; rejects after `timeoutMs` (5000). */
@@ -112,7 +115,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
     delays.add(timer);
   };
 
-  const server = http.createServer((request, response) => {
+  const listener: http.RequestListener = (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     // A sender that gives up mid-body resets the connection; that is the sender's business, not a crash.
@@ -123,7 +126,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
         if (!response.headersSent) response.writeHead(500).end();
       });
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, listener) : http.createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -131,7 +135,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   const port = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}/hook`,
     deliveries,
     waitFor(count: number, timeoutMs = 5000): Promise<ReceivedDelivery[]> {
       if (deliveries.length >= count) return Promise.resolve(deliveries.slice());

@@ -1,0 +1,29 @@
+import type { operations } from '../api/schema';
+
+/* The shapes of the webhooks API, from the generated schema; no runtime code, so pure modules can use them. */
+type Json<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;
+
+export type Webhook = Json<operations['Webhooks_get']['responses'][200]>;
+export type CreatedWebhook = Json<operations['Webhooks_create']['responses'][201]>;
+export type NewWebhook = operations['Webhooks_create']['requestBody']['content']['application/json'];
+export type WebhookChange = operations['Webhooks_update']['requestBody']['content']['application/json'];
+export type EventType = Webhook['events'][number];
+export type DeliveryFilters = NonNullable<operations['Webhooks_deliveries']['parameters']['query']>;
+export type DeliveryPage = Json<operations['Webhooks_deliveries']['responses'][200]>;
+export type Delivery = DeliveryPage['data'][number];
+export type Outcome = Delivery['outcome'];
+export type TestDelivery = Json<operations['Webhooks_test']['responses'][200]>;
+export type Recovered = Json<operations['Webhooks_recover']['responses'][202]>;
+export type RotatedSecret = Json<operations['Webhooks_rotateSecret']['responses'][200]>;
+
+/** The event types the API accepts (`PUBLIC_EVENT_TYPES`), in its order. */
+export const EVENT_TYPES: readonly EventType[] = [
+  'finding.created',
+  'assessment.complete',
+  'policy.violated',
+  'drift.detected',
+  'probe.disconnected',
+  'system.registered',
+];
+
+export const OUTCOMES: readonly Outcome[] = ['pending', 'succeeded', 'failed'];

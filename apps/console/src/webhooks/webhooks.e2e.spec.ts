@@ -1,0 +1,317 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type ReceivedDelivery,
+  signedWith,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@governance/testing';
+import { type Page } from 'playwright-core';
+import { eventually, heading, useConsole } from '../testing/console-harness';
+
+/*
+ * The Webhooks pages against a real HTTPS receiver: a certificate for 127.0.0.1, signed by itself, which
+ * the standalone trusts as an extra CA (NODE_EXTRA_CA_CERTS); private targets are allowed for the test.
+ */
+const certificates = mkdtempSync(join(tmpdir(), 'console-webhooks-'));
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    join(certificates, 'key.pem'),
+    '-out',
+    join(certificates, 'cert.pem'),
+  ],
+  { stdio: 'ignore' },
+);
+
+describe('Webhooks pages', () => {
+  const ui = useConsole({
+    env: {
+      NODE_EXTRA_CA_CERTS: join(certificates, 'cert.pem'),
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      // Two attempts, 100 ms apart: a delivery fails for good within the test.
+      WEBHOOK_RETRY_DELAYS_MS: '100',
+    },
+  });
+  let page: Page;
+  let receiver: WebhookReceiver;
+  /** What the receiver answers to a correctly signed delivery. */
+  let answer = 200;
+  const secrets = new Map<string, string>();
+  let webhookId: string;
+  let secret: string;
+
+  beforeAll(async () => {
+    page = ui.page;
+    receiver = await startWebhookReceiver({
+      tls: {
+        key: readFileSync(join(certificates, 'key.pem')),
+        cert: readFileSync(join(certificates, 'cert.pem')),
+      },
+      secret: (hookId) => secrets.get(hookId),
+      respond: () => answer,
+    });
+    await ui.owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.app.baseUrl });
+  });
+
+  afterAll(async () => {
+    await receiver?.close();
+    rmSync(certificates, { recursive: true, force: true });
+  });
+
+  const clipboard = (): Promise<string> => page.evaluate<string>('navigator.clipboard.readText()');
+  const deliveryId = (delivery: ReceivedDelivery): string => delivery.headers['x-service-delivery'] as string;
+  const log = () => page.getByRole('region', { name: 'Delivery log' });
+
+  it('creates a webhook and shows its signing secret once, with a copy button', async () => {
+    await page.goto('/');
+    await ui.navigate(page, 'Webhooks');
+    await page.getByRole('heading', { name: 'No webhooks yet' }).waitFor();
+    await ui.expectAccessible(page, 'webhooks-empty');
+
+    await page.getByRole('button', { name: 'Create webhook' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Create a webhook' });
+    await form.getByLabel('Endpoint URL').fill(receiver.url);
+    await form.getByRole('checkbox', { name: /^finding\.created/ }).check();
+    await form.getByRole('checkbox', { name: /^system\.registered/ }).check();
+    expect(await form.getByRole('checkbox', { name: /^Active/ }).isChecked()).toBe(true);
+    await ui.expectAccessible(page, 'webhooks-create');
+    await form.getByRole('button', { name: 'Create webhook' }).click();
+
+    const created = page.getByRole('dialog', { name: 'Webhook created' });
+    await created.getByText('it will not be shown again').waitFor();
+    secret = await created.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await created.getByRole('button', { name: 'Copy secret' }).click();
+    await created.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+    expect(await clipboard()).toBe(secret);
+    await ui.expectAccessible(page, 'webhooks-secret');
+    await created.getByRole('button', { name: 'Done' }).click();
+    await created.waitFor({ state: 'hidden' });
+
+    const link = page.getByRole('link', { name: receiver.url });
+    webhookId = (await link.getAttribute('href'))!.split('/').pop()!;
+    secrets.set(webhookId, secret);
+    expect(await page.content()).not.toContain(secret);
+    await ui.expectAccessible(page, 'webhooks');
+
+    // Never again: not after a reload, not from the API.
+    await page.reload();
+    await link.waitFor();
+    expect(await page.content()).not.toContain(secret);
+    for (const path of ['/v1/webhooks', `/v1/webhooks/${webhookId}`]) {
+      const answered = await ui.api('GET', path);
+      expect(answered.status).toBe(200);
+      expect(JSON.stringify(answered.body)).not.toContain(secret);
+      expect(JSON.stringify(answered.body)).not.toContain('signing_secret');
+    }
+  });
+
+  it('sends a test event, signed with the copied secret, and logs it with its attempt', async () => {
+    await page.getByRole('link', { name: receiver.url }).click();
+    await heading(page, receiver.url).waitFor();
+    await log().getByRole('heading', { name: 'No deliveries yet' }).waitFor();
+    await ui.expectAccessible(page, 'webhook');
+
+    const test = page.getByRole('region', { name: 'Send a test event' });
+    await test.getByLabel('Event type').selectOption('finding.created');
+    await test.getByRole('button', { name: 'Send test event' }).click();
+    await test.getByText('The endpoint accepted the test event.').waitFor();
+    const [received] = await receiver.waitFor(1);
+    expect(signedWith(received!, secret)).toBe(true);
+    expect(received!.headers['x-service-event']).toBe('finding.created');
+    const id = deliveryId(received!);
+    expect(await test.textContent()).toContain(id);
+
+    const attempts = log().getByRole('button', { name: `Attempts of delivery ${id}` });
+    await attempts.click();
+    expect(await attempts.getAttribute('aria-expanded')).toBe('true');
+    const attemptRows = log()
+      .getByRole('table', { name: `Attempts of delivery ${id}` })
+      .getByRole('row');
+    await attemptRows.nth(1).waitFor();
+    expect(await attemptRows.count()).toBe(2);
+    expect(await attemptRows.nth(1).textContent()).toMatch(/^1.*200\d+ ms—$/);
+    await ui.expectAccessible(page, 'webhook-delivery-attempts');
+  });
+
+  it('resends a delivery as a new one, with its own X-Service-Delivery', async () => {
+    const original = receiver.deliveries[0]!;
+    await log()
+      .getByRole('button', { name: `Resend delivery ${deliveryId(original)}` })
+      .click();
+    await log().getByText('Delivery resent.').waitFor();
+    const [, resent] = await receiver.waitFor(2);
+    expect(deliveryId(resent!)).not.toBe(deliveryId(original));
+    expect(resent!.rawBody.equals(original.rawBody)).toBe(true);
+    expect(signedWith(resent!, secret)).toBe(true);
+    expect(await log().getByRole('status').first().textContent()).toContain(deliveryId(resent!));
+    await log()
+      .getByRole('button', { name: `Resend delivery ${deliveryId(resent!)}` })
+      .waitFor();
+
+    // The log sorts and filters: two test deliveries, none failed.
+    await log()
+      .getByRole('button', { name: /^Created/ })
+      .click();
+    expect(
+      await log()
+        .getByRole('columnheader', { name: /^Created/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+    await log().getByLabel('Outcome').selectOption('failed');
+    await log().getByRole('heading', { name: 'No delivery matches these filters' }).waitFor();
+    await log().getByLabel('Outcome').selectOption('');
+    await log()
+      .getByRole('button', { name: `Resend delivery ${deliveryId(resent!)}` })
+      .waitFor();
+  });
+
+  it('recovers the deliveries that failed, and says how many were resent', async () => {
+    answer = 500;
+    const system = await ui.api('POST', '/api/service/systems', { name: 'Claims triage' });
+    expect(system.status).toBe(201);
+    // The event travels from the systems service to the webhooks dispatcher, which tries twice.
+    await eventually(async () => {
+      const failed = await ui.api('GET', `/v1/webhooks/${webhookId}/deliveries?outcome=failed`);
+      return (failed.body.data as unknown[] | undefined)?.length === 1;
+    }, 'the failed delivery');
+    answer = 200;
+    const before = receiver.deliveries.length;
+
+    await log().getByRole('button', { name: 'Refresh' }).click();
+    await log().getByLabel('Outcome').selectOption('failed');
+    await log().getByRole('cell', { name: 'system.registered' }).waitFor();
+    await log().getByRole('button', { name: 'Recover failed deliveries' }).click();
+    const recover = page.getByRole('dialog', { name: 'Recover failed deliveries' });
+    await ui.expectAccessible(page, 'webhook-recover');
+    await recover.getByRole('button', { name: 'Recover deliveries' }).click();
+    await recover.getByText('1 failed delivery was resent.').waitFor();
+    const received = await receiver.waitFor(before + 1);
+    expect(received.at(-1)!.headers['x-service-event']).toBe('system.registered');
+    await recover.getByRole('button', { name: 'Done' }).click();
+    await log().getByLabel('Outcome').selectOption('');
+  });
+
+  it('rotates the secret: the new one shown once, both signing during the overlap', async () => {
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await confirm.getByText('For 24 hours the current secret keeps signing too').waitFor();
+    await ui.expectAccessible(page, 'webhook-rotate');
+    await confirm.getByRole('button', { name: 'Rotate secret' }).click();
+
+    const rotated = page.getByRole('dialog', { name: 'Secret rotated' });
+    const fresh = await rotated.getByLabel('Signing secret').inputValue();
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(secret);
+    await rotated.getByRole('button', { name: 'Copy secret' }).click();
+    await rotated.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+    expect(await clipboard()).toBe(fresh);
+    await rotated.getByText('each delivery carries two signatures').waitFor();
+    await ui.expectAccessible(page, 'webhook-rotated');
+    await rotated.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Secret rotation under way').waitFor();
+
+    const before = receiver.deliveries.length;
+    const test = page.getByRole('region', { name: 'Send a test event' });
+    await test.getByRole('button', { name: 'Send test event' }).click();
+    await test.getByText('The endpoint accepted the test event.').waitFor();
+    const received = (await receiver.waitFor(before + 1)).at(-1)!;
+    expect(signedWith(received, fresh)).toBe(true);
+    expect(signedWith(received, secret)).toBe(true);
+
+    await page.reload();
+    await heading(page, receiver.url).waitFor();
+    expect(await page.content()).not.toContain(fresh);
+  });
+
+  it('edits the webhook, and deletes one after confirmation', async () => {
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the webhook' });
+    await edit.getByRole('checkbox', { name: /^system\.registered/ }).uncheck();
+    await edit.getByRole('checkbox', { name: /^Active/ }).uncheck();
+    await ui.expectAccessible(page, 'webhook-edit');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByText('Paused', { exact: true }).waitFor();
+    expect((await ui.api('GET', `/v1/webhooks/${webhookId}`)).body).toMatchObject({
+      events: ['finding.created'],
+      active: false,
+    });
+
+    const doomed = await ui.api('POST', '/v1/webhooks', {
+      url: `${receiver.url}?doomed`,
+      events: ['drift.detected'],
+    });
+    expect(doomed.status).toBe(201);
+    await page.goto(`/webhooks/${doomed.body.id as string}`);
+    await heading(page, `${receiver.url}?doomed`).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this webhook?' });
+    await ui.expectAccessible(page, 'webhook-delete');
+    await confirm.getByRole('button', { name: 'Delete webhook' }).click();
+    await heading(page, 'Webhooks').waitFor();
+    await page.getByRole('link', { name: receiver.url, exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: `${receiver.url}?doomed` }).count()).toBe(0);
+    expect((await ui.api('GET', `/v1/webhooks/${doomed.body.id as string}`)).status).toBe(404);
+  });
+
+  it('shows a viewer the webhooks and their log, with no control to change them; the API refuses', async () => {
+    const { context, page: viewer } = await ui.signInAs(
+      { name: 'Vera Viewer', email: 'vera@acme.example', password: 'viewer password, long enough' },
+      'viewer',
+    );
+    await ui.navigate(viewer, 'Webhooks');
+    await viewer.getByRole('link', { name: receiver.url }).click();
+    await heading(viewer, receiver.url).waitFor();
+    const aDelivery = viewer.getByRole('button', { name: /^Attempts of delivery/ }).first();
+    await aDelivery.waitFor();
+    for (const name of [
+      'Create webhook',
+      'Edit',
+      'Rotate secret',
+      'Delete',
+      'Send test event',
+      'Recover failed deliveries',
+      /^Resend delivery/,
+    ])
+      expect({ name, count: await viewer.getByRole('button', { name }).count() }).toEqual({ name, count: 0 });
+    await ui.expectAccessible(viewer, 'webhook-viewer');
+
+    const headers = await ui.csrfHeaders(context);
+    const original = deliveryId(receiver.deliveries[0]!);
+    const refused = [
+      await context.request.post('/v1/webhooks', {
+        data: { url: receiver.url, events: ['finding.created'] },
+        headers,
+      }),
+      await context.request.patch(`/v1/webhooks/${webhookId}`, { data: { active: true }, headers }),
+      await context.request.post(`/v1/webhooks/${webhookId}/test`, {
+        data: { event: 'finding.created' },
+        headers,
+      }),
+      await context.request.post(`/v1/webhooks/${webhookId}/deliveries/${original}/resend`, { headers }),
+      await context.request.post(`/v1/webhooks/${webhookId}/rotate-secret`, { headers }),
+      await context.request.delete(`/v1/webhooks/${webhookId}`, { headers }),
+    ];
+    expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403, 403, 403]);
+    expect((await ui.api('GET', `/v1/webhooks/${webhookId}`)).body).toMatchObject({ active: false });
+    await context.close();
+  });
+});
