@@ -94,7 +94,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
       return next;
     });
   const filtered = Object.keys(filters).length > 0;
-  const columns = canWrite ? 9 : 8;
+  const columns = canWrite ? 8 : 7;
 
   return (
     <Card
@@ -177,7 +177,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
               <thead>
                 <tr>
                   <th scope="col">
-                    <span className="visually-hidden">Attempts</span>
+                    <span className="visually-hidden">Details</span>
                   </th>
                   <SortableHeader column="event" sort={sort} onSort={setSort}>
                     Event
@@ -197,7 +197,6 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                   <SortableHeader column="created" sort={sort} onSort={setSort}>
                     Created
                   </SortableHeader>
-                  <th scope="col">Delivery</th>
                   {canWrite && (
                     <th scope="col">
                       <span className="visually-hidden">Actions</span>
@@ -221,7 +220,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                             aria-label={`Attempts of delivery ${delivery.delivery_id}`}
                             onClick={() => toggle(delivery.delivery_id)}
                           >
-                            <span aria-hidden="true">{expanded ? '▾' : '▸'}</span> Attempts
+                            <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
                           </Button>
                         </td>
                         <td>
@@ -234,13 +233,8 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                         <td className={table.numeric}>{delivery.status_code ?? '—'}</td>
                         <td className={table.numeric}>{formatDuration(delivery.response_time_ms)}</td>
                         <td className={table.numeric}>{delivery.attempt_count}</td>
-                        <td className={table.muted}>
+                        <td className={`${table.muted} ${styles.nowrap}`}>
                           <Time value={delivery.created_at} />
-                        </td>
-                        <td>
-                          <code className={styles.mono} title={delivery.delivery_id}>
-                            {delivery.delivery_id.slice(0, 8)}…
-                          </code>
                         </td>
                         {canWrite && (
                           <td>

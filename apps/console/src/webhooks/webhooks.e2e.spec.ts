@@ -165,6 +165,7 @@ describe('Webhooks pages', () => {
     await log()
       .getByRole('button', { name: `Resend delivery ${deliveryId(resent!)}` })
       .waitFor();
+    await ui.expectAccessible(page, 'webhook-resent');
 
     // The log sorts and filters: two test deliveries, none failed.
     await log()
@@ -177,6 +178,7 @@ describe('Webhooks pages', () => {
     ).toBe('ascending');
     await log().getByLabel('Outcome').selectOption('failed');
     await log().getByRole('heading', { name: 'No delivery matches these filters' }).waitFor();
+    await ui.expectAccessible(page, 'webhook-log-filtered');
     await log().getByLabel('Outcome').selectOption('');
     await log()
       .getByRole('button', { name: `Resend delivery ${deliveryId(resent!)}` })
