@@ -16,29 +16,19 @@ import { eventually, heading, useConsole } from '../testing/console-harness';
  * the standalone trusts as an extra CA (NODE_EXTRA_CA_CERTS); private targets are allowed for the test.
  */
 const certificates = mkdtempSync(join(tmpdir(), 'console-webhooks-'));
-execFileSync(
-  'openssl',
-  [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-    '-keyout',
-    join(certificates, 'key.pem'),
-    '-out',
-    join(certificates, 'cert.pem'),
-  ],
-  { stdio: 'ignore' },
-);
+try {
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+      .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'])
+      .concat(['-keyout', join(certificates, 'key.pem'), '-out', join(certificates, 'cert.pem')]),
+    { stdio: 'ignore' },
+  );
+} catch (error) {
+  throw new Error(
+    `openssl could not make the receiver's certificate (apt-get install -y openssl): ${String(error)}`,
+  );
+}
 
 describe('Webhooks pages', () => {
   const ui = useConsole({
