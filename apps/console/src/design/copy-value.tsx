@@ -19,7 +19,8 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
       <code aria-label={label} className={styles.value}>
         {value}
       </code>
-      <Button size="small" onClick={copy} aria-label={`Copy ${label}`}>
+      {/* The name starts with the visible word, so a voice command that says what it sees still works. */}
+      <Button size="small" onClick={copy} aria-label={`${copied === 'yes' ? 'Copied' : 'Copy'} ${label}`}>
         {copied === 'yes' ? 'Copied' : 'Copy'}
       </Button>
       <span role="status" className="visually-hidden">
