@@ -3,12 +3,6 @@ import { ErrorState, Loading } from './design/states';
 import { NotFoundPage } from './pages/not-found-page';
 import { Shell } from './shell/shell';
 
-/*
- * Every page is its own chunk, loaded on first visit: the first route's JavaScript stays small
- * (tooling/bundle-budget.ts checks it at build time).
- */
-const planned = () => import('./pages/planned-page');
-
 function RouteError() {
   return (
     <ErrorState
@@ -19,6 +13,10 @@ function RouteError() {
   );
 }
 
+/*
+ * Every page is its own chunk, loaded on first visit: the first route's JavaScript stays small
+ * (tooling/bundle-budget.ts checks it at build time).
+ */
 export const router = createBrowserRouter([
   {
     element: <Outlet />,

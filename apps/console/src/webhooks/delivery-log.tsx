@@ -10,6 +10,8 @@ import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Alert, Card } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import {
   formatDuration,
   fromLocalInput,
@@ -21,13 +23,7 @@ import { OUTCOME_LABELS } from './labels';
 import { EVENT_TYPES, OUTCOMES } from './webhook-types';
 import { RecoverDialog } from './webhook-dialogs';
 import { OutcomeBadge } from './webhook-badges';
-import {
-  type Delivery,
-  type Webhook,
-  useDeliveries,
-  useRefreshDeliveries,
-  useResend,
-} from './webhooks.queries';
+import { type Delivery, type Webhook, useDeliveries, useResend } from './webhooks.queries';
 import styles from './webhooks.module.css';
 
 const OUTCOME_OPTIONS = [
@@ -76,7 +72,8 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const deliveries = useDeliveries(webhook.id, filters, cursor);
   const canWrite = useCan('webhooks:write');
   const resend = useResend();
-  const refresh = useRefreshDeliveries(webhook.id);
+  // Deliveries are made and attempted in the background: the stream says when, and the log reads again.
+  const live = useLiveUpdates('webhooks');
   const [recovering, setRecovering] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const { rows, sort, setSort } = useSortedRows(deliveries.data?.data ?? [], valueOf);
@@ -102,9 +99,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
       labelledBy="delivery-log-title"
       action={
         <div className={styles.logActions}>
-          <Button size="small" onClick={() => void refresh()} disabled={deliveries.isFetching}>
-            {deliveries.isFetching ? 'Refreshing…' : 'Refresh'}
-          </Button>
+          <LiveIndicator status={live} />
           {canWrite && (
             <Button size="small" onClick={() => setRecovering(true)}>
               Recover failed deliveries

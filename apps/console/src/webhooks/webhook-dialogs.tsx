@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { problemMessage } from '../api/problem';
 import { Button } from '../design/button';
+import { ConfirmDialog } from '../design/confirm-dialog';
 import { Dialog } from '../design/dialog';
 import { TextField } from '../design/field';
 import { Alert } from '../design/surface';
@@ -79,29 +80,18 @@ export function DeleteWebhookDialog({
     onClose();
   };
   return (
-    <Dialog title="Delete this webhook?" open={open} onClose={close}>
-      <p className={styles.explain}>
-        <strong className={styles.titleUrl}>{webhook.url}</strong> will receive no new deliveries, and the
-        webhook and its signing secret cannot be restored.
-      </p>
-      {remove.isError && (
-        <div className={styles.notice}>
-          <Alert tone="danger" title="The webhook was not deleted.">
-            {problemMessage(remove.error)}
-          </Alert>
-        </div>
-      )}
-      <div className={styles.formActions}>
-        <Button onClick={close}>Cancel</Button>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(webhook.id, { onSuccess: onDeleted })}
-        >
-          {remove.isPending ? 'Deleting…' : 'Delete webhook'}
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title="Delete this webhook?"
+      open={open}
+      confirmLabel={remove.isPending ? 'Deleting…' : 'Delete webhook'}
+      busy={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate(webhook.id, { onSuccess: onDeleted })}
+      onClose={close}
+    >
+      <strong className={styles.titleUrl}>{webhook.url}</strong> will receive no new deliveries; the webhook
+      and its signing secret cannot be restored.
+    </ConfirmDialog>
   );
 }
 

@@ -86,10 +86,12 @@ describe('Webhooks pages', () => {
 
     const created = page.getByRole('dialog', { name: 'Webhook created' });
     await created.getByText('it will not be shown again').waitFor();
-    secret = await created.getByLabel('Signing secret').inputValue();
+    secret = (await created.getByLabel('Signing secret', { exact: true }).textContent())!;
     expect(secret).toMatch(/^whsec_/);
-    await created.getByRole('button', { name: 'Copy secret' }).click();
-    await created.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+    const copyCreated = created.getByRole('button', { name: 'Copy Signing secret' });
+    await copyCreated.click();
+    await created.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
+    expect(await created.getByRole('button', { name: 'Copied Signing secret' }).textContent()).toBe('Copied');
     expect(await clipboard()).toBe(secret);
     await ui.expectAccessible(page, 'webhooks-secret');
     await created.getByRole('button', { name: 'Done' }).click();
@@ -151,7 +153,8 @@ describe('Webhooks pages', () => {
     expect(deliveryId(resent!)).not.toBe(deliveryId(original));
     expect(resent!.rawBody.equals(original.rawBody)).toBe(true);
     expect(signedWith(resent!, secret)).toBe(true);
-    expect(await log().getByRole('status').first().textContent()).toContain(deliveryId(resent!));
+    const notice = log().getByRole('status').filter({ hasText: 'Delivery resent.' });
+    expect(await notice.textContent()).toContain(deliveryId(resent!));
     await log()
       .getByRole('button', { name: `Resend delivery ${deliveryId(resent!)}` })
       .waitFor();
@@ -176,6 +179,8 @@ describe('Webhooks pages', () => {
   });
 
   it('recovers the deliveries that failed, and says how many were resent', async () => {
+    // The log follows deliveries live: the failed one shows without a reload.
+    await log().getByRole('status', { name: 'Live updates: Live' }).waitFor();
     answer = 500;
     const system = await ui.api('POST', '/api/service/systems', { name: 'Claims triage' });
     expect(system.status).toBe(201);
@@ -187,7 +192,6 @@ describe('Webhooks pages', () => {
     answer = 200;
     const before = receiver.deliveries.length;
 
-    await log().getByRole('button', { name: 'Refresh' }).click();
     await log().getByLabel('Outcome').selectOption('failed');
     await log().getByRole('cell', { name: 'system.registered' }).waitFor();
     await log().getByRole('button', { name: 'Recover failed deliveries' }).click();
@@ -209,11 +213,13 @@ describe('Webhooks pages', () => {
     await confirm.getByRole('button', { name: 'Rotate secret' }).click();
 
     const rotated = page.getByRole('dialog', { name: 'Secret rotated' });
-    const fresh = await rotated.getByLabel('Signing secret').inputValue();
+    const fresh = (await rotated.getByLabel('Signing secret', { exact: true }).textContent())!;
     expect(fresh).toMatch(/^whsec_/);
     expect(fresh).not.toBe(secret);
-    await rotated.getByRole('button', { name: 'Copy secret' }).click();
-    await rotated.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+    const copyRotated = rotated.getByRole('button', { name: 'Copy Signing secret' });
+    await copyRotated.click();
+    await rotated.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
+    expect(await rotated.getByRole('button', { name: 'Copied Signing secret' }).textContent()).toBe('Copied');
     expect(await clipboard()).toBe(fresh);
     await rotated.getByText('each delivery carries two signatures').waitFor();
     await ui.expectAccessible(page, 'webhook-rotated');

@@ -94,12 +94,6 @@ export const useRecover = () =>
 export const useRotateSecret = () =>
   useWebhooksMutation((id: string) => unwrap(api.POST('/v1/webhooks/{id}/rotate-secret', path(id))));
 
-/** Asks again for every page and filter of the log: what was cached for another filter is stale too. */
-export function useRefreshDeliveries(id: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['webhooks', 'deliveries', id] });
-}
-
 export type {
   CreatedWebhook,
   Delivery,
