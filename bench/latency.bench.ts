@@ -107,22 +107,17 @@ async function main(): Promise<void> {
 
     progress('measuring the bare baseline: INSERT commit, then one keep-alive POST');
     const bareDatabase = await createBenchDatabase(process.env, logger);
-    let bare: LatencyFigures;
-    let description: string;
-    try {
-      description = bareDatabase.description;
-      bare = await measureBare(bareDatabase.url, receiver, body, settings.rate, warmup, measured);
-    } finally {
-      await bareDatabase.drop();
-    }
+    cleanups.push(() => bareDatabase.drop());
+    const bare = await measureBare(bareDatabase.url, receiver, body, settings.rate, warmup, measured);
+    await cleanups.pop()!();
 
     const byBus = new Map<Bus, LatencyFigures>();
     for (const bus of settings.buses) {
       progress(`measuring the platform on the ${busName(bus)}`);
-      byBus.set(bus, await measureBus(bus, logger, receiver, settings.rate, warmup, measured));
+      byBus.set(bus, await measureBus(bus, logger, receiver, settings.rate, warmup, measured, cleanups));
     }
 
-    printReport(settings, description, bare, byBus);
+    printReport(settings, bareDatabase.description, bare, byBus);
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
@@ -172,8 +167,10 @@ async function measureBus(
   rate: number,
   warmup: number,
   measured: number,
+  cleanups: Array<() => Promise<void>>,
 ): Promise<LatencyFigures> {
-  const cleanups: Array<() => Promise<void>> = [];
+  // On the bench's own clean-up stack, so an interrupt cleans up after this bus too.
+  const depth = cleanups.length;
   try {
     const database: BenchDatabase = await createBenchDatabase(process.env, logger);
     cleanups.push(() => database.drop());
@@ -211,11 +208,17 @@ async function measureBus(
       const { eventId, committedAtMs } = await producer.commit(organizationId, EVENT);
       return { key: eventId, committedAtMs };
     });
+    let nextReportAt = monotonicMs() + 10_000;
     await pollUntil(
       `${committed.length} deliveries to reach the receiver`,
-      60_000 + committed.length * 5,
+      60_000 + committed.length * 50,
       async () => {
-        return (await receiver.stats()).received - receivedBefore >= committed.length;
+        const received = (await receiver.stats()).received - receivedBefore;
+        if (monotonicMs() >= nextReportAt) {
+          progress(`  ${received} of ${committed.length} delivered`);
+          nextReportAt += 10_000;
+        }
+        return received >= committed.length;
       },
     );
     const arrivals = new Map(await receiver.arrivals());
@@ -235,12 +238,16 @@ async function measureBus(
       return deliveryId === undefined ? undefined : arrivals.get(deliveryId);
     });
   } finally {
-    for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) await cleanup();
+    while (cleanups.length > depth) await cleanups.pop()!();
   }
 }
 
 /** Per hop, ms after the event's commit (its outbox row's creation), by p50 / p99 over `eventIds`. */
-type Stages = Array<{ hop: string; p50: number; p99: number }>;
+interface Stages {
+  hops: Array<{ hop: string; p50: number; p99: number }>;
+  /** Events the fan-out consumer turned into deliveries per second, first delivery row to last. */
+  fanOutRate: number;
+}
 const stages = new Map<Bus, Stages>();
 
 /**
@@ -271,7 +278,15 @@ async function stageBreakdown(sql: Pool, bus: Bus, eventIds: string[]): Promise<
     ['attempt started by the dispatcher', 'attempted'],
     ['outcome recorded', 'recorded'],
   ];
-  return hops.flatMap(([hop, column]) => {
+  const [span] = (
+    await sql.query<{ events: number; seconds: string }>(
+      `SELECT count(*)::int AS events, EXTRACT(EPOCH FROM max(created_at) - min(created_at)) AS seconds
+       FROM webhooks.deliveries WHERE event_id = ANY($1::uuid[])`,
+      [eventIds],
+    )
+  ).rows;
+  const fanOutRate = span && Number(span.seconds) > 0 ? (span.events - 1) / Number(span.seconds) : 0;
+  const found = hops.flatMap(([hop, column]) => {
     const values = rows
       .map((row) => row[column])
       .filter((value): value is number => value !== null && value !== undefined)
@@ -281,6 +296,7 @@ async function stageBreakdown(sql: Pool, bus: Bus, eventIds: string[]): Promise<
     const at = (quantile: number) => values[Math.max(0, Math.ceil(quantile * values.length) - 1)]!;
     return [{ hop, p50: at(0.5), p99: at(0.99) }];
   });
+  return { hops: found, fanOutRate };
 }
 
 /** An organization announced on the bus as identity does, and one webhook made through the API. */
@@ -432,8 +448,8 @@ function printReport(
       ...verdicts,
       '',
       'Where the time goes, ms after the commit (p50 / p99), from the timestamps each hop writes:',
-      ...[...stages].flatMap(([bus, hops]) => [
-        `  ${busName(bus)}:`,
+      ...[...stages].flatMap(([bus, { hops, fanOutRate }]) => [
+        `  ${busName(bus)}: the fan-out turned ${fanOutRate.toFixed(0)} events/s into deliveries`,
         ...hops.map((hop) => `    ${hop.hop.padEnd(40)} ${ms(hop.p50).padStart(8)} / ${ms(hop.p99)}`),
       ]),
       '',
