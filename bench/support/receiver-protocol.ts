@@ -7,8 +7,12 @@ export interface CapturedRequest {
   bodyBase64: string;
 }
 
-export type ReceiverCommand = { type: 'stats'; id: number };
+/** A request's X-Service-Delivery header and when it had arrived whole, in ms of the system's monotonic clock. */
+export type Arrival = [delivery: string, atMs: number];
+
+export type ReceiverCommand = { type: 'stats'; id: number } | { type: 'arrivals'; id: number };
 
 export type ReceiverMessage =
   | { type: 'ready'; port: number }
-  | { type: 'stats'; id: number; received: number; notPost: number; first: CapturedRequest | null };
+  | { type: 'stats'; id: number; received: number; notPost: number; first: CapturedRequest | null }
+  | { type: 'arrivals'; id: number; arrivals: Arrival[] };

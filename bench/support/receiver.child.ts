@@ -1,12 +1,25 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type CapturedRequest, type ReceiverCommand, type ReceiverMessage } from './receiver-protocol';
+import {
+  type Arrival,
+  type CapturedRequest,
+  type ReceiverCommand,
+  type ReceiverMessage,
+} from './receiver-protocol';
 
 /*
  * The webhook endpoint of the benches: answers 200 as soon as a body has been read, and does nothing
  * else. It runs in its own process so its CPU is not charged to the event loop being measured; the
  * first request is kept, so a baseline can replay exactly what the dispatcher sent.
+ *
+ * Started with `--arrivals`, it also notes when each request had arrived whole, by its X-Service-Delivery
+ * header, on the monotonic clock (CLOCK_MONOTONIC, the same in every process of the machine), so a bench
+ * can set arrivals beside instants taken in its own process; `arrivals` hands over and forgets them.
  */
+const recordArrivals = process.argv.includes('--arrivals');
+/** Monotonic milliseconds, comparable between the processes of one machine. */
+const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+let arrivals: Arrival[] = [];
 let received = 0;
 let notPost = 0;
 let first: CapturedRequest | null = null;
@@ -35,6 +48,7 @@ const server = http.createServer((request, response) => {
   }
   request.on('error', () => undefined);
   request.on('end', () => {
+    if (recordArrivals) arrivals.push([String(request.headers['x-service-delivery']), monotonicMs()]);
     received += 1;
     if (request.method !== 'POST') notPost += 1;
     response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '2' }).end('OK');
@@ -43,6 +57,10 @@ const server = http.createServer((request, response) => {
 
 process.on('message', (command: ReceiverCommand) => {
   if (command.type === 'stats') send({ type: 'stats', id: command.id, received, notPost, first });
+  else if (command.type === 'arrivals') {
+    send({ type: 'arrivals', id: command.id, arrivals });
+    arrivals = [];
+  }
 });
 // The bench owns this process: when it goes away, so does the receiver.
 process.on('disconnect', () => process.exit(0));

@@ -1,6 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import { type CapturedRequest, type ReceiverMessage } from './receiver-protocol';
+import {
+  type Arrival,
+  type CapturedRequest,
+  type ReceiverCommand,
+  type ReceiverMessage,
+} from './receiver-protocol';
 
 export interface ReceiverStats {
   received: number;
@@ -14,13 +19,21 @@ export interface BenchReceiver {
   /** The receiver's process id, for CPU accounting. */
   pid: number;
   stats(): Promise<ReceiverStats>;
+  /** The arrivals noted since the last call (only when started with `recordArrivals`). */
+  arrivals(): Promise<Arrival[]>;
   close(): Promise<void>;
 }
 
-/** Starts receiver.child.ts in a child process and resolves once it listens. */
-export async function startReceiver(): Promise<BenchReceiver> {
+/** Monotonic milliseconds on the clock the receiver notes arrivals with (CLOCK_MONOTONIC on Linux). */
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/**
+ * Starts receiver.child.ts in a child process and resolves once it listens. With `recordArrivals`, it notes
+ * when each request arrived, by its X-Service-Delivery header.
+ */
+export async function startReceiver(options: { recordArrivals?: boolean } = {}): Promise<BenchReceiver> {
   // Only the TypeScript hook is passed on: flags such as --cpu-prof are meant for the bench process.
-  const child = fork(join(__dirname, 'receiver.child.ts'), [], {
+  const child = fork(join(__dirname, 'receiver.child.ts'), options.recordArrivals ? ['--arrivals'] : [], {
     execArgv: ['-r', join(__dirname, '..', 'register.js')],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -38,7 +51,16 @@ export async function startReceiver(): Promise<BenchReceiver> {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     pid: child.pid ?? 0,
-    stats: () => askStats(child, (nextId += 1)),
+    stats: async () => {
+      const answer = await ask(child, { type: 'stats', id: (nextId += 1) });
+      if (answer.type !== 'stats') throw new Error(`the receiver answered ${answer.type} to stats`);
+      return { received: answer.received, notPost: answer.notPost, first: answer.first };
+    },
+    arrivals: async () => {
+      const answer = await ask(child, { type: 'arrivals', id: (nextId += 1) });
+      if (answer.type !== 'arrivals') throw new Error(`the receiver answered ${answer.type} to arrivals`);
+      return answer.arrivals;
+    },
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await exited;
@@ -46,15 +68,17 @@ export async function startReceiver(): Promise<BenchReceiver> {
   };
 }
 
-function askStats(child: ChildProcess, id: number): Promise<ReceiverStats> {
+type Answer = Exclude<ReceiverMessage, { type: 'ready' }>;
+
+function ask(child: ChildProcess, command: ReceiverCommand): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: ReceiverMessage): void => {
-      if (message.type !== 'stats' || message.id !== id) return;
+      if (message.type === 'ready' || message.id !== command.id) return;
       child.off('message', onMessage);
-      resolve({ received: message.received, notPost: message.notPost, first: message.first });
+      resolve(message);
     };
     child.on('message', onMessage);
-    child.send({ type: 'stats', id }, (error) => {
+    child.send(command, (error) => {
       if (error) {
         child.off('message', onMessage);
         reject(error);
