@@ -1,8 +1,8 @@
 import { Fragment, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiProblem } from '../api/problem';
 import { SelectField } from '../design/field';
 import { usePageTitle } from '../design/page-title';
+import { RecordUnavailable } from '../design/record-unavailable';
 import { SortableHeader, useSortedRows } from '../design/sortable-header';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Alert, Card, PageHeader, Stack } from '../design/surface';
@@ -47,25 +47,11 @@ export function AssessmentPage() {
       ← All assessments
     </Link>
   );
-  if (assessment.isPending)
+  if (!assessment.data)
     return (
       <>
         {back}
-        <Loading label="Loading the assessment…" />
-      </>
-    );
-  if (assessment.isError)
-    return (
-      <>
-        {back}
-        {assessment.error instanceof ApiProblem &&
-        (assessment.error.status === 404 || assessment.error.status === 400) ? (
-          <EmptyState title="No such assessment">
-            It may belong to another organization, or the link is wrong.
-          </EmptyState>
-        ) : (
-          <ErrorState error={assessment.error} onRetry={() => void assessment.refetch()} />
-        )}
+        <RecordUnavailable query={assessment} noun="assessment" />
       </>
     );
   return (

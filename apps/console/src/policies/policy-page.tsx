@@ -1,10 +1,10 @@
 import { type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiProblem } from '../api/problem';
 import { useCan } from '../auth/session-context';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
 import { usePageTitle } from '../design/page-title';
+import { RecordUnavailable } from '../design/record-unavailable';
 import { LiveIndicator } from '../live/live-indicator';
 import { useLiveUpdates } from '../live/live-updates';
 import { EmptyState, ErrorState, Loading } from '../design/states';
@@ -30,25 +30,11 @@ export function PolicyPage() {
       ← All policies
     </Link>
   );
-  if (policy.isPending)
+  if (!policy.data)
     return (
       <>
         {back}
-        <Loading label="Loading the policy…" />
-      </>
-    );
-  if (policy.isError)
-    return (
-      <>
-        {back}
-        {policy.error instanceof ApiProblem &&
-        (policy.error.status === 404 || policy.error.status === 400) ? (
-          <EmptyState title="No such policy">
-            It may belong to another organization, or the link is wrong.
-          </EmptyState>
-        ) : (
-          <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />
-        )}
+        <RecordUnavailable query={policy} noun="policy" />
       </>
     );
   const data = policy.data;

@@ -1,8 +1,8 @@
 import { type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiProblem } from '../api/problem';
 import { Badge } from '../design/badge';
 import { usePageTitle } from '../design/page-title';
+import { RecordUnavailable } from '../design/record-unavailable';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Actions, Card, PageHeader, Stack } from '../design/surface';
 import table from '../design/table.module.css';
@@ -31,25 +31,11 @@ export function SystemPage() {
       ← All systems
     </Link>
   );
-  if (system.isPending)
+  if (!system.data)
     return (
       <>
         {back}
-        <Loading label="Loading the system…" />
-      </>
-    );
-  if (system.isError)
-    return (
-      <>
-        {back}
-        {system.error instanceof ApiProblem &&
-        (system.error.status === 404 || system.error.status === 400) ? (
-          <EmptyState title="No such system">
-            It may belong to another organization, or the link is wrong.
-          </EmptyState>
-        ) : (
-          <ErrorState error={system.error} onRetry={() => void system.refetch()} />
-        )}
+        <RecordUnavailable query={system} noun="system" />
       </>
     );
   const data = system.data;
