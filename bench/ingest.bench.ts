@@ -11,7 +11,6 @@ import {
   type EventTransport,
   type KafkaConfig,
   KafkaEventTransport,
-  OutboxRelay,
   policyEventMessage,
   PostgresLogTransport,
 } from '@governance/messaging';
@@ -19,6 +18,7 @@ import { createLogger, EnvReader, type Logger } from '@governance/platform';
 import { announceOrganization, type KafkaMockCluster, startKafkaMockCluster } from '@governance/testing';
 import { createService } from '../apps/probe-ingest/src/service';
 import { seededRng, telemetryBatch } from '../tools/probe-simulator/telemetry-generator';
+import { EventBusConsumers } from '../libs/messaging/src/dead-letter-admin';
 import { printBenchResult } from './support/bench-result';
 import { createBenchDatabase } from './support/database';
 import { type LoadResult, runLoad } from './support/http-load';
@@ -26,15 +26,15 @@ import { childPids, cpuPerUnit, type CpuSample, sampleCpu } from './support/proc
 
 /*
  * bench:ingest: telemetry records per second accepted by the real probe ingest service (API key checked,
- * batch validated, committed to the outbox in group commits, 202 received) on a real port over
+ * batch validated, appended straight to the bus in group commits, 202 received) on a real port over
  * keep-alive HTTP, beside a bare node:http server that only reads the body and JSON.parses it. Same
  * client (a worker thread), same concurrency, same bodies, in the same run.
  *
  * Run order: both are warmed up, then rounds alternate the bare server and the service, and the report
  * takes the median of the rounds' ratios: on a shared 2-core machine one measurement swings with
  * whatever else runs, and alternating exposes both to the same conditions. The bare server goes first in
- * each round because the service leaves work behind in Postgres (WAL, the relay copying the outbox onto
- * the event log, the drift and discovery consumers) that takes CPU from whatever is measured next.
+ * each round because the service leaves work behind (WAL, and its drift, discovery and violations
+ * consumers reading the appended batches) that takes CPU from whatever is measured next.
  *
  * A third server, the floor, is the bare server plus only the durable write: it appends each parsed
  * body, as text, to a table of its own in group commits, as many batches per commit and as many commits
@@ -49,8 +49,8 @@ import { childPids, cpuPerUnit, type CpuSample, sampleCpu } from './support/proc
  * rounds: the cost of the policies is the ratio of the two, free of the machine's swings between runs.
  *
  * `--bus kafka` (or BENCH_BUS) runs the service on Kafka instead of the Postgres event log: a librdkafka
- * mock cluster of three brokers, started by the bench in a child process, to which the relay publishes
- * the outbox and from which the consumers read. The bench announces its organization and policies there
+ * mock cluster of three brokers, started by the bench in a child process, to which telemetry is produced
+ * and from which the consumers read. The bench announces its organization and policies there
  * too, as identity and the policies service would. Its CPU shows in a column of its own.
  */
 
@@ -68,14 +68,14 @@ interface Settings {
   probes: number;
   /** Active policies every record is evaluated against (downstream of the 202, by the violations consumer). */
   policies: number;
-  /** The bus the service's relay publishes to and its consumers read from. */
+  /** The bus the service appends telemetry to and its consumers read from. */
   bus: Bus;
   /**
-   * false stops the service's outbox relay once the fixtures are in place: batches still commit to the
-   * outbox (durable, 202), but nothing flows on to the bus and the drift and discovery consumers.
-   * A diagnostic, to see the ingest path apart from the downstream work sharing the machine.
+   * false stops the service's consumers once the fixtures are in place: batches are still appended to
+   * the bus (durable, 202), but drift, discovery and violations do not read them. A diagnostic, to see the
+   * ingest path apart from the downstream work that shares the process and the machine.
    */
-  relay: boolean;
+  consumers: boolean;
 }
 
 const BUSES = ['postgres', 'kafka'] as const;
@@ -106,7 +106,7 @@ function readSettings(source: NodeJS.ProcessEnv, argv: readonly string[]): Setti
     batchSize: reader.int('BENCH_BATCH_SIZE', 100, { min: 1, max: 1_000 }),
     probes: reader.int('BENCH_PROBES', 16, { min: 1, max: 10_000 }),
     policies: reader.int('BENCH_POLICIES', 0, { min: 0, max: 1_000 }),
-    relay: reader.bool('BENCH_RELAY', true),
+    consumers: reader.bool('BENCH_CONSUMERS', true),
     bus: reader.oneOf('BENCH_BUS', BUSES, 'postgres'),
   };
   reader.assertValid();
@@ -177,7 +177,8 @@ async function main(): Promise<void> {
       progress(`announcing ${settings.policies} active policies`);
       await announcePolicies(bus, dataSource, organization.organizationId, settings.policies);
     }
-    if (!settings.relay) await service.app.get(OutboxRelay).close();
+    if (!settings.consumers)
+      await Promise.all(service.app.get(EventBusConsumers).servers.map((server) => server.close()));
     const rng = seededRng(42);
     const batches = Array.from({ length: Math.max(64, settings.probes) }, () =>
       telemetryBatch(settings.batchSize, { at: new Date(), shift: 0, rng, spacingMs: 10 }),
@@ -256,7 +257,7 @@ async function main(): Promise<void> {
           `${settings.probes} probes, ${policiesNote}, ${settings.rounds} rounds of ${settings.seconds} s each after ${settings.warmupSeconds} s warm-up, ` +
           'client in a worker thread',
         `node ${process.version}, ${availableParallelism()} CPUs (${load0Note}), ${database.description}, ` +
-          `bus: ${busNote}${settings.relay ? '' : ' (relay stopped: BENCH_RELAY=false)'}` +
+          `bus: ${busNote}${settings.consumers ? '' : ' (consumers stopped: BENCH_CONSUMERS=false)'}` +
           (forwardedNote.length > 0 ? `, ${forwardedNote.join(' ')}` : ''),
       ],
       settings,

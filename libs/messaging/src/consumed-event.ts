@@ -37,6 +37,18 @@ export interface EventSource {
   ): Promise<Subscription>;
 }
 
+/** Records already parsed by the bus's contract check, so the handler does not parse them again. */
+const parsedRecords = new WeakMap<ConsumedEvent, unknown>();
+
+/** Keeps `record` as the parse of `event`'s payload, for parsePayload. */
+export function rememberParsed(event: ConsumedEvent, record: unknown): void {
+  parsedRecords.set(event, record);
+}
+
+/**
+ * The event's record: the one the bus parsed to check its contract, else parsed now. Each consumer group
+ * gets its own parse, so a handler may keep or change what it gets.
+ */
 export function parsePayload<T>(event: ConsumedEvent): T {
-  return JSON.parse(event.payload) as T;
+  return (parsedRecords.has(event) ? parsedRecords.get(event) : JSON.parse(event.payload)) as T;
 }

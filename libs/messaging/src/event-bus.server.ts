@@ -16,7 +16,7 @@ import {
   traceLinkOf,
 } from '@governance/platform';
 import { lastValueFrom, type Observable, throwError } from 'rxjs';
-import { type ConsumedEvent, type EventSource, type Subscription } from './consumed-event';
+import { type ConsumedEvent, type EventSource, rememberParsed, type Subscription } from './consumed-event';
 import { classifyFailure } from './consumer-failure';
 import { type DeadLetter, type DeadLetterReason } from './dead-letter.dto';
 import { deadLetterEvent, type DeadLetterRepository } from './dead-letters';
@@ -247,7 +247,10 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   /** Whether the record keeps its topic's contract; if not, it is set aside. */
   private async admit(consumer: string, event: ConsumedEvent): Promise<boolean> {
     const check = checkRecordContract(event);
-    if (check.ok) return true;
+    if (check.ok) {
+      rememberParsed(event, check.record);
+      return true;
+    }
     await this.setAside(consumer, event, check.reason, check.error, 1);
     return false;
   }

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { type EventSource } from './consumed-event';
 import { DeadLetterAdmin, deadLetterAdminController, EventBusConsumers } from './dead-letter-admin';
 import { DeadLetterRepository } from './dead-letters';
+import { DirectPublisher } from './direct-publisher';
 import { EventBusServer } from './event-bus.server';
 import { type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
@@ -107,6 +108,11 @@ export class MessagingModule
           useFactory: (dataSource: DataSource, logger: Logger) => connectBus(config, dataSource, logger),
         },
         {
+          provide: DirectPublisher,
+          inject: [EventBus],
+          useFactory: ({ transport }: EventBus) => new DirectPublisher(transport, service),
+        },
+        {
           provide: ReplicaCatchUp,
           inject: [EventBus, LOGGER],
           useFactory: ({ progress }: EventBus, logger: Logger) =>
@@ -143,6 +149,7 @@ export class MessagingModule
       exports: [
         UnitOfWork,
         EventBus,
+        DirectPublisher,
         OutboxRelay,
         EventBusConsumers,
         ReplicaCatchUp,

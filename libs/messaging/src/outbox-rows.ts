@@ -22,15 +22,22 @@ function messageValues(messages: readonly OutboxMessage[]): { values: string; pa
   return { values: rows.join(', '), params };
 }
 
+export interface InsertClauses {
+  /** Joined to the rows, such as a lock to take before any row is written. */
+  from?: string;
+  onConflict?: string;
+}
+
 /** Inserts `messages` into `table` (an outbox or the event log), MESSAGES_PER_STATEMENT at a time. */
 export async function insertMessages(
   manager: EntityManager,
   table: string,
   messages: readonly OutboxMessage[],
-  onConflict = '',
+  { from = '', onConflict = '' }: InsertClauses = {},
 ): Promise<void> {
   for (let i = 0; i < messages.length; i += MESSAGES_PER_STATEMENT) {
     const { values, params } = messageValues(messages.slice(i, i + MESSAGES_PER_STATEMENT));
-    await manager.query(`INSERT INTO ${table} (${MESSAGE_COLUMNS}) VALUES ${values} ${onConflict}`, params);
+    const rows = from === '' ? `VALUES ${values}` : `SELECT m.* FROM (VALUES ${values}) AS m ${from}`;
+    await manager.query(`INSERT INTO ${table} (${MESSAGE_COLUMNS}) ${rows} ${onConflict}`, params);
   }
 }

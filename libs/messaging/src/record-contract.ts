@@ -39,6 +39,24 @@ function describe(errors: readonly ErrorObject[]): string {
     .join('; ');
 }
 
+/**
+ * Records of this process that kept their contract, by event id: a process's consumer groups read the
+ * same records, and would otherwise each run the schema again. Only the same bytes on the same topic
+ * count; the oldest entries go first.
+ */
+const kept = new Map<string, { topic: string; payload: string }>();
+const KEPT_MAX = 512;
+
+function wasKept(event: Pick<ConsumedEvent, 'topic' | 'eventId' | 'payload'>): boolean {
+  const entry = kept.get(event.eventId);
+  return entry !== undefined && entry.topic === event.topic && entry.payload === event.payload;
+}
+
+function keep(event: Pick<ConsumedEvent, 'topic' | 'eventId' | 'payload'>): void {
+  if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value!);
+  kept.set(event.eventId, { topic: event.topic, payload: event.payload });
+}
+
 export type ContractCheck =
   { ok: true; record: unknown } | { ok: false; reason: 'malformed' | 'contract'; error: string };
 
@@ -56,6 +74,7 @@ export function checkRecordContract(
   } catch (error) {
     return { ok: false, reason: 'malformed', error: `not JSON: ${(error as Error).message}` };
   }
+  if (wasKept(event)) return { ok: true, record };
   const validate = validators().get(event.topic);
   if (validate && !validate(record))
     return {
@@ -67,5 +86,6 @@ export function checkRecordContract(
     return { ok: false, reason: 'contract', error: `event id "${event.eventId}" is not a UUID` };
   if (validate && (record as { id: string }).id.toLowerCase() !== event.eventId.toLowerCase())
     return { ok: false, reason: 'contract', error: `event id header ${event.eventId} is not the record id` };
+  keep(event);
   return { ok: true, record };
 }

@@ -91,4 +91,19 @@ describe('checkRecordContract', () => {
       ok: true,
     });
   });
+
+  it('checks a record kept once again only when its bytes or topic differ', () => {
+    const message = systemRegistered();
+    expect(check(message)).toMatchObject({ ok: true });
+    // Another consumer group of the process reads the same record: the same verdict, and its own parse.
+    const again = check({ ...message });
+    expect(again).toMatchObject({ ok: true, record: JSON.parse(message.payload) as unknown });
+    // The same event id with other bytes is checked afresh, and can fail.
+    const changed = edited(message, (record) => delete record['organization_id']);
+    expect(check(changed)).toMatchObject({ ok: false, reason: 'contract' });
+    expect(checkRecordContract({ ...message, topic: INTERNAL_TOPICS.telemetry })).toMatchObject({
+      ok: false,
+      reason: 'contract',
+    });
+  });
 });

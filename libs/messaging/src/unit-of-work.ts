@@ -58,8 +58,7 @@ const appended = counter({
 
 /**
  * How a service changes state: its writes and the events describing them commit together in one
- * Postgres transaction, so no event is announced that did not happen, and none is lost. The one other
- * way is runStatement, for a single statement that writes both (atomic on its own).
+ * Postgres transaction, so no event is announced that did not happen, and none is lost.
  */
 export class UnitOfWork {
   private readonly schema: string;
@@ -145,23 +144,6 @@ export class UnitOfWork {
       { service: this.service, events: eventIds.length, timeout_ms: timeoutMs },
       'events not published within the publish wait; answering anyway, the relay publishes them later',
     );
-  }
-
-  /**
-   * `statement` changes state and appends its events to `outbox` in one statement, atomic on its own: for
-   * a hot path where BEGIN and COMMIT would be two more round trips (probe-ingest's telemetry group
-   * commit). It adds `currentTraceHeaders()` of the request to its events' headers itself, and returns
-   * the events it appended, to be counted; the relay is woken after it.
-   */
-  async runStatement<T>(
-    statement: (
-      manager: EntityManager,
-      outbox: string,
-    ) => Promise<{ result: T; appended: ReadonlyArray<Pick<OutboxMessage, 'eventType'>> }>,
-  ): Promise<T> {
-    const { result, appended } = await statement(this.dataSource.manager, `${this.schema}.outbox`);
-    this.outboxWritten(appended);
-    return result;
   }
 
   /**

@@ -1,6 +1,8 @@
+import { INTERNAL_TOPICS } from '@governance/contracts';
 import { type ProbeRegistrationResponse } from './probe.dto';
 import {
   countRequestWrites,
+  loggedTelemetry,
   ProbeIngestHarness,
   registerProbe,
   sendTelemetry,
@@ -137,24 +139,49 @@ describe('bad input on every probe endpoint', () => {
       'SELECT last_telemetry_at FROM probe_ingest.probes WHERE probe_id = $1',
       [probe.probe_id],
     );
-    const outboxBefore = await countRequestWrites(harness);
-    // A real failure inside the transaction: the outbox refuses every new row for a moment.
+    const writesBefore = await countRequestWrites(harness);
+    // A real failure of the append: the event log refuses every new telemetry record for a moment.
     await harness.sql.query(
-      'ALTER TABLE probe_ingest.outbox ADD CONSTRAINT test_refuse_all CHECK (false) NOT VALID',
+      `ALTER TABLE event_bus.events ADD CONSTRAINT test_refuse_telemetry CHECK (topic <> '${INTERNAL_TOPICS.telemetry}') NOT VALID`,
     );
     try {
       const refused = await sendTelemetry(harness, org, probe.probe_id);
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ error: { code: 'service_unavailable' } });
     } finally {
-      await harness.sql.query('ALTER TABLE probe_ingest.outbox DROP CONSTRAINT test_refuse_all');
+      await harness.sql.query('ALTER TABLE event_bus.events DROP CONSTRAINT test_refuse_telemetry');
     }
-    expect(await countRequestWrites(harness)).toBe(outboxBefore);
+    expect(await countRequestWrites(harness)).toBe(writesBefore);
     const [after] = await harness.sql.query<Array<{ last_telemetry_at: Date | null }>>(
       'SELECT last_telemetry_at FROM probe_ingest.probes WHERE probe_id = $1',
       [probe.probe_id],
     );
     expect(after!.last_telemetry_at).toEqual(before!.last_telemetry_at);
     expect((await sendTelemetry(harness, org, probe.probe_id)).statusCode).toBe(202);
+  });
+
+  it('still answers 202 for a stored batch when marking its probe heard from fails', async () => {
+    const quiet = await registerProbe(harness, org);
+    // The probe's row refuses the touch; the batch itself goes to the log all the same.
+    await harness.sql.query(
+      `ALTER TABLE probe_ingest.probes ADD CONSTRAINT test_refuse_touch
+       CHECK (probe_id <> '${quiet.probe_id}' OR last_telemetry_at IS NULL) NOT VALID`,
+    );
+    try {
+      expect((await sendTelemetry(harness, org, quiet.probe_id)).statusCode).toBe(202);
+    } finally {
+      await harness.sql.query('ALTER TABLE probe_ingest.probes DROP CONSTRAINT test_refuse_touch');
+    }
+    const logged = (await loggedTelemetry(harness)).filter(
+      ({ record }) => record.details.probe_id === quiet.probe_id,
+    );
+    expect(logged).toHaveLength(1);
+    // Still due, so the next batch marks it.
+    expect((await sendTelemetry(harness, org, quiet.probe_id)).statusCode).toBe(202);
+    const [row] = await harness.sql.query<Array<{ last_telemetry_at: Date | null }>>(
+      'SELECT last_telemetry_at FROM probe_ingest.probes WHERE probe_id = $1',
+      [quiet.probe_id],
+    );
+    expect(row!.last_telemetry_at).not.toBeNull();
   });
 });

@@ -1,6 +1,11 @@
 import { HttpStatus, Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import { type TelemetryRecord } from '@governance/contracts';
-import { UnitOfWork } from '@governance/messaging';
+import { newUuidV7, type TelemetryRecord } from '@governance/contracts';
+import {
+  DirectPublisher,
+  type OutboxMessage,
+  telemetryEventMessage,
+  UnitOfWork,
+} from '@governance/messaging';
 import {
   ApiError,
   counter,
@@ -11,8 +16,8 @@ import {
   type Logger,
 } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
-import { reconnectedEventDraft, telemetryEventDraft } from './telemetry-event-draft';
-import { type ProbeKey, probeKey, TelemetryRepository } from './telemetry.repository';
+import { probeEvent } from '../probes/probe-event';
+import { type FoundProbe, type ProbeKey, probeKey, TelemetryRepository } from './telemetry.repository';
 
 export type TelemetrySubmission = ProbeKey & { records: TelemetryRecord[] };
 
@@ -20,11 +25,10 @@ interface Pending {
   submission: TelemetrySubmission;
   /** The submitting request's trace, for its event: the commit runs outside the request. */
   traceHeaders: Record<string, string>;
-  /** true: the batch is in the outbox, committed; false: no such probe in the organization. */
+  /** true: the batch is on the bus, durably; false: no such probe in the organization. */
   resolve: (stored: boolean) => void;
   reject: (error: unknown) => void;
 }
-
 const batchesPerCommit = histogram({
   name: 'probe_telemetry_batches_per_commit',
   help: 'Telemetry batches coalesced into one group commit',
@@ -39,10 +43,12 @@ const telemetryRecords = counter({
 const SERVICE = { service: 'probe-ingest' } as const;
 
 /**
- * Group commit for telemetry: a commit takes the batches waiting (up to `maxBatchesPerCommit`) into one
- * statement that touches the probes and appends their events to the outbox. While `commitConcurrency`
- * commits run, batches pile up for the next one, so under load many requests share one commit while a
- * lone request still commits at once. A request is answered only once its commit landed, or with 503.
+ * Group commit for telemetry: a commit takes the batches waiting (up to `maxBatchesPerCommit`), reads
+ * their probes in one statement and publishes one telemetry.received event per batch straight to the
+ * bus (DirectPublisher): a batch changes no state that must commit with it, so it needs no outbox row
+ * and no relay copy. While `commitConcurrency` commits run, batches pile up for the next one, so under
+ * load many requests share one commit while a lone request still commits at once. A request is answered
+ * only once the bus holds its batch, or with 503 and nothing stored.
  */
 @Injectable()
 export class TelemetryCommitQueue implements BeforeApplicationShutdown {
@@ -50,6 +56,7 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
+    private readonly bus: DirectPublisher,
     private readonly unitOfWork: UnitOfWork,
     private readonly telemetry: TelemetryRepository,
     @Inject(PROBE_INGEST_CONFIG) private readonly config: ProbeIngestConfig,
@@ -88,21 +95,26 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
   private async commit(group: Pending[]): Promise<void> {
     const receivedAt = new Date();
     const timestamp = receivedAt.toISOString();
-    let stored: Set<string>;
+    const touchedSince = new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs);
+    let found: Map<string, FoundProbe>;
     try {
-      const drafts = group.map(({ submission, traceHeaders }) =>
-        telemetryEventDraft(submission, timestamp, traceHeaders),
+      const keys = new Map(group.map(({ submission }) => [probeKey(submission), submission]));
+      found = new Map(
+        (await this.telemetry.findProbes([...keys.values()], touchedSince)).map((probe) => [
+          probeKey(probe),
+          probe,
+        ]),
       );
-      const probes = new Map(group.map(({ submission }) => [probeKey(submission), submission]));
-      for (const probe of probes.values()) drafts.push(reconnectedEventDraft(probe, timestamp));
-      const touchedSince = new Date(receivedAt.getTime() - this.config.telemetry.touchIntervalMs);
-      // One statement, not a transaction: BEGIN and COMMIT would be two more round trips per commit.
-      stored = await this.unitOfWork.runStatement(async (manager, outbox) => {
-        const found = await this.telemetry.commitTelemetry(manager, outbox, drafts, receivedAt, touchedSince);
-        const result = new Set(found.map(probeKey));
-        const appended = drafts.filter((draft) => draft.when === 'telemetry' && result.has(probeKey(draft)));
-        return { result, appended };
-      });
+      const messages: OutboxMessage[] = [];
+      for (const { submission, traceHeaders } of group) {
+        const probe = found.get(probeKey(submission));
+        if (probe) messages.push(telemetryMessage(probe, submission.records, timestamp, traceHeaders));
+      }
+      await this.bus.publish(messages);
+      // Only once the batches are stored, so a refused batch leaves no trace; the touch's own failure is
+      // logged and does not refuse what is stored.
+      const due = [...found.values()].filter((probe) => probe.due);
+      if (due.length > 0) await this.touch(due, receivedAt, touchedSince);
     } catch (error) {
       // Not the error itself: a failed query carries its parameters, here up to megabytes of telemetry.
       const reason = error instanceof Error ? error.message : String(error);
@@ -117,9 +129,51 @@ export class TelemetryCommitQueue implements BeforeApplicationShutdown {
     }
     batchesPerCommit.observe(SERVICE, group.length);
     for (const { submission, resolve } of group) {
-      const found = stored.has(probeKey(submission));
-      if (found) telemetryRecords.inc(SERVICE, submission.records.length);
-      resolve(found);
+      const stored = found.has(probeKey(submission));
+      if (stored) telemetryRecords.inc(SERVICE, submission.records.length);
+      resolve(stored);
     }
   }
+
+  /**
+   * Marks the probes heard from and connected, with a connection_changed event for each this reconnects,
+   * in one transaction. A probe's row is written at most once per touch interval; a failed touch is
+   * logged and left to the probe's next batch.
+   */
+  private async touch(due: FoundProbe[], at: Date, touchedSince: Date): Promise<void> {
+    try {
+      await this.unitOfWork.run(async (tx) => {
+        const touched = await this.telemetry.touchProbes(tx.manager, due, at, touchedSince);
+        for (const probe of touched.filter(({ reconnected }) => reconnected)) {
+          const details = {
+            probe_id: probe.probeId,
+            system_id: probe.systemId,
+            connection: 'connected',
+            last_seen_at: at.toISOString(),
+          } as const;
+          tx.publish(probeEvent(probe.organizationId, 'probe.connection_changed', details, at.toISOString()));
+        }
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ reason, probes: due.length }, 'probes not marked heard from; their next batch will');
+    }
+  }
+}
+
+/** telemetry.received of one batch, with the submitting request's trace. */
+function telemetryMessage(
+  probe: FoundProbe,
+  records: TelemetryRecord[],
+  timestamp: string,
+  traceHeaders: Record<string, string>,
+): OutboxMessage {
+  const message = telemetryEventMessage({
+    id: newUuidV7(),
+    organization_id: probe.organizationId,
+    event: 'telemetry.received',
+    timestamp,
+    details: { probe_id: probe.probeId, system_id: probe.systemId, received_at: timestamp, records },
+  });
+  return { ...message, headers: { ...message.headers, ...traceHeaders } };
 }

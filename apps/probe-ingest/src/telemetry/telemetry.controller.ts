@@ -13,8 +13,8 @@ export class TelemetryController {
   constructor(private readonly telemetry: TelemetryService) {}
 
   /**
-   * 202: the batch is durable (its telemetry.received event is committed in the outbox) but not yet
-   * processed by the monitors downstream. The service validates the body (TelemetryValidator), not a DTO.
+   * 202: the batch is durable (its telemetry.received event is on the bus) but not yet processed by the
+   * monitors downstream. The service validates the body (TelemetryValidator), not a DTO.
    */
   @RequirePermission('probes:write')
   @Post('telemetry')

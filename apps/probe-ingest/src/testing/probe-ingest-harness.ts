@@ -1,8 +1,10 @@
 import {
+  INTERNAL_TOPICS,
   newId,
   newUuidV7,
   type SystemSnapshot,
   type SystemsEventRecord,
+  type TelemetryEventRecord,
   type TelemetryRecord,
 } from '@governance/contracts';
 import {
@@ -169,12 +171,31 @@ export async function publishSystemsEvent(
  */
 export async function countRequestWrites(harness: ServiceHarness): Promise<number> {
   const [row] = await harness.sql.query<Array<{ count: number }>>(
-    `SELECT count(*)::int AS count FROM probe_ingest.outbox
-     WHERE event_type IN ('telemetry.received', 'probe.registered', 'probe.heartbeat', 'probe.connection_changed')
-        OR (event_type = 'system.registration_requested'
-            AND payload::jsonb -> 'details' ->> 'registration_source' = 'probe')`,
+    `SELECT (SELECT count(*)::int FROM probe_ingest.outbox
+             WHERE event_type IN ('probe.registered', 'probe.heartbeat', 'probe.connection_changed')
+                OR (event_type = 'system.registration_requested'
+                    AND payload::jsonb -> 'details' ->> 'registration_source' = 'probe'))
+          + (SELECT count(*)::int FROM event_bus.events WHERE topic = $1) AS count`,
+    [INTERNAL_TOPICS.telemetry],
   );
   return row?.count ?? 0;
+}
+
+/**
+ * The telemetry.received records on the Postgres event log, oldest first, with the id of the
+ * transaction that appended each: telemetry goes straight to the bus, without an outbox row.
+ */
+export async function loggedTelemetry(
+  harness: ServiceHarness,
+): Promise<Array<{ record: TelemetryEventRecord; transaction: string }>> {
+  const rows = await harness.sql.query<Array<{ payload: string; transaction: string }>>(
+    'SELECT payload, xmin::text AS transaction FROM event_bus.events WHERE topic = $1 ORDER BY position',
+    [INTERNAL_TOPICS.telemetry],
+  );
+  return rows.map((row) => ({
+    record: JSON.parse(row.payload) as TelemetryEventRecord,
+    transaction: row.transaction,
+  }));
 }
 
 /** A `telemetry.received` record of the internal telemetry topic, as this service's own relay puts it. */
