@@ -1,6 +1,20 @@
 import { type Logger } from '@governance/platform';
-import { type Consumer, Kafka, logLevel, type Producer, type IHeaders } from 'kafkajs';
-import { type ConsumedEventHandler, type EventSource, type Subscription } from './consumed-event';
+import {
+  type Consumer,
+  type ConsumerRunConfig,
+  type IHeaders,
+  Kafka,
+  type KafkaMessage,
+  logLevel,
+  type Producer,
+} from 'kafkajs';
+import {
+  type ConsumedBatchHandler,
+  type ConsumedEvent,
+  type ConsumedEventHandler,
+  type EventSource,
+  type Subscription,
+} from './consumed-event';
 import { type EventTransport } from './event-transport';
 import {
   DEFAULT_PARTITIONS_CONSUMED_CONCURRENTLY,
@@ -85,6 +99,32 @@ function headerText(headers: IHeaders | undefined, name: string): string {
   return first === undefined ? '' : first.toString();
 }
 
+/** A Kafka message as a consumer receives it. */
+function consumedEvent(
+  consumerGroup: string,
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+): ConsumedEvent {
+  const headers = Object.fromEntries(
+    Object.keys(message.headers ?? {}).map((name) => [name, headerText(message.headers, name)]),
+  );
+  return {
+    consumerGroup,
+    topic,
+    partition,
+    offset: message.offset,
+    key: message.key?.toString() ?? '',
+    eventId: headers[EVENT_HEADERS.eventId] ?? '',
+    eventType: headers[EVENT_HEADERS.eventType] ?? '',
+    headers,
+    payload: message.value?.toString() ?? '',
+  };
+}
+
+/** Most records a batch handler gets at once: one transaction's worth, as on the Postgres event log. */
+const MAX_BATCH_EVENTS = 200;
+
 /** Consumer groups on Kafka: replicas of a service share a group, and partitions bound their parallelism. */
 export class KafkaEventSource implements EventSource {
   constructor(
@@ -92,10 +132,51 @@ export class KafkaEventSource implements EventSource {
     private readonly config: KafkaConfig,
   ) {}
 
-  async subscribe(
+  subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription> {
+    return this.run(consumerGroup, topics, {
+      eachMessage: ({ topic, partition, message }) =>
+        handler(consumedEvent(consumerGroup, topic, partition, message)),
+    });
+  }
+
+  /**
+   * The records one fetch brought of a partition, in order, MAX_BATCH_EVENTS at a time; each part's
+   * offsets are resolved once its handler returns. A failing part throws, as a failing record does in
+   * subscribe: kafkajs commits what was resolved and offers the rest again.
+   */
+  subscribeBatch(
     consumerGroup: string,
     topics: string[],
-    handler: ConsumedEventHandler,
+    handler: ConsumedBatchHandler,
+  ): Promise<Subscription> {
+    return this.run(consumerGroup, topics, {
+      eachBatchAutoResolve: false,
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        commitOffsetsIfNecessary,
+        isRunning,
+        isStale,
+      }) => {
+        for (let start = 0; start < batch.messages.length; start += MAX_BATCH_EVENTS) {
+          if (!isRunning() || isStale()) return;
+          const part = batch.messages.slice(start, start + MAX_BATCH_EVENTS);
+          await handler(
+            part.map((message) => consumedEvent(consumerGroup, batch.topic, batch.partition, message)),
+          );
+          resolveOffset(part[part.length - 1]!.offset);
+          await heartbeat();
+          await commitOffsetsIfNecessary();
+        }
+      },
+    });
+  }
+
+  private async run(
+    consumerGroup: string,
+    topics: string[],
+    handling: Pick<ConsumerRunConfig, 'eachMessage' | 'eachBatch' | 'eachBatchAutoResolve'>,
   ): Promise<Subscription> {
     let closed = false;
     const consumer: Consumer = this.kafka.consumer({
@@ -118,22 +199,7 @@ export class KafkaEventSource implements EventSource {
     await consumer.run({
       partitionsConsumedConcurrently:
         this.config.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS_CONSUMED_CONCURRENTLY,
-      eachMessage: async ({ topic, partition, message }) => {
-        const headers = Object.fromEntries(
-          Object.keys(message.headers ?? {}).map((name) => [name, headerText(message.headers, name)]),
-        );
-        await handler({
-          consumerGroup,
-          topic,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? '',
-          eventId: headers[EVENT_HEADERS.eventId] ?? '',
-          eventType: headers[EVENT_HEADERS.eventType] ?? '',
-          headers,
-          payload: message.value?.toString() ?? '',
-        });
-      },
+      ...handling,
     });
     return {
       close: async () => {
