@@ -151,23 +151,17 @@ export class KafkaEventSource implements EventSource {
   ): Promise<Subscription> {
     return this.run(consumerGroup, topics, {
       eachBatchAutoResolve: false,
-      eachBatch: async ({
-        batch,
-        resolveOffset,
-        heartbeat,
-        commitOffsetsIfNecessary,
-        isRunning,
-        isStale,
-      }) => {
+      eachBatch: async (payload) => {
+        const { batch } = payload;
         for (let start = 0; start < batch.messages.length; start += MAX_BATCH_EVENTS) {
-          if (!isRunning() || isStale()) return;
+          if (!payload.isRunning() || payload.isStale()) return;
           const part = batch.messages.slice(start, start + MAX_BATCH_EVENTS);
           await handler(
             part.map((message) => consumedEvent(consumerGroup, batch.topic, batch.partition, message)),
           );
-          resolveOffset(part[part.length - 1]!.offset);
-          await heartbeat();
-          await commitOffsetsIfNecessary();
+          payload.resolveOffset(part[part.length - 1]!.offset);
+          await payload.heartbeat();
+          await payload.commitOffsetsIfNecessary();
         }
       },
     });
