@@ -299,9 +299,24 @@ export function compilePattern(pattern: string): (text: string) => boolean {
     throw new PatternRefused(`the pattern is too large once its repeats are expanded`);
   const expression = RE2JS.compile(parsed.source);
   limitDfaMemory(expression);
+  // Telemetry repeats its texts (a handful of models and endpoints), and RE2JS costs microseconds a test.
+  const verdicts = new Map<string, boolean>();
   return (text) => {
+    const known = verdicts.get(text);
+    if (known !== undefined) return known;
     const tested =
       text.length > PATTERN_LIMITS.maxTestedLength ? text.slice(0, PATTERN_LIMITS.maxTestedLength) : text;
-    return expression.test(SURROGATE.test(tested) ? tested.replace(SURROGATE_GLOBAL, moveSurrogate) : tested);
+    const verdict = expression.test(
+      SURROGATE.test(tested) ? tested.replace(SURROGATE_GLOBAL, moveSurrogate) : tested,
+    );
+    if (text.length <= REMEMBERED_TEXT_LENGTH) {
+      if (verdicts.size >= REMEMBERED_VERDICTS) verdicts.clear();
+      verdicts.set(text, verdict);
+    }
+    return verdict;
   };
 }
+
+/** Per pattern: how many verdicts are kept, of texts up to this long (at most about 64 kB apiece). */
+const REMEMBERED_VERDICTS = 256;
+const REMEMBERED_TEXT_LENGTH = 256;

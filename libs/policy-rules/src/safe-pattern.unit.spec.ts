@@ -160,6 +160,15 @@ describe('safe patterns', () => {
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
   });
 
+  it('gives the same verdict for a text it has seen, including past the verdicts it keeps', () => {
+    const test = compilePattern('^gpt-4');
+    const texts = Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? `gpt-4o-${i}` : `gpt-3.5-${i}`));
+    for (let round = 0; round < 3; round++)
+      expect(texts.map((text) => test(text))).toEqual(texts.map((_, i) => i % 2 === 0));
+    const long = `gpt-4${'x'.repeat(1000)}`;
+    expect([test(long), test(long), test(`a${long}`)]).toEqual([true, true, false]);
+  });
+
   it('tests only the first 4,096 characters', () => {
     const test = compilePattern('b');
     expect(test(`${'a'.repeat(PATTERN_LIMITS.maxTestedLength)}b`)).toBe(false);
