@@ -1,6 +1,7 @@
 import { backoffMs, counter, gauge, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
+import { catchUpPauseMs } from './catch-up-pause';
 import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
 import { outboxPublishedSignal, outboxWrittenSignal } from './unit-of-work';
@@ -20,7 +21,6 @@ interface OutboxRelayOptions {
 
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
-const CATCH_UP_PAUSE_MS = 20;
 const FIRST_BACKOFF_MS = 200;
 
 const published = counter({
@@ -123,13 +123,15 @@ export class OutboxRelay {
     const written = listen(outboxWrittenSignal(this.schema));
     while (!signal.aborted) {
       try {
+        const started = performance.now();
         const moved = await this.relayBatch();
+        const tookMs = performance.now() - started;
         failures = 0;
         await this.housekeeping();
         if (moved === 0) await written.wait(this.options.pollIntervalMs, signal);
         // A part batch means the relay caught up: under a stream of small commits, moving each as it
         // lands costs a transaction apiece; pausing briefly lets the next batch gather more.
-        else if (moved < this.options.batchSize) await sleep(CATCH_UP_PAUSE_MS, signal);
+        else if (moved < this.options.batchSize) await sleep(catchUpPauseMs(tookMs), signal);
       } catch (error) {
         failures += 1;
         const backoff = backoffMs(failures, FIRST_BACKOFF_MS, this.options.retryMaxMs ?? 1_000);

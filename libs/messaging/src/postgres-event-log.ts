@@ -8,6 +8,7 @@ import {
   type EventSource,
   type Subscription,
 } from './consumed-event';
+import { catchUpPauseMs } from './catch-up-pause';
 import { type EventTransport, type OutboxMover } from './event-transport';
 import { type OutboxMessage } from './outbox-message';
 import { insertMessages, MESSAGE_COLUMNS } from './outbox-rows';
@@ -20,7 +21,6 @@ import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
  * order they were assigned and a reader that has passed position N never later sees a smaller one commit.
  */
 const APPEND_LOCK_KEY = 7_316_203;
-const CATCH_UP_PAUSE_MS = 20;
 const MAX_RETRY_DELAY_MS = 30_000;
 const EVENT_LOG_APPENDED = 'event-log-appended';
 
@@ -203,6 +203,7 @@ export class PostgresLogEventSource implements EventSource {
     let failures = 0;
     while (!signal.aborted) {
       let outcome: BatchOutcome;
+      const started = performance.now();
       try {
         outcome = await this.consumeBatch(group, topics, deliver);
         failures = outcome === 'failed' ? failures + 1 : 0;
@@ -213,7 +214,7 @@ export class PostgresLogEventSource implements EventSource {
       }
       if (outcome === 'idle') await appended.wait(this.options.pollIntervalMs, signal);
       // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream.
-      if (outcome === 'caught-up') await sleep(CATCH_UP_PAUSE_MS, signal);
+      if (outcome === 'caught-up') await sleep(catchUpPauseMs(performance.now() - started), signal);
       // Only transient failures get here (the consumer sets other failing records aside): back off.
       if (outcome === 'failed')
         await sleep(backoffMs(failures, this.options.retryDelayMs, MAX_RETRY_DELAY_MS), signal);
