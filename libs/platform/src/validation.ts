@@ -60,10 +60,25 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * column stores and some validators throw on; undefined when every string is well formed.
  */
 export function illFormedString(value: unknown, path = ''): string | undefined {
+  // Nearly every body is well formed: a walk that builds no paths says so, and only a hit is walked again.
+  return holdsIllFormedString(value) ? pathOfIllFormedString(value, path) : undefined;
+}
+
+function holdsIllFormedString(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(holdsIllFormedString);
+  for (const key in value)
+    if (Object.hasOwn(value, key) && holdsIllFormedString((value as Record<string, unknown>)[key]))
+      return true;
+  return false;
+}
+
+function pathOfIllFormedString(value: unknown, path: string): string | undefined {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = illFormedString(item, path ? `${path}.${key}` : key);
+    const found = pathOfIllFormedString(item, path ? `${path}.${key}` : key);
     if (found !== undefined) return found;
   }
   return undefined;
