@@ -636,8 +636,8 @@ function printReport(header: string[], settings: Settings, rounds: Round[]): voi
       `median records/s: bare ${bareMedian.toFixed(0)}, floor ${medianRate('floor').toFixed(0)}, ` +
         (policed ? `ingest without policies ${unpolicedMedian.toFixed(0)}, with ${policies} ` : 'ingest ') +
         ingestMedian.toFixed(0),
-      'CPU: µs per accepted batch, from /proc: the bench process (the server and the client in it) and every',
-      `PostgreSQL process${bus === 'kafka' ? ', and the Kafka mock cluster' : ''}.`,
+      'CPU: µs per accepted batch, from /proc: the bench process (the server and the client in it), the',
+      `PostgreSQL it started (else every one)${bus === 'kafka' ? ', and the Kafka mock cluster' : ''}.`,
       `floor / bare = ${medianRatio('floor', 'bare').toFixed(2)} ${ofRounds})`,
       ...(policed
         ? [`ingest without policies / bare = ${medianRatio('unpoliced', 'bare').toFixed(2)} ${ofRounds})`]

@@ -4,7 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface CpuSample {
   /** The bench process: every thread, so the service under test and the load it generates. */
   bench: number;
-  /** Every PostgreSQL process on the machine: the server's backends and its background workers. */
+  /**
+   * The PostgreSQL server the bench started (its postmaster, backends and background workers), or
+   * every PostgreSQL process on the machine when it started none (a server of DATABASE_URL).
+   */
   postgres: number;
   /** The processes named when sampling, such as a receiver in a child process. */
   others: number;
@@ -42,14 +45,26 @@ export function sampleCpu(otherPids: readonly number[] = []): CpuSample | undefi
   } catch {
     return undefined;
   }
-  const sample: CpuSample = { bench: 0, postgres: 0, others: 0 };
+  const stats = new Map<number, { command: string; parent: number; ms: number }>();
   for (const pid of pids) {
     const stat = readStat(pid);
-    if (!stat) continue;
-    if (Number(pid) === process.pid) sample.bench += stat.ms;
-    else if (otherPids.includes(Number(pid))) sample.others += stat.ms;
-    else if (stat.command === 'postgres') sample.postgres += stat.ms;
+    if (stat) stats.set(Number(pid), stat);
   }
+  // Another job's PostgreSQL on the same machine would count too, and its backends exiting between two
+  // samples made the figure negative: an embedded server of this bench is told apart by its ancestry.
+  const descendsFromBench = (pid: number): boolean => {
+    for (let at = stats.get(pid)?.parent; at !== undefined && at > 1; at = stats.get(at)?.parent)
+      if (at === process.pid) return true;
+    return false;
+  };
+  const postgres = [...stats].filter(([, stat]) => stat.command === 'postgres');
+  const own = postgres.filter(([pid]) => descendsFromBench(pid));
+  const sample: CpuSample = { bench: 0, postgres: 0, others: 0 };
+  for (const [pid, stat] of stats) {
+    if (pid === process.pid) sample.bench += stat.ms;
+    else if (otherPids.includes(pid)) sample.others += stat.ms;
+  }
+  for (const [, stat] of own.length > 0 ? own : postgres) sample.postgres += stat.ms;
   return sample;
 }
 
