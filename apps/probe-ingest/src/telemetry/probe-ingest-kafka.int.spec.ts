@@ -88,4 +88,30 @@ describe('probe ingest on Kafka', () => {
     });
     expect(publicRecordErrors('probe.disconnected', record)).toEqual([]);
   }, 90_000);
+
+  it('answers 503 and stores nothing while no broker takes the batch, then 202 once one is back', async () => {
+    const org = await harness.createOrganization();
+    const probe = await registerProbe(harness, org);
+    const marked = (marker: number) => [telemetryRecord({ metrics: { marker } })];
+    const markersOnKafka = () =>
+      received
+        .filter((event) => event.topic === INTERNAL_TOPICS.telemetry && event.key === org.id)
+        .map(
+          (event) =>
+            (JSON.parse(event.payload) as { details: { records: Array<{ metrics: { marker: number } }> } })
+              .details.records[0]!.metrics.marker,
+        );
+    for (const broker of [1, 2, 3]) await cluster.setBrokerDown(broker);
+    try {
+      const refused = await sendTelemetry(harness, org, probe.probe_id, marked(1));
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ error: { code: 'service_unavailable' } });
+    } finally {
+      for (const broker of [1, 2, 3]) await cluster.setBrokerUp(broker);
+    }
+    expect((await sendTelemetry(harness, org, probe.probe_id, marked(2))).statusCode).toBe(202);
+    // One organization's batches share a partition, in order: once the second is read, the first would have been.
+    await eventually(async () => markersOnKafka().includes(2), 30_000, 'the accepted batch on Kafka');
+    expect(markersOnKafka()).toEqual([2]);
+  }, 90_000);
 });
