@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism } from 'node:os';
+import https from 'node:https';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type FastifyInstance } from 'fastify';
 import { Client } from 'pg';
@@ -9,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { newUuidV7, type PublicEventType } from '@governance/contracts';
 import { PostgresLogTransport } from '@governance/messaging';
 import { createLogger, EnvReader } from '@governance/platform';
+import { makeSelfSignedCertificate } from '@governance/testing';
 import {
   type AttemptRecord,
   type ClaimedAttempt,
@@ -29,22 +33,30 @@ import { type BenchReceiver, startReceiver } from './support/receiver';
  * sign, POST, record the attempt in Postgres) to a receiver that answers 200 at once, beside a bare
  * keep-alive POST loop of the same concurrency and the same bytes to the same receiver.
  *
+ * Twice: over HTTP, and over HTTPS, as real endpoints are. The HTTPS receiver has a self-signed
+ * certificate made at start (openssl), which the service trusts through WEBHOOK_CA_FILE and the bare
+ * loop through its agent's `ca`: both verify it, and both keep their TLS sessions alive.
+ *
  * A third figure, the floor, is the bare loop plus only the dispatcher's two statements: its lanes take
  * deliveries claimed in batches with the dispatcher's own claim and record the attempts in group commits
  * with its own record statement, with no framework, signing, breaker, tracing or metrics around them.
  * No dispatcher that keeps the schedule and the log in Postgres can beat it, so it shows how much of
  * the gap to the bare loop is the durable bookkeeping the spec asks for, and how much is ours.
  *
- * Run order: all are warmed up, then the bare loop is measured, then the floor, then the dispatcher
- * (paused while the floor runs). The bare loop goes first because the others leave work behind in
- * Postgres (dead tuples of two updates per delivery, WAL, then autovacuum) that would take CPU from a
- * loop measured after them and flatter the ratio. While the bare loop runs, the service is up but idle:
- * its pollers make a few small queries a second.
+ * Run order: all are warmed up, then the bare loops are measured, then per protocol the floor and the
+ * dispatcher (paused while the floor runs). The bare loops go first because the others leave work
+ * behind in Postgres (dead tuples of two updates per delivery, WAL, then autovacuum) that would take CPU
+ * from a loop measured after them and flatter the ratio. While a bare loop runs, the service is up but
+ * idle: its pollers make a few small queries a second.
  */
 
 /** `assessment.complete`: its sample payload is 374 bytes of JSON, close to a typical event. */
 const EVENT: PublicEventType = 'assessment.complete';
 const POLL_MS = 20;
+/** The issue's target for deliveries/s ÷ bare, on each protocol. */
+const TARGET_RATIO = 0.6;
+const PROTOCOLS = ['HTTP', 'HTTPS'] as const;
+type Protocol = (typeof PROTOCOLS)[number];
 /** Headers node:http sets by itself; the baseline lets its own client set them too. */
 const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
 
@@ -55,19 +67,33 @@ interface Settings {
 }
 
 interface Fixture {
-  receiver: BenchReceiver;
   sql: Client;
   worker: DeliveryWorker;
   deliveries: DeliveryRepository;
   organizationId: string;
-  webhookId: string;
   payload: string;
+}
+
+/** One protocol's receiver, the webhook that points at it, and what the bare loop trusts. */
+interface Endpoint {
+  protocol: Protocol;
+  receiver: BenchReceiver;
+  webhookId: string;
+  /** The receiver's certificate, for HTTPS. */
+  ca?: string;
 }
 
 interface ReplayedRequest {
   url: URL;
   headers: Record<string, string>;
   body: Buffer;
+  ca?: string;
+}
+
+interface ProtocolMeasurements {
+  bare: Measurement;
+  floor: Measurement;
+  dispatcher: Measurement;
 }
 
 function readSettings(env: NodeJS.ProcessEnv): Settings {
@@ -92,6 +118,7 @@ function forwardedServiceEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
   const logger = createLogger('bench', 'warn');
+  const load0 = loadavg()[0]!.toFixed(2);
   const cleanups: Array<() => Promise<void>> = [];
   const cleanUp = async (): Promise<void> => {
     for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
@@ -109,11 +136,19 @@ async function main(): Promise<void> {
   process.once('SIGTERM', interrupt);
 
   try {
-    progress('starting PostgreSQL, the receiver and the webhooks service');
+    progress('starting PostgreSQL, the receivers (HTTP and HTTPS) and the webhooks service');
     const database = await createBenchDatabase(process.env, logger);
     cleanups.push(() => database.drop());
-    const receiver = await startReceiver();
-    cleanups.push(() => receiver.close());
+    const certificate = makeSelfSignedCertificate();
+    const certificateDir = mkdtempSync(join(tmpdir(), 'bench-dispatch-'));
+    cleanups.push(async () => rmSync(certificateDir, { recursive: true, force: true }));
+    const caFile = join(certificateDir, 'receiver-ca.pem');
+    writeFileSync(caFile, certificate.cert);
+    const receivers = {
+      HTTP: await startReceiver(),
+      HTTPS: await startReceiver({ tls: certificate }),
+    };
+    for (const receiver of Object.values(receivers)) cleanups.push(() => receiver.close());
 
     const forwarded = forwardedServiceEnv(process.env);
     const service = await createService({
@@ -122,6 +157,7 @@ async function main(): Promise<void> {
       SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_CA_FILE: caFile,
       LOG_LEVEL: 'error',
       WEBHOOK_DISPATCH_CONCURRENCY: String(settings.concurrency),
     });
@@ -133,44 +169,73 @@ async function main(): Promise<void> {
     await sql.connect();
     cleanups.push(() => sql.end());
 
-    const { organizationId, webhookId } = await createWebhook(
-      service.app.get(DataSource),
-      fastify,
-      receiver.url,
-    );
+    const organization = await createOrganization(service.app.get(DataSource), fastify);
+    const endpoints: Endpoint[] = [];
+    for (const protocol of PROTOCOLS) {
+      const receiver = receivers[protocol];
+      const webhookId = await createWebhook(fastify, organization.authorization, receiver.url);
+      endpoints.push({
+        protocol,
+        receiver,
+        webhookId,
+        ca: protocol === 'HTTPS' ? certificate.cert : undefined,
+      });
+    }
     const fixture: Fixture = {
-      receiver,
       sql,
       worker: service.app.get(DeliveryWorker),
       deliveries: service.app.get(DeliveryRepository),
-      organizationId,
-      webhookId,
+      organizationId: organization.id,
       payload: JSON.stringify(samplePayload(EVENT)),
     };
 
-    progress(`warming up: ${settings.warmup} deliveries through each`);
-    await measureDispatcher(fixture, settings.warmup);
-    const replayed = await replayOfFirstDelivery(fixture);
-    await measureBareLoop(replayed, settings.warmup, settings.concurrency, receiver.pid);
-    await measureFloor(fixture, replayed, settings.warmup, settings.concurrency);
+    const replays = new Map<Protocol, ReplayedRequest>();
+    for (const endpoint of endpoints) {
+      progress(`warming up over ${endpoint.protocol}: ${settings.warmup} deliveries through each`);
+      await measureDispatcher(fixture, endpoint, settings.warmup);
+      const replayed = await replayOfFirstDelivery(fixture, endpoint);
+      replays.set(endpoint.protocol, replayed);
+      await measureBareLoop(replayed, settings.warmup, settings.concurrency, endpoint.receiver.pid);
+      await measureFloor(fixture, endpoint, replayed, settings.warmup, settings.concurrency);
+    }
 
-    progress(`measuring the bare loop: ${settings.deliveries} POSTs`);
-    const bare = await measureBareLoop(replayed, settings.deliveries, settings.concurrency, receiver.pid);
-    progress(`measuring the floor: ${settings.deliveries} deliveries`);
-    const floor = await measureFloor(fixture, replayed, settings.deliveries, settings.concurrency);
-    progress(`measuring the dispatcher: ${settings.deliveries} deliveries`);
-    const dispatcher = await measureDispatcher(fixture, settings.deliveries);
+    const bare = new Map<Protocol, Measurement>();
+    for (const endpoint of endpoints) {
+      progress(`measuring the bare loop over ${endpoint.protocol}: ${settings.deliveries} POSTs`);
+      const replayed = replays.get(endpoint.protocol)!;
+      bare.set(
+        endpoint.protocol,
+        await measureBareLoop(replayed, settings.deliveries, settings.concurrency, endpoint.receiver.pid),
+      );
+    }
+    const results = new Map<Protocol, ProtocolMeasurements>();
+    for (const endpoint of endpoints) {
+      const replayed = replays.get(endpoint.protocol)!;
+      progress(`measuring the floor over ${endpoint.protocol}: ${settings.deliveries} deliveries`);
+      const floor = await measureFloor(
+        fixture,
+        endpoint,
+        replayed,
+        settings.deliveries,
+        settings.concurrency,
+      );
+      progress(`measuring the dispatcher over ${endpoint.protocol}: ${settings.deliveries} deliveries`);
+      const dispatcher = await measureDispatcher(fixture, endpoint, settings.deliveries);
+      results.set(endpoint.protocol, { bare: bare.get(endpoint.protocol)!, floor, dispatcher });
+    }
 
     const forwardedNote = Object.entries(forwarded).map(([name, value]) => `${name}=${value}`);
     printReport(
       [
         `bench:dispatch: ${settings.deliveries} deliveries, concurrency ${settings.concurrency}, ` +
-          `${replayed.body.length}-byte body, ${settings.warmup} warm-up each, receiver in a child process`,
-        `node ${process.version}, ${availableParallelism()} CPUs, ${database.description}` +
+          `${Buffer.byteLength(fixture.payload)}-byte body, ${settings.warmup} warm-up each, ` +
+          'receivers in child processes',
+        `node ${process.version}, ${availableParallelism()} CPUs (load average ${load0} before), ` +
+          `${database.description}` +
           (forwardedNote.length > 0 ? `, ${forwardedNote.join(' ')}` : ''),
       ],
       settings.deliveries,
-      { bare, floor, dispatcher },
+      results,
     );
   } finally {
     process.off('SIGINT', interrupt);
@@ -179,18 +244,26 @@ async function main(): Promise<void> {
   }
 }
 
-/** An organization announced the way the identity service does it, and one webhook made through the API. */
-async function createWebhook(
+/** An organization announced the way the identity service does it, once the service knows of it. */
+async function createOrganization(
   dataSource: DataSource,
   fastify: FastifyInstance,
-  receiverUrl: string,
-): Promise<{ organizationId: string; webhookId: string }> {
+): Promise<{ id: string; authorization: string }> {
   const organization = await announceOrganization(new PostgresLogTransport(dataSource), 'professional');
   const authorization = `Bearer ${organization.apiKey}`;
   await pollUntil('the tenant replica to learn of the organization', 15_000, async () => {
     const response = await fastify.inject({ method: 'GET', url: '/v1/webhooks', headers: { authorization } });
     return response.statusCode !== 401;
   });
+  return { id: organization.id, authorization };
+}
+
+/** A webhook to `receiverUrl`, made through the API. */
+async function createWebhook(
+  fastify: FastifyInstance,
+  authorization: string,
+  receiverUrl: string,
+): Promise<string> {
   const created = await fastify.inject({
     method: 'POST',
     url: '/v1/webhooks',
@@ -199,7 +272,7 @@ async function createWebhook(
   });
   if (created.statusCode !== 201)
     throw new Error(`creating the webhook answered ${created.statusCode}: ${created.body}`);
-  return { organizationId: organization.id, webhookId: created.json<{ id: string }>().id };
+  return created.json<{ id: string }>().id;
 }
 
 /**
@@ -207,10 +280,11 @@ async function createWebhook(
  * has succeeded and has its attempt row. The receiver's count is watched first, since asking
  * it costs Postgres nothing; the database is polled only once every request has arrived.
  */
-async function measureDispatcher(fixture: Fixture, count: number): Promise<Measurement> {
-  const { sql, receiver, worker } = fixture;
+async function measureDispatcher(fixture: Fixture, endpoint: Endpoint, count: number): Promise<Measurement> {
+  const { sql, worker } = fixture;
+  const { receiver } = endpoint;
   const receivedBefore = (await receiver.stats()).received;
-  await insertDueDeliveries(fixture, count);
+  await insertDueDeliveries(fixture, endpoint.webhookId, count);
   const finish = startMeasurement(receiver.pid, count);
   worker.wake();
 
@@ -246,13 +320,14 @@ async function measureDispatcher(fixture: Fixture, count: number): Promise<Measu
  */
 async function measureFloor(
   fixture: Fixture,
+  endpoint: Endpoint,
   request: ReplayedRequest,
   count: number,
   concurrency: number,
 ): Promise<Measurement> {
   const { deliveries, worker } = fixture;
   await worker.beforeApplicationShutdown();
-  await insertDueDeliveries(fixture, count);
+  await insertDueDeliveries(fixture, endpoint.webhookId, count);
   const { agent, options } = keepAliveRequest(request, concurrency);
   const claimed: ClaimedAttempt[] = [];
   let claiming: Promise<void> | undefined;
@@ -307,7 +382,7 @@ async function measureFloor(
     }
   };
   try {
-    const finish = startMeasurement(fixture.receiver.pid, count);
+    const finish = startMeasurement(endpoint.receiver.pid, count);
     await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
     while (commits.size > 0) await Promise.all([...commits]);
     const measurement = finish();
@@ -322,8 +397,8 @@ async function measureFloor(
   }
 }
 
-/** Replaces every delivery with `count` due ones of the bench's webhook, inserted in one statement. */
-async function insertDueDeliveries(fixture: Fixture, count: number): Promise<void> {
+/** Replaces every delivery with `count` due ones of `webhookId`, inserted in one statement. */
+async function insertDueDeliveries(fixture: Fixture, webhookId: string, count: number): Promise<void> {
   const { sql } = fixture;
   await sql.query('TRUNCATE webhooks.deliveries CASCADE');
   const ids = Array.from({ length: count }, () => newUuidV7());
@@ -334,7 +409,7 @@ async function insertDueDeliveries(fixture: Fixture, count: number): Promise<voi
     await sql.query(
       `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, next_attempt_at)
        SELECT d.id, $3, $4, d.event_id, $5, $6, now() FROM unnest($1::uuid[], $2::uuid[]) AS d(id, event_id)`,
-      [ids, eventIds, fixture.organizationId, fixture.webhookId, EVENT, fixture.payload],
+      [ids, eventIds, fixture.organizationId, webhookId, EVENT, fixture.payload],
     );
     // Statistics as a table in service would have them. ANALYZE inside the transaction counts the rows
     // it inserted, and the dispatcher's poll cannot start on them before the clock does.
@@ -356,14 +431,19 @@ async function assertNoFailedAttempt(sql: Client): Promise<void> {
   }
 }
 
-/** The bytes and headers of the dispatcher's first delivery, as the receiver got them. */
-async function replayOfFirstDelivery(fixture: Fixture): Promise<ReplayedRequest> {
-  const { first } = await fixture.receiver.stats();
+/** The bytes and headers of the dispatcher's first delivery, as the endpoint's receiver got them. */
+async function replayOfFirstDelivery(fixture: Fixture, endpoint: Endpoint): Promise<ReplayedRequest> {
+  const { first } = await endpoint.receiver.stats();
   if (!first || first.method !== 'POST') throw new Error('the receiver kept no POST from the dispatcher');
   const body = Buffer.from(first.bodyBase64, 'base64');
   if (!body.equals(Buffer.from(fixture.payload, 'utf8')))
     throw new Error('the delivered body is not the payload');
-  return { url: new URL(first.path, fixture.receiver.url), headers: replayHeaders(first), body };
+  return {
+    url: new URL(first.path, endpoint.receiver.url),
+    headers: replayHeaders(first),
+    body,
+    ca: endpoint.ca,
+  };
 }
 
 function replayHeaders(request: CapturedRequest): Record<string, string> {
@@ -399,15 +479,23 @@ async function measureBareLoop(
   }
 }
 
-/** The replayed request's options on a keep-alive agent of `concurrency` sockets. */
+/**
+ * The replayed request's options on a keep-alive agent of `concurrency` sockets: an HTTPS one, trusting
+ * the receiver's certificate, for an https url.
+ */
 function keepAliveRequest(
   request: ReplayedRequest,
   concurrency: number,
-): { agent: http.Agent; options: http.RequestOptions } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+): { agent: http.Agent; options: https.RequestOptions } {
+  const agentOptions = { keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency };
+  const agent =
+    request.url.protocol === 'https:'
+      ? new https.Agent({ ...agentOptions, ca: request.ca })
+      : new http.Agent(agentOptions);
   return {
     agent,
     options: {
+      protocol: request.url.protocol,
       method: 'POST',
       hostname: request.url.hostname,
       port: Number(request.url.port),
@@ -418,9 +506,10 @@ function keepAliveRequest(
   };
 }
 
-function post(options: http.RequestOptions, body: Buffer): Promise<void> {
+function post(options: https.RequestOptions, body: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = http.request(options, (response) => {
+    const client = options.protocol === 'https:' ? https : http;
+    const request = client.request(options, (response) => {
       if (response.statusCode !== 200) reject(new Error(`the receiver answered ${response.statusCode}`));
       response.on('error', reject);
       response.on('end', () => resolve());
@@ -462,7 +551,7 @@ function progress(message: string): void {
 function printReport(
   header: string[],
   deliveries: number,
-  { bare, floor, dispatcher }: Record<'bare' | 'floor' | 'dispatcher', Measurement>,
+  results: ReadonlyMap<Protocol, ProtocolMeasurements>,
 ): void {
   const rate = (measurement: Measurement) => deliveries / measurement.seconds;
   const cpu = (measurement: Measurement, key: keyof CpuSample) =>
@@ -476,22 +565,23 @@ function printReport(
     cpu(measurement, 'postgres'),
     cpu(measurement, 'others'),
   ];
-  const bareRate = rate(bare);
-  const floorRate = rate(floor);
-  const dispatcherRate = rate(dispatcher);
-  const rows = [
-    ['scenario', 'deliveries', 'seconds', 'per second', 'CPU µs: bench', 'postgres', 'receiver'],
-    row('bare keep-alive POST loop', bare),
-    row('floor: bare loop + claim and record SQL', floor),
-    row('dispatcher', dispatcher),
-  ];
+  const rows = [['scenario', 'deliveries', 'seconds', 'per second', 'CPU µs: bench', 'postgres', 'receiver']];
+  for (const [protocol, { bare, floor, dispatcher }] of results)
+    rows.push(
+      row(`${protocol}: bare keep-alive POST loop`, bare),
+      row(`${protocol}: floor: bare loop + claim and record SQL`, floor),
+      row(`${protocol}: dispatcher`, dispatcher),
+    );
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) =>
     row
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
       .join('  '),
   );
-  const ratio = dispatcherRate / bareRate;
+  const ratios = [...results].map(([protocol, { bare, floor, dispatcher }]) => {
+    const [bareRate, floorRate, dispatcherRate] = [rate(bare), rate(floor), rate(dispatcher)];
+    return { protocol, bareRate, floorRate, dispatcherRate, ratio: dispatcherRate / bareRate };
+  });
   process.stdout.write(
     [
       ...header,
@@ -500,19 +590,24 @@ function printReport(
       '',
       'CPU: µs per delivery, from /proc: the bench process (the service or the loop, and the client in it),',
       'every PostgreSQL process, and the receiver.',
-      `floor / bare = ${(floorRate / bareRate).toFixed(2)}, dispatcher / floor = ${(dispatcherRate / floorRate).toFixed(2)}`,
-      `dispatcher / bare = ${ratio.toFixed(2)} (target ≥ 0.50)`,
+      ...ratios.map(
+        ({ protocol, bareRate, floorRate, dispatcherRate, ratio }) =>
+          `${protocol}: floor / bare = ${(floorRate / bareRate).toFixed(2)}, ` +
+          `dispatcher / floor = ${(dispatcherRate / floorRate).toFixed(2)}, ` +
+          `dispatcher / bare = ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO.toFixed(2)})`,
+      ),
       '',
     ].join('\n'),
   );
-  printBenchResult({
-    bench: 'dispatch',
-    figure: `${dispatcherRate.toFixed(0)} deliveries/s`,
-    baseline: `${bareRate.toFixed(0)} POSTs/s bare`,
-    ratio,
-    target: 'ratio ≥ 0.50',
-    met: ratio >= 0.5,
-  });
+  for (const { protocol, bareRate, dispatcherRate, ratio } of ratios)
+    printBenchResult({
+      bench: protocol === 'HTTP' ? 'dispatch' : `dispatch ${protocol}`,
+      figure: `${dispatcherRate.toFixed(0)} deliveries/s`,
+      baseline: `${bareRate.toFixed(0)} ${protocol} POSTs/s bare`,
+      ratio,
+      target: `ratio ≥ ${TARGET_RATIO.toFixed(2)}`,
+      met: ratio >= TARGET_RATIO,
+    });
 }
 
 main().catch((error: unknown) => {

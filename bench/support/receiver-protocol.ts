@@ -16,3 +16,7 @@ export type ReceiverMessage =
   | { type: 'ready'; port: number }
   | { type: 'stats'; id: number; received: number; notPost: number; first: CapturedRequest | null }
   | { type: 'arrivals'; id: number; arrivals: Arrival[] };
+
+/** Environment variables that hand the receiver its key and certificate (PEM); with them it serves HTTPS. */
+export const RECEIVER_TLS_KEY = 'BENCH_RECEIVER_TLS_KEY';
+export const RECEIVER_TLS_CERT = 'BENCH_RECEIVER_TLS_CERT';

@@ -1,8 +1,11 @@
 import http from 'node:http';
+import https from 'node:https';
 import { type AddressInfo } from 'node:net';
 import {
   type Arrival,
   type CapturedRequest,
+  RECEIVER_TLS_CERT,
+  RECEIVER_TLS_KEY,
   type ReceiverCommand,
   type ReceiverMessage,
 } from './receiver-protocol';
@@ -11,6 +14,8 @@ import {
  * The webhook endpoint of the benches: answers 200 as soon as a body has been read, and does nothing
  * else. It runs in its own process so its CPU is not charged to the event loop being measured; the
  * first request is kept, so a baseline can replay exactly what the dispatcher sent.
+ *
+ * Given a key and certificate (RECEIVER_TLS_KEY, RECEIVER_TLS_CERT), it serves HTTPS.
  *
  * Started with `--arrivals`, it also notes when each request had arrived whole, by its X-Service-Delivery
  * header, on the monotonic clock (CLOCK_MONOTONIC, the same in every process of the machine), so a bench
@@ -29,7 +34,10 @@ function send(message: ReceiverMessage): void {
   process.send?.(message);
 }
 
-const server = http.createServer((request, response) => {
+const tlsKey = process.env[RECEIVER_TLS_KEY];
+const tlsCert = process.env[RECEIVER_TLS_CERT];
+
+const listener: http.RequestListener = (request, response) => {
   if (capturing) {
     capturing = false;
     const chunks: Buffer[] = [];
@@ -53,7 +61,11 @@ const server = http.createServer((request, response) => {
     if (request.method !== 'POST') notPost += 1;
     response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '2' }).end('OK');
   });
-});
+};
+const server =
+  tlsKey && tlsCert
+    ? https.createServer({ key: tlsKey, cert: tlsCert }, listener)
+    : http.createServer(listener);
 
 process.on('message', (command: ReceiverCommand) => {
   if (command.type === 'stats') send({ type: 'stats', id: command.id, received, notPost, first });

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import {
   type Arrival,
   type CapturedRequest,
+  RECEIVER_TLS_CERT,
+  RECEIVER_TLS_KEY,
   type ReceiverCommand,
   type ReceiverMessage,
 } from './receiver-protocol';
@@ -14,7 +16,7 @@ export interface ReceiverStats {
 }
 
 export interface BenchReceiver {
-  /** `http://127.0.0.1:<port>/hook` */
+  /** `http://127.0.0.1:<port>/hook`, or `https://` when started with `tls` */
   url: string;
   /** The receiver's process id, for CPU accounting. */
   pid: number;
@@ -27,15 +29,22 @@ export interface BenchReceiver {
 /** Monotonic milliseconds on the clock the receiver notes arrivals with (CLOCK_MONOTONIC on Linux). */
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
-/**
- * Starts receiver.child.ts in a child process and resolves once it listens. With `recordArrivals`, it notes
- * when each request arrived, by its X-Service-Delivery header.
- */
-export async function startReceiver(options: { recordArrivals?: boolean } = {}): Promise<BenchReceiver> {
+export interface ReceiverOptions {
+  /** Note when each request arrived, by its X-Service-Delivery header. */
+  recordArrivals?: boolean;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
+}
+
+/** Starts receiver.child.ts in a child process and resolves once it listens. */
+export async function startReceiver(options: ReceiverOptions = {}): Promise<BenchReceiver> {
   // Only the TypeScript hook is passed on: flags such as --cpu-prof are meant for the bench process.
   const child = fork(join(__dirname, 'receiver.child.ts'), options.recordArrivals ? ['--arrivals'] : [], {
     execArgv: ['-r', join(__dirname, '..', 'register.js')],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: options.tls
+      ? { ...process.env, [RECEIVER_TLS_KEY]: options.tls.key, [RECEIVER_TLS_CERT]: options.tls.cert }
+      : process.env,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
@@ -49,7 +58,7 @@ export async function startReceiver(options: { recordArrivals?: boolean } = {}):
   });
   let nextId = 0;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}/hook`,
     pid: child.pid ?? 0,
     stats: async () => {
       const answer = await ask(child, { type: 'stats', id: (nextId += 1) });

@@ -1,4 +1,5 @@
-import { decodeSecretsKey } from '@governance/platform';
+import { readFileSync } from 'node:fs';
+import { decodeSecretsKey, type EnvReader } from '@governance/platform';
 import { readServiceConfig } from '@governance/service';
 import { SPEC_ATTEMPT_TIMEOUT_MS, SPEC_RETRY_DELAYS_MS } from './deliveries/delivery-schedule';
 
@@ -42,9 +43,29 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env) {
         breakerResetMs: env.int('WEBHOOK_BREAKER_RESET_MS', 30_000, { min: 10 }),
         allowPrivateTargets: env.bool('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
         allowHttp: env.bool('WEBHOOK_ALLOW_HTTP', false),
+        /** PEM certificates of CAs that deliveries trust beside the default ones; none: the default only. */
+        extraCaCertificates: readCaFile(env, 'WEBHOOK_CA_FILE'),
       },
     };
   });
+}
+
+/** The PEM text of the file `name` points at, if set; an unreadable file is a configuration problem. */
+function readCaFile(env: EnvReader, name: string): string | undefined {
+  const path = env.optionalString(name);
+  if (path === undefined) return undefined;
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (error) {
+    env.invalid(`${name} must name a readable PEM file: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    env.invalid(`${name} must name a PEM file of certificates; ${path} holds none`);
+    return undefined;
+  }
+  return pem;
 }
 
 export type WebhooksConfig = ReturnType<typeof readWebhooksConfig>;

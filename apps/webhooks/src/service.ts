@@ -32,7 +32,12 @@ export const webhooksService = defineService({
         { provide: SecretBox, useValue: new SecretBox(config.secretsEncryptionKey) },
         // The HTTP side of deliveries; sender and breakers close on shutdown, after the dispatcher drained.
         { provide: DestinationPolicy, useValue: destinations },
-        { provide: WebhookSender, useValue: new WebhookSender(destinations) },
+        {
+          provide: WebhookSender,
+          useValue: new WebhookSender(destinations, {
+            extraCaCertificates: config.dispatch.extraCaCertificates,
+          }),
+        },
         {
           provide: EndpointBreakers,
           useValue: new EndpointBreakers({ resetTimeoutMs: config.dispatch.breakerResetMs }),

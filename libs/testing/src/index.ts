@@ -6,6 +6,7 @@ export {
   type WebhookReceiver,
   type ReceivedDelivery,
 } from './webhook-receiver';
+export { makeSelfSignedCertificate, type SelfSignedCertificate } from './self-signed-certificate';
 export { startServiceProcess, freePort, type ServiceProcess } from './service-process';
 export {
   ServiceHarness,

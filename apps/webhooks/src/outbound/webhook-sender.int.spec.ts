@@ -1,5 +1,7 @@
 import http from 'node:http';
+import https from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
+import { makeSelfSignedCertificate } from '@governance/testing';
 import { DestinationPolicy } from './destination-policy';
 import { WebhookSender, type WebhookRequest } from './webhook-sender';
 
@@ -297,5 +299,34 @@ describe('WebhookSender', () => {
 
     expect(outcome).toMatchObject({ success: false, statusCode: null, error: 'invalid_request' });
     expect(server.received).toHaveLength(0);
+  });
+
+  it('trusts the extra CA it is given for an HTTPS endpoint, and no other self-signed certificate', async () => {
+    const trusted = makeSelfSignedCertificate();
+    const stranger = makeSelfSignedCertificate();
+    const server = https.createServer(trusted, (incoming, response) => {
+      incoming.resume();
+      response.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => server.close());
+    const port = (server.address() as AddressInfo).port;
+    const trusting = new WebhookSender(lax, { extraCaCertificates: trusted.cert });
+    const doubting = new WebhookSender(lax, { extraCaCertificates: stranger.cert });
+    cleanups.push(
+      () => trusting.close(),
+      () => doubting.close(),
+    );
+
+    const delivered = await trusting.send(request(`https://127.0.0.1:${port}/hook`));
+    const byName = await trusting.send(request(`https://localhost:${port}/hook`));
+    const refused = await doubting.send(request(`https://127.0.0.1:${port}/hook`));
+    const untrusted = await sender.send(request(`https://127.0.0.1:${port}/hook`));
+
+    expect(delivered).toMatchObject({ success: true, statusCode: 200, error: null });
+    expect(byName).toMatchObject({ success: true, statusCode: 200, error: null });
+    expect(refused).toMatchObject({ success: false, statusCode: null });
+    expect(refused.error).toMatch(/^tls_error: /);
+    expect(untrusted.error).toMatch(/^tls_error: /);
   });
 });

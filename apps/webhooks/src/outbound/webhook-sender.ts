@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import tls from 'node:tls';
 import { DestinationRefusedError, type DestinationPolicy, type PinnedAddress } from './destination-policy';
 
 /**
@@ -42,7 +43,14 @@ export class WebhookSender {
   /** One lookup function per pinned address list; the policy reuses the list while it is cached. */
   private readonly lookups = new WeakMap<readonly PinnedAddress[], LookupFunction>();
 
-  constructor(private readonly policy: DestinationPolicy) {
+  /**
+   * `extraCaCertificates` (PEM) are trusted beside the process's default CAs (Node's bundle, and
+   * NODE_EXTRA_CA_CERTS): a private CA of the endpoints, or a test's own. Verification stays on.
+   */
+  constructor(
+    private readonly policy: DestinationPolicy,
+    { extraCaCertificates }: { extraCaCertificates?: string } = {},
+  ) {
     const agentOptions: http.AgentOptions = {
       keepAlive: true,
       maxSockets: MAX_SOCKETS,
@@ -51,7 +59,13 @@ export class WebhookSender {
       timeout: IDLE_SOCKET_TIMEOUT_MS,
     };
     this.httpAgent = new http.Agent(agentOptions);
-    this.httpsAgent = new https.Agent(agentOptions);
+    this.httpsAgent = new https.Agent({
+      ...agentOptions,
+      // One context for every connection: given `ca` instead, each new connection would parse them all.
+      secureContext: extraCaCertificates
+        ? tls.createSecureContext({ ca: [...tls.getCACertificates('default'), extraCaCertificates] })
+        : undefined,
+    });
   }
 
   send(request: WebhookRequest): Promise<AttemptOutcome> {
