@@ -22,6 +22,7 @@ import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
  */
 const APPEND_LOCK_KEY = 7_316_203;
 const MAX_RETRY_DELAY_MS = 30_000;
+const LAG_QUERY_INTERVAL_MS = 1_000;
 const EVENT_LOG_APPENDED = 'event-log-appended';
 
 /**
@@ -128,6 +129,8 @@ type BatchOutcome = 'busy' | 'caught-up' | 'idle' | 'failed';
 
 export class PostgresLogEventSource implements EventSource {
   private readonly slots: Slots;
+  /** When each consumer group last read its lag, by performance.now(). */
+  private readonly lagQueriedAt = new Map<string, number>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -222,12 +225,18 @@ export class PostgresLogEventSource implements EventSource {
     appended.close();
   }
 
-  /** Lag per topic: nothing to read means none; else the topic's head position minus the checkpoint. */
+  /**
+   * Lag per topic: nothing to read means none; else the topic's head position minus the checkpoint, read
+   * at most once per LAG_QUERY_INTERVAL_MS per group (a replay would otherwise pay the query per batch).
+   */
   private async reportLag(group: string, topics: string[], caughtUp: boolean): Promise<void> {
     if (caughtUp) {
       for (const topic of topics) reportConsumerLag(group, topic, EVENT_LOG_PARTITION, 0);
       return;
     }
+    const now = performance.now();
+    if (now - (this.lagQueriedAt.get(group) ?? -Infinity) < LAG_QUERY_INTERVAL_MS) return;
+    this.lagQueriedAt.set(group, now);
     const lags = await this.dataSource.query<Array<{ topic: string; lag: string | null }>>(
       `SELECT c.topic, (SELECT max(e.position) FROM event_bus.events e WHERE e.topic = c.topic) - c.position AS lag
        FROM event_bus.checkpoints c WHERE c.consumer_group = $1 AND c.topic = ANY($2::text[])`,
