@@ -58,7 +58,11 @@ function connectBus(config: MessagingConfig, dataSource: DataSource, logger: Log
   }
   const source = new PostgresLogEventSource(
     dataSource,
-    { pollIntervalMs: config.eventLogPollIntervalMs, batchSize: 200, retryDelayMs: HANDLER_RETRY_DELAY_MS },
+    {
+      pollIntervalMs: config.eventLogPollIntervalMs,
+      batchSize: config.eventLogBatchSize,
+      retryDelayMs: HANDLER_RETRY_DELAY_MS,
+    },
     logger,
   );
   return new EventBus(new PostgresLogTransport(dataSource), source, new EventLogProgress(dataSource));

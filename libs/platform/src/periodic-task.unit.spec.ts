@@ -22,19 +22,28 @@ describe('PeriodicTask', () => {
   });
 
   it('runs on its interval until stopped, and stop waits for the run in progress', async () => {
-    let runs = 0;
-    const task = new PeriodicTask(10, async () => {
-      runs += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
+    // Fake timers: on a loaded machine real ones may fire fewer times than the interval says.
+    jest.useFakeTimers();
+    try {
+      let runs = 0;
+      let finished = 0;
+      const task = new PeriodicTask(10, async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        finished += 1;
+      });
 
-    task.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await task.stop();
-    const stoppedAt = runs;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-
-    expect(stoppedAt).toBeGreaterThan(1);
-    expect(runs).toBe(stoppedAt);
+      task.start();
+      await jest.advanceTimersByTimeAsync(102);
+      expect(runs).toBe(10);
+      const stopped = task.stop();
+      await jest.advanceTimersByTimeAsync(5);
+      await stopped;
+      expect(finished).toBe(runs);
+      await jest.advanceTimersByTimeAsync(50);
+      expect(runs).toBe(10);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
