@@ -39,13 +39,19 @@ export interface ClaimLoopOptions<T> {
 
 /**
  * The worker loop of a Postgres job queue: claim what fits in the free slots, process each item without
- * waiting for the others, sleep until a slot frees, `wake()` or the poll interval. `stop()` waits until
- * every claimed item is processed, so a graceful shutdown abandons nothing claimed.
+ * waiting for the others, sleep until a slot frees (when it waits for one), `wake()` or the poll interval.
+ * Items leased to it elsewhere (when they were created) join it through `reserve` and `handOver`, within
+ * the same bounds. `stop()` waits until every claimed or reserved item is processed, so a graceful
+ * shutdown abandons nothing claimed.
  */
 export class ClaimLoop<T> {
   private readonly signal = new WakeSignal();
   private inFlight = 0;
   private readonly claimedAhead: Array<{ item: T; claimedAt: number }> = [];
+  /** Places promised by `reserve` and not yet handed over. */
+  private reserved = 0;
+  /** Every slot was busy at the last look: a freed slot is worth a claim. */
+  private waitingForSlots = false;
   private stopped = true;
   private loop: Promise<void> | undefined;
 
@@ -61,11 +67,41 @@ export class ClaimLoop<T> {
     this.signal.notify();
   }
 
+  /**
+   * Reserves up to `count` places for items leased to this worker by their creator rather than claimed,
+   * within the bounds a claim keeps (`concurrency` + `claimAhead`); none once stopping. The places are
+   * held until `handOver`, which must follow, even with no items.
+   */
+  reserve(count: number): number {
+    if (this.stopped) return 0;
+    const { concurrency, claimAhead = 0 } = this.options;
+    const free = concurrency + claimAhead - this.held();
+    const places = Math.max(0, Math.min(count, free));
+    this.reserved += places;
+    return places;
+  }
+
+  /** Processes `items`, at most the `places` reserved for them, as if claimed now; unused places free up. */
+  handOver(places: number, items: T[]): void {
+    if (items.length > places)
+      throw new Error(`${items.length} ${this.options.name} handed over for ${places} places`);
+    this.reserved -= places;
+    const claimedAt = performance.now();
+    for (const item of items) this.claimedAhead.push({ item, claimedAt });
+    this.launchWhileSlotsFree();
+    // Not a reason to claim: whoever created the items knows whether it left others due (`wake()`).
+    if (this.stopped) this.signal.notify();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.signal.notify();
     await this.loop;
-    while (this.inFlight > 0 || this.claimedAhead.length > 0) await this.signal.wait(50);
+    while (this.inFlight > 0 || this.claimedAhead.length > 0 || this.reserved > 0) await this.signal.wait(50);
+  }
+
+  private held(): number {
+    return this.inFlight + this.claimedAhead.length + this.reserved;
   }
 
   private async run(): Promise<void> {
@@ -73,9 +109,10 @@ export class ClaimLoop<T> {
     let failures = 0;
     while (!this.stopped) {
       this.letGoOfLongWaits();
-      const held = this.inFlight + this.claimedAhead.length;
+      const held = this.held();
       const capacity = concurrency + claimAhead - held;
-      if (capacity < minimumClaim && held > 0) {
+      this.waitingForSlots = capacity < minimumClaim && held > 0;
+      if (this.waitingForSlots) {
         await this.signal.wait(this.waitMs(pollIntervalMs));
         continue;
       }
@@ -136,7 +173,8 @@ export class ClaimLoop<T> {
       .finally(() => {
         this.inFlight -= 1;
         this.launchWhileSlotsFree();
-        this.signal.notify();
+        // After a claim that found less than it could take, the loop waits for `wake()` or its poll.
+        if (this.waitingForSlots || this.stopped) this.signal.notify();
       });
   }
 }

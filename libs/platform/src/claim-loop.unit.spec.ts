@@ -205,4 +205,57 @@ describe('ClaimLoop', () => {
     expect(source.state.claims.length).toBe(before + 1);
     await loop.stop();
   });
+
+  it('hands items leased elsewhere into reserved places, within the bounds of a claim, without claiming', async () => {
+    const source = queue(0);
+    const { state, process } = timedProcess(20);
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 2,
+      claimAhead: 2,
+      pollIntervalMs: 60_000,
+      claim: source.claim,
+      process,
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    await tick(5);
+    const claimsAtStart = source.state.claims.length;
+    const first = loop.reserve(3);
+    // Four places in all; the fourth is the only one left.
+    expect(first).toBe(3);
+    expect(loop.reserve(5)).toBe(1);
+    expect(loop.reserve(1)).toBe(0);
+    loop.handOver(first, [10, 11, 12]);
+    loop.handOver(1, []);
+    while (state.done.length < 3) await tick(5);
+    expect(state.most).toBe(2);
+    expect(state.done.sort()).toEqual([10, 11, 12]);
+    // Nothing was due: handed-over items and the slots they freed made no claim.
+    expect(source.state.claims).toHaveLength(claimsAtStart);
+    await loop.stop();
+  });
+
+  it('on stop, reserves nothing more and waits for reserved places to be handed over', async () => {
+    const { state, process } = timedProcess(5);
+    const loop = new ClaimLoop<number>({
+      name: 'items',
+      concurrency: 1,
+      pollIntervalMs: 5,
+      claim: queue(0).claim,
+      process,
+      onProcessError: () => undefined,
+      logger,
+    });
+    loop.start();
+    const places = loop.reserve(1);
+    expect(places).toBe(1);
+    const stopped = loop.stop();
+    expect(loop.reserve(1)).toBe(0);
+    await tick(20);
+    loop.handOver(places, [7]);
+    await stopped;
+    expect(state.done).toEqual([7]);
+  });
 });

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { LiveChanges } from '@governance/persistence';
 import {
   Inject,
@@ -31,6 +32,15 @@ const attemptSeconds = histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
 });
 
+/**
+ * Places the dispatcher reserved for new deliveries, which their fan-out creates leased to it for
+ * `leaseMs`, as a claim would; `DeliveryWorker.handOver` must follow, once.
+ */
+export interface DeliveryHandOff {
+  places: number;
+  leaseMs: number;
+}
+
 interface QueuedRecord {
   claim: ClaimedAttempt;
   record: AttemptRecord;
@@ -41,7 +51,8 @@ interface QueuedRecord {
  * Keeps up to `concurrency` attempts in flight, claimed with `FOR UPDATE SKIP LOCKED` so any number of
  * dispatchers share the work, and records outcomes in group commits. It claims and records in large
  * groups, since statements are the database's cost per delivery (docs/decisions/0001-dispatch-in-groups.md);
- * an attempt stays leased, its lease renewed, until its outcome commits.
+ * an attempt stays leased, its lease renewed, until its outcome commits. The first attempts of the
+ * deliveries this process fans out come leased to it already (`reserve`, `handOver`), with no claim.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -59,6 +70,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly held = new Map<string, ClaimedAttempt>();
   private readonly claimLeaseMs: number;
   private readonly renewals: PeriodicTask<void>;
+  /** Runs work in the dispatcher's own async context, not its caller's (a fan-out's consumer span). */
+  private readonly inOwnContext = AsyncResource.bind((work: () => void) => work());
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -104,6 +117,23 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** New deliveries are waiting; claim without waiting for the next poll. */
   wake(): void {
     this.loop.wake();
+  }
+
+  /**
+   * Places for up to `count` new deliveries to be created leased to this dispatcher, as many as its
+   * slots and claim-ahead queue have free (none while it stops): the rest are created due, for a claim.
+   */
+  reserve(count: number): DeliveryHandOff {
+    return { places: this.loop.reserve(count), leaseMs: this.claimLeaseMs };
+  }
+
+  /**
+   * The leased first attempts of deliveries whose creation committed, into the places reserved (with
+   * none when it rolled back). From here they are held like claimed attempts: renewed, sent, recorded.
+   */
+  handOver(handOff: DeliveryHandOff, attempts: ClaimedAttempt[]): void {
+    for (const attempt of attempts) this.held.set(attempt.deliveryId, attempt);
+    this.inOwnContext(() => this.loop.handOver(handOff.places, attempts));
   }
 
   onApplicationBootstrap(): void {

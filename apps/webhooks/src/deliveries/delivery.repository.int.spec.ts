@@ -70,6 +70,7 @@ describe('DeliveryRepository claims and outcomes', () => {
         eventType: 'system.registered',
         payload: '{}',
       })),
+      { count: 0, leaseMs: 0 },
     );
   }
 
@@ -155,6 +156,62 @@ describe('DeliveryRepository claims and outcomes', () => {
       expect.arrayContaining(ids.map((id) => [id, 1])),
     );
     expect(retaken).toHaveLength(ids.length);
+  }, 60_000);
+
+  it('creates the first deliveries leased as a claim would, returns them as claimed, and leaves the rest due', async () => {
+    const hookId = await webhook();
+    const inactiveId = await webhook();
+    await harness.sql.query('UPDATE webhooks.webhooks SET active = false WHERE id = $1', [inactiveId]);
+    const ids = [newUuidV7(), newUuidV7(), newUuidV7(), newUuidV7()];
+    const created = (webhookId: string, id: string) => ({
+      id,
+      organizationId: org.id,
+      webhookId,
+      eventId: newUuidV7(),
+      eventType: 'system.registered',
+      payload: '{"n":1}',
+      traceParent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+    });
+
+    const leased = await harness.sql.transaction((manager) =>
+      deliveries.insertPending(
+        manager,
+        [
+          created(hookId, ids[0]!),
+          created(inactiveId, ids[1]!),
+          created(hookId, ids[2]!),
+          created(hookId, ids[3]!),
+        ],
+        { count: 3, leaseMs: 1_000 },
+      ),
+    );
+    // The inactive webhook's delivery is neither leased nor handed over, as a claim would skip it.
+    expect(leased).toHaveLength(2);
+    expect(leased).toEqual(
+      expect.arrayContaining(
+        [ids[0], ids[2]].map((deliveryId) => ({
+          deliveryId,
+          webhookId: hookId,
+          organizationId: org.id,
+          eventType: 'system.registered',
+          payload: '{"n":1}',
+          attempt: 1,
+          url: 'http://127.0.0.1:9/hook',
+          signingSecretEncrypted: expect.any(String),
+          previousSigningSecretEncrypted: null,
+          traceParent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+        })),
+      ),
+    );
+    expect((await deliveries.claimDue(10, 60_000)).map((claim) => claim.deliveryId)).toEqual([ids[3]]);
+    const renewed = await deliveries.renewLeases(leased, 1_000);
+    expect([...renewed].sort()).toEqual([ids[0], ids[2]].sort());
+
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const retaken = await deliveries.claimDue(10, 60_000);
+    expect(retaken.map((claim) => [claim.deliveryId, claim.attempt]).sort()).toEqual(
+      [ids[0], ids[2]].sort().map((id) => [id, 1]),
+    );
   }, 60_000);
 
   it('records many outcomes in one statement; a retry is due on its own schedule, not the lease', async () => {

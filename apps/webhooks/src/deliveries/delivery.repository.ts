@@ -31,6 +31,11 @@ export interface ClaimedAttempt {
   traceParent: string | null;
 }
 
+/** What `insertPending` reads back of a delivery it created leased: its webhook's side of the claim. */
+type LeasedRow = Pick<ClaimedAttempt, 'url' | 'signingSecretEncrypted' | 'previousSigningSecretEncrypted'> & {
+  id: string;
+};
+
 /** An attempt's outcome and what follows it, to record. */
 export type AttemptRecord = Omit<AttemptOutcome, 'success'> &
   AttemptDecision & { deliveryId: string; attempt: number; attemptedAt: Date };
@@ -110,15 +115,36 @@ const LOG_ENTRY_COLUMNS = `
 export class DeliveryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** One pending delivery per (webhook, event); a repeated event finds its deliveries already there. */
-  async insertPending(manager: EntityManager, deliveries: NewDelivery[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    await manager.query(
-      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, next_attempt_at)
-       SELECT id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, now()
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
-         AS d(id, organization_id, webhook_id, event_id, event_type, payload, trace_parent)
-       ON CONFLICT (webhook_id, event_id) WHERE resent_from IS NULL DO NOTHING`,
+  /**
+   * One pending delivery per (webhook, event); a repeated event finds its deliveries already there. The
+   * first `lease.count` are created with their first attempt leased for `lease.leaseMs`, as a claim would
+   * lease it, and are returned as claimed; the others are due at once. A leased one whose webhook was
+   * meanwhile disabled or deleted is neither leased nor returned, as a claim would skip it.
+   */
+  async insertPending(
+    manager: EntityManager,
+    deliveries: NewDelivery[],
+    lease: { count: number; leaseMs: number },
+  ): Promise<ClaimedAttempt[]> {
+    if (deliveries.length === 0) return [];
+    const leased = await manager.query<LeasedRow[]>(
+      `WITH inserted AS (
+         INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, trace_parent,
+           next_attempt_at, lease_expires_at)
+         SELECT d.id, d.organization_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.trace_parent, now(),
+           CASE WHEN d.n <= $8
+             AND (SELECT w.active AND w.deleted_at IS NULL FROM webhooks.webhooks w WHERE w.id = d.webhook_id)
+             THEN now() + make_interval(secs => $9 / 1000.0) END
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
+           WITH ORDINALITY AS d(id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, n)
+         ON CONFLICT (webhook_id, event_id) WHERE resent_from IS NULL DO NOTHING
+         RETURNING id, webhook_id, lease_expires_at
+       )
+       SELECT i.id, w.url, w.signing_secret_encrypted AS "signingSecretEncrypted",
+         CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_signing_secret_encrypted END
+           AS "previousSigningSecretEncrypted"
+       FROM inserted i JOIN webhooks.webhooks w ON w.id = i.webhook_id
+       WHERE i.lease_expires_at IS NOT NULL`,
       [
         deliveries.map((d) => d.id),
         deliveries.map((d) => d.organizationId),
@@ -127,8 +153,27 @@ export class DeliveryRepository {
         deliveries.map((d) => d.eventType),
         deliveries.map((d) => d.payload),
         deliveries.map((d) => d.traceParent ?? null),
+        lease.count,
+        lease.leaseMs,
       ],
     );
+    // The delivery's own fields come from memory: one event's payload is one string for all its webhooks.
+    const byId = new Map(deliveries.slice(0, lease.count).map((delivery) => [delivery.id, delivery]));
+    return leased.map((row) => {
+      const delivery = byId.get(row.id)!;
+      return {
+        deliveryId: delivery.id,
+        webhookId: delivery.webhookId,
+        organizationId: delivery.organizationId,
+        eventType: delivery.eventType,
+        payload: delivery.payload,
+        attempt: 1,
+        url: row.url,
+        signingSecretEncrypted: row.signingSecretEncrypted,
+        previousSigningSecretEncrypted: row.previousSigningSecretEncrypted,
+        traceParent: delivery.traceParent ?? null,
+      };
+    });
   }
 
   /**
