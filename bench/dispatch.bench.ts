@@ -589,7 +589,7 @@ function printReport(
       ...lines,
       '',
       'CPU: µs per delivery, from /proc: the bench process (the service or the loop, and the client in it),',
-      'every PostgreSQL process, and the receiver.',
+      'the PostgreSQL it started (else every one), and the receiver.',
       ...ratios.map(
         ({ protocol, bareRate, floorRate, dispatcherRate, ratio }) =>
           `${protocol}: floor / bare = ${(floorRate / bareRate).toFixed(2)}, ` +

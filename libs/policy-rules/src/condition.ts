@@ -178,16 +178,18 @@ function leaf(node: Record<string, unknown>, path: string, walk: Walk): Compiled
     case 'lt':
     case 'lte': {
       if (!isFiniteNumber(value)) return problem(walk, at, `must be a finite number for ${operation}`);
-      const compare = {
-        gt: (a: number) => a > value,
-        gte: (a: number) => a >= value,
-        lt: (a: number) => a < value,
-        lte: (a: number) => a <= value,
-      }[operation];
-      return (record) => {
+      // One closure per operator rather than one calling a comparator: this runs per record and policy.
+      const numberOf = (record: ConditionRecord): number | undefined => {
         const actual = read(record);
-        return typeof actual === 'number' && compare(actual);
+        return typeof actual === 'number' ? actual : undefined;
       };
+      const compared: Record<typeof operation, CompiledCondition> = {
+        gt: (record) => (numberOf(record) ?? NaN) > value,
+        gte: (record) => (numberOf(record) ?? NaN) >= value,
+        lt: (record) => (numberOf(record) ?? NaN) < value,
+        lte: (record) => (numberOf(record) ?? NaN) <= value,
+      };
+      return compared[operation];
     }
     case 'in':
     case 'not_in': {
@@ -267,9 +269,16 @@ function node(raw: unknown, path: string, depth: number, walk: Walk): CompiledCo
     if (operand) operands.push(operand);
   }
   if (operands.length !== inner.length || extra.length > 0) return undefined;
+  // Loops, not every/some with a closure made per call: this runs per record and policy.
   return combinator === 'all'
-    ? (record) => operands.every((operand) => operand(record))
-    : (record) => operands.some((operand) => operand(record));
+    ? (record) => {
+        for (const operand of operands) if (!operand(record)) return false;
+        return true;
+      }
+    : (record) => {
+        for (const operand of operands) if (operand(record)) return true;
+        return false;
+      };
 }
 
 function walkCondition(

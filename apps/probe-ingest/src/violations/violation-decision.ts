@@ -74,8 +74,11 @@ export function violationKey(policyId: string, probeId: string, hash: string): s
   return `${policyId}/${probeId}/${hash}`;
 }
 
+const NONE_REPORTED: ReadonlyMap<string, EnforcementAction> = new Map();
+
 /** What the probe reported it enforced, by policy (the first report of a policy counts). */
-function reportedActions(record: TelemetryRecord): Map<string, EnforcementAction> {
+function reportedActions(record: TelemetryRecord): ReadonlyMap<string, EnforcementAction> {
+  if (record.enforcement === undefined || record.enforcement.length === 0) return NONE_REPORTED;
   const actions = new Map<string, EnforcementAction>();
   for (const { policy_id, action } of record.enforcement ?? [])
     if (!actions.has(policy_id)) actions.set(policy_id, action);
@@ -122,7 +125,7 @@ export function findViolations(
     let hash: string | undefined;
     for (const policy of applicable(systemId)) {
       const matched = policy.violates(record);
-      const probeAction = reported.get(policy.policy_id) ?? null;
+      const probeAction = reported.size === 0 ? null : (reported.get(policy.policy_id) ?? null);
       if (!matched && probeAction === null) continue;
       hash ??= recordHash(record);
       const key = violationKey(policy.policy_id, batch.probe_id, hash);
