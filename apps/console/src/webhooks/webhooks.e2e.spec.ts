@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  makeSelfSignedCertificate,
   type ReceivedDelivery,
   signedWith,
   startWebhookReceiver,
@@ -15,20 +15,9 @@ import { eventually, heading, useConsole } from '../testing/console-harness';
  * The Webhooks pages against a real HTTPS receiver: a certificate for 127.0.0.1, signed by itself, which
  * the standalone trusts as an extra CA (NODE_EXTRA_CA_CERTS); private targets are allowed for the test.
  */
+const certificate = makeSelfSignedCertificate();
 const certificates = mkdtempSync(join(tmpdir(), 'console-webhooks-'));
-try {
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
-      .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'])
-      .concat(['-keyout', join(certificates, 'key.pem'), '-out', join(certificates, 'cert.pem')]),
-    { stdio: 'ignore' },
-  );
-} catch (error) {
-  throw new Error(
-    `openssl could not make the receiver's certificate (apt-get install -y openssl): ${String(error)}`,
-  );
-}
+writeFileSync(join(certificates, 'cert.pem'), certificate.cert);
 
 describe('Webhooks pages', () => {
   const ui = useConsole({
@@ -50,10 +39,7 @@ describe('Webhooks pages', () => {
   beforeAll(async () => {
     page = ui.page;
     receiver = await startWebhookReceiver({
-      tls: {
-        key: readFileSync(join(certificates, 'key.pem')),
-        cert: readFileSync(join(certificates, 'cert.pem')),
-      },
+      tls: certificate,
       secret: (hookId) => secrets.get(hookId),
       respond: () => answer,
     });
