@@ -325,14 +325,19 @@ function nextEventsQuery(
     params.push(checkpoint.topic, checkpoint.position);
     const topic = `$${params.length - 1}::text`;
     const position = `$${params.length}::bigint`;
-    return `(SELECT position, event_id, topic, message_key, event_type, headers, payload FROM event_bus.events
+    return `(SELECT position FROM event_bus.events
        WHERE (topic, position) > (${topic}, ${position}) AND topic <= ${topic}
        ORDER BY topic, position LIMIT $1)`;
   });
+  // Positions first, from the index alone, then only the `limit` rows that make the batch: each topic
+  // may offer `limit` candidates, and reading all of them whole cost a replay most of its read.
   return {
-    sql: `SELECT position AS "offset", 0 AS partition, event_id AS "eventId", topic, message_key AS key,
-            event_type AS "eventType", headers, payload
-          FROM (${perTopic.join(' UNION ALL ')}) AS next ORDER BY position LIMIT $1`,
+    sql: `SELECT e.position AS "offset", 0 AS partition, e.event_id AS "eventId", e.topic,
+            e.message_key AS key, e.event_type AS "eventType", e.headers, e.payload
+          FROM (SELECT position FROM (${perTopic.join(' UNION ALL ')}) AS candidates
+                ORDER BY position LIMIT $1) AS next
+          JOIN event_bus.events e ON e.position = next.position
+          ORDER BY e.position`,
     params,
   };
 }
