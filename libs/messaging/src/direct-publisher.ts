@@ -1,6 +1,6 @@
 import { counter } from '@governance/platform';
 import { type EventTransport } from './event-transport';
-import { type OutboxMessage } from './outbox-message';
+import { countByEventType, type OutboxMessage } from './outbox-message';
 
 const publishedDirectly = counter({
   name: 'events_published_directly_total',
@@ -22,9 +22,7 @@ export class DirectPublisher {
 
   async publish(messages: OutboxMessage[]): Promise<void> {
     await this.transport.publish(messages);
-    const byType = new Map<string, number>();
-    for (const { eventType } of messages) byType.set(eventType, (byType.get(eventType) ?? 0) + 1);
-    for (const [eventType, count] of byType)
+    for (const [eventType, count] of countByEventType(messages))
       publishedDirectly.inc({ service: this.service, event_type: eventType }, count);
   }
 }

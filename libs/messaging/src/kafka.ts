@@ -141,8 +141,9 @@ export class KafkaEventSource implements EventSource {
 
   /**
    * The records one fetch brought of a partition, in order, MAX_BATCH_EVENTS at a time; each part's
-   * offsets are resolved once its handler returns. A failing part throws, as a failing record does in
-   * subscribe: kafkajs commits what was resolved and offers the rest again.
+   * offsets are resolved once its handler returns, and kafkajs commits them after the fetch, as it does
+   * for subscribe. A failing part throws, as a failing record does in subscribe: kafkajs commits what was
+   * resolved and offers the rest again.
    */
   subscribeBatch(
     consumerGroup: string,
@@ -161,7 +162,6 @@ export class KafkaEventSource implements EventSource {
           );
           payload.resolveOffset(part[part.length - 1]!.offset);
           await payload.heartbeat();
-          await payload.commitOffsetsIfNecessary();
         }
       },
     });

@@ -24,6 +24,15 @@ export interface OutboxMessage {
   payload: string;
 }
 
+/** How many of `messages` there are of each event type, for the counters by event type. */
+export function countByEventType(
+  messages: ReadonlyArray<Pick<OutboxMessage, 'eventType'>>,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { eventType } of messages) counts.set(eventType, (counts.get(eventType) ?? 0) + 1);
+  return counts;
+}
+
 function message(
   topic: string,
   record: { id: string; organization_id: string; event: string },

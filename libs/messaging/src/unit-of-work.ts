@@ -10,7 +10,7 @@ import {
   wake,
 } from '@governance/platform';
 import { type ConsumedEvent } from './consumed-event';
-import { auditEventMessage, type OutboxMessage } from './outbox-message';
+import { auditEventMessage, countByEventType, type OutboxMessage } from './outbox-message';
 import { insertMessages } from './outbox-rows';
 
 export interface Transaction {
@@ -196,9 +196,7 @@ export class UnitOfWork {
   }
 
   private outboxWritten(messages: ReadonlyArray<Pick<OutboxMessage, 'eventType'>>): void {
-    const byType = new Map<string, number>();
-    for (const { eventType } of messages) byType.set(eventType, (byType.get(eventType) ?? 0) + 1);
-    for (const [eventType, count] of byType)
+    for (const [eventType, count] of countByEventType(messages))
       appended.inc({ service: this.service, event_type: eventType }, count);
     wake(outboxWrittenSignal(this.schema));
   }
