@@ -5,11 +5,18 @@ import {
   type Condition,
   type ConditionOp,
 } from '@governance/contracts';
+import {
+  type CheckedCondition,
+  compileConditionSet,
+  type ConditionRecord,
+  type FieldRef,
+} from './condition-code';
 import { compilePattern, PatternRefused } from './safe-pattern';
 
 /**
- * The policy rule language: validation with JSON paths, and a compiler to a predicate that is true when a
- * telemetry record VIOLATES the policy. Pure: the policies service validates with it, probe ingest evaluates.
+ * The policy rule language: validation with JSON paths, to a checked form that condition-code.ts compiles
+ * to a predicate that is true when a telemetry record VIOLATES the policy. Pure: the policies service
+ * validates with it, probe ingest evaluates.
  *
  * A leaf is `{field, op, value}`. `metrics.<name>` fields are numbers; `labels.<name>`, `model` and
  * `observed_endpoint` strings. A field that is absent, or not of its kind, makes every op false (so
@@ -30,14 +37,6 @@ export const CONDITION_LIMITS = {
   maxProblems: 50,
 } as const;
 
-/** The parts of a telemetry record a condition reads. */
-export interface ConditionRecord {
-  metrics?: Readonly<Record<string, number>>;
-  labels?: Readonly<Record<string, string>>;
-  model?: string | null;
-  observed_endpoint?: string | null;
-}
-
 export type CompiledCondition = (record: ConditionRecord) => boolean;
 
 export interface ConditionProblem {
@@ -53,7 +52,6 @@ export class InvalidCondition extends Error {
 }
 
 type FieldKind = 'number' | 'string';
-type Read = (record: ConditionRecord) => number | string | undefined;
 
 // Any name probe ingest accepts: printable, no C0 controls or DEL.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -66,23 +64,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-/** Own properties only: a field named `labels.__proto__` or `labels.constructor` reads nothing inherited. */
-export function own<T>(map: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
-  return map !== undefined && map !== null && Object.prototype.hasOwnProperty.call(map, name)
-    ? map[name]
-    : undefined;
-}
-
-function reader(field: string): { kind: FieldKind; read: Read } | string {
-  if (field === 'model' || field === 'observed_endpoint') {
-    return {
-      kind: 'string',
-      read: (record) => {
-        const value = record[field];
-        return typeof value === 'string' ? value : undefined;
-      },
-    };
-  }
+/** The field a condition names, with the kind of value it holds; a message when it names none. */
+function fieldOf(field: string): { kind: FieldKind; ref: FieldRef } | string {
+  if (field === 'model' || field === 'observed_endpoint')
+    return { kind: 'string', ref: { source: field, name: '' } };
   const prefix = CONDITION_FIELD_PREFIXES.find((candidate) => field.startsWith(candidate));
   const name = prefix === undefined ? '' : field.slice(prefix.length);
   if (prefix === undefined || name === '') {
@@ -91,22 +76,9 @@ function reader(field: string): { kind: FieldKind; read: Read } | string {
   if (name.length > CONDITION_LIMITS.maxFieldNameLength || !NAME_PATTERN.test(name)) {
     return `the name after "${prefix}" must be 1 to ${CONDITION_LIMITS.maxFieldNameLength} characters without control characters`;
   }
-  if (prefix === 'metrics.') {
-    return {
-      kind: 'number',
-      read: (record) => {
-        const value = own(record.metrics, name);
-        return isFiniteNumber(value) ? value : undefined;
-      },
-    };
-  }
-  return {
-    kind: 'string',
-    read: (record) => {
-      const value = own(record.labels, name);
-      return typeof value === 'string' ? value : undefined;
-    },
-  };
+  return prefix === 'metrics.'
+    ? { kind: 'number', ref: { source: 'metrics', name } }
+    : { kind: 'string', ref: { source: 'labels', name } };
 }
 
 interface Walk {
@@ -136,21 +108,21 @@ function scalar(kind: FieldKind, value: unknown): number | string | { error: str
   return { error: 'must be a string, number or boolean' };
 }
 
-function leaf(node: Record<string, unknown>, path: string, walk: Walk): CompiledCondition | undefined {
+function leaf(node: Record<string, unknown>, path: string, walk: Walk): CheckedCondition | undefined {
   walk.leaves++;
   const unknownKeys = Object.keys(node).filter((key) => key !== 'field' && key !== 'op' && key !== 'value');
   for (const key of unknownKeys) problem(walk, `${path}.${key}`, 'is not a condition key (field, op, value)');
   const { field, op } = node;
   const hasValue = Object.prototype.hasOwnProperty.call(node, 'value');
   const value = node['value'];
-  const source = typeof field === 'string' ? reader(field) : 'must be a string';
+  const source = typeof field === 'string' ? fieldOf(field) : 'must be a string';
   if (typeof source === 'string') problem(walk, `${path}.field`, source);
   if (typeof op !== 'string' || !(CONDITION_OPS as readonly string[]).includes(op)) {
     problem(walk, `${path}.op`, `must be one of ${CONDITION_OPS.join(', ')}`);
     return undefined;
   }
   if (typeof source === 'string' || unknownKeys.length > 0) return undefined;
-  const { kind, read } = source;
+  const { kind, ref } = source;
   const at = `${path}.value`;
   const operation = op as ConditionOp;
   if (NUMERIC_OPS.has(operation) && kind !== 'number')
@@ -159,7 +131,7 @@ function leaf(node: Record<string, unknown>, path: string, walk: Walk): Compiled
     return problem(walk, `${path}.op`, `${operation} applies to labels, model and observed_endpoint only`);
   if (operation === 'exists') {
     if (hasValue) return problem(walk, at, 'must be absent for exists');
-    return (record) => read(record) !== undefined;
+    return { kind: 'exists', field: ref };
   }
   if (!hasValue) return problem(walk, at, `is required for ${operation}`);
   switch (operation) {
@@ -167,29 +139,14 @@ function leaf(node: Record<string, unknown>, path: string, walk: Walk): Compiled
     case 'neq': {
       const expected = scalar(kind, value);
       if (typeof expected === 'object') return problem(walk, at, expected.error);
-      const equal = operation === 'eq';
-      return (record) => {
-        const actual = read(record);
-        return actual !== undefined && (actual === expected) === equal;
-      };
+      return { kind: 'compare', field: ref, op: operation, value: expected };
     }
     case 'gt':
     case 'gte':
     case 'lt':
     case 'lte': {
       if (!isFiniteNumber(value)) return problem(walk, at, `must be a finite number for ${operation}`);
-      // One closure per operator rather than one calling a comparator: this runs per record and policy.
-      const numberOf = (record: ConditionRecord): number | undefined => {
-        const actual = read(record);
-        return typeof actual === 'number' ? actual : undefined;
-      };
-      const compared: Record<typeof operation, CompiledCondition> = {
-        gt: (record) => (numberOf(record) ?? NaN) > value,
-        gte: (record) => (numberOf(record) ?? NaN) >= value,
-        lt: (record) => (numberOf(record) ?? NaN) < value,
-        lte: (record) => (numberOf(record) ?? NaN) <= value,
-      };
-      return compared[operation];
+      return { kind: 'compare', field: ref, op: operation, value };
     }
     case 'in':
     case 'not_in': {
@@ -210,32 +167,21 @@ function leaf(node: Record<string, unknown>, path: string, walk: Walk): Compiled
         } else members.add(member);
       });
       if (!valid) return undefined;
-      const inside = operation === 'in';
-      return (record) => {
-        const actual = read(record);
-        return actual !== undefined && members.has(actual) === inside;
-      };
+      return { kind: 'member', field: ref, inside: operation === 'in', values: members };
     }
     case 'contains': {
       if (typeof value !== 'string' || value === '')
         return problem(walk, at, `must be a string of 1 to ${CONDITION_LIMITS.maxStringLength} characters`);
       const invalid = stringProblem(value);
       if (invalid) return problem(walk, at, invalid.error);
-      return (record) => {
-        const actual = read(record);
-        return typeof actual === 'string' && actual.includes(value);
-      };
+      return { kind: 'contains', field: ref, value };
     }
     case 'matches': {
       if (typeof value !== 'string' || value === '')
         return problem(walk, at, 'must be a non-empty pattern string');
       if (value.includes('\u0000')) return problem(walk, at, 'must not contain NUL characters');
       try {
-        const test = compilePattern(value);
-        return (record) => {
-          const actual = read(record);
-          return typeof actual === 'string' && test(actual);
-        };
+        return { kind: 'matches', field: ref, test: compilePattern(value) };
       } catch (error) {
         if (error instanceof PatternRefused) return problem(walk, at, `pattern refused: ${error.message}`);
         throw error;
@@ -244,7 +190,7 @@ function leaf(node: Record<string, unknown>, path: string, walk: Walk): Compiled
   }
 }
 
-function node(raw: unknown, path: string, depth: number, walk: Walk): CompiledCondition | undefined {
+function node(raw: unknown, path: string, depth: number, walk: Walk): CheckedCondition | undefined {
   if (!isRecord(raw)) return problem(walk, path, 'must be a condition object');
   if (depth > CONDITION_LIMITS.maxDepth)
     return problem(walk, path, `conditions nest at most ${CONDITION_LIMITS.maxDepth} levels deep`);
@@ -258,41 +204,32 @@ function node(raw: unknown, path: string, depth: number, walk: Walk): CompiledCo
   const at = `${path}.${combinator}`;
   if (combinator === 'not') {
     const operand = node(inner, at, depth + 1, walk);
-    return operand && extra.length === 0 ? (record) => !operand(record) : undefined;
+    return operand && extra.length === 0 ? { kind: 'not', operand } : undefined;
   }
   if (!Array.isArray(inner) || inner.length === 0)
     return problem(walk, at, 'must be a non-empty list of conditions');
-  const operands: CompiledCondition[] = [];
+  const operands: CheckedCondition[] = [];
   for (let index = 0; index < inner.length; index++) {
     if (walk.leaves > CONDITION_LIMITS.maxLeaves) break;
     const operand = node(inner[index], `${at}[${index}]`, depth + 1, walk);
     if (operand) operands.push(operand);
   }
   if (operands.length !== inner.length || extra.length > 0) return undefined;
-  // Loops, not every/some with a closure made per call: this runs per record and policy.
-  return combinator === 'all'
-    ? (record) => {
-        for (const operand of operands) if (!operand(record)) return false;
-        return true;
-      }
-    : (record) => {
-        for (const operand of operands) if (operand(record)) return true;
-        return false;
-      };
+  return { kind: combinator, operands };
 }
 
 function walkCondition(
   raw: unknown,
   path: string,
-): { compiled?: CompiledCondition; problems: ConditionProblem[] } {
+): { checked?: CheckedCondition; problems: ConditionProblem[] } {
   const walk: Walk = { problems: [], leaves: 0 };
-  const compiled = node(raw, path, 1, walk);
+  const checked = node(raw, path, 1, walk);
   if (walk.leaves > CONDITION_LIMITS.maxLeaves)
     walk.problems.unshift({
       field: path,
       message: `a condition holds at most ${CONDITION_LIMITS.maxLeaves} leaves`,
     });
-  return walk.problems.length === 0 && compiled ? { compiled, problems: [] } : { problems: walk.problems };
+  return walk.problems.length === 0 && checked ? { checked, problems: [] } : { problems: walk.problems };
 }
 
 /** Every problem of `raw` as a condition, each with its JSON path under `path`; [] when valid. */
@@ -300,35 +237,42 @@ export function validateCondition(raw: unknown, path = 'rules'): ConditionProble
   return walkCondition(raw, path).problems;
 }
 
-/** The predicate of `condition`; throws InvalidCondition when it is not valid. Compile once, run often. */
-export function compileCondition(condition: Condition): CompiledCondition {
-  const { compiled, problems } = walkCondition(condition, 'rules');
-  if (!compiled) throw new InvalidCondition(problems);
-  return compiled;
+/** `condition` checked, ready for compileConditionSet; throws InvalidCondition when it is not valid. */
+export function checkCondition(condition: Condition): CheckedCondition {
+  const { checked, problems } = walkCondition(condition, 'rules');
+  if (!checked) throw new InvalidCondition(problems);
+  return checked;
 }
 
-/** The rules of one policy version and their predicate. */
+/** The predicate of `condition`; throws InvalidCondition when it is not valid. Compile once, run often. */
+export function compileCondition(condition: Condition): CompiledCondition {
+  const matcher = compileConditionSet([checkCondition(condition)]);
+  const matched = new Uint8Array(1);
+  return (record) => matcher(record, matched) === 1;
+}
+
+/** The rules of one policy version, checked. */
 export interface CachedRules {
   rules: Condition;
-  compiled: CompiledCondition;
+  checked: CheckedCondition;
 }
 
 /**
- * Compiled rules per policy, recompiled only when the version changes (rules are immutable within a
- * version). A rule set that does not compile is remembered too, and its InvalidCondition thrown again.
+ * Checked rules per policy, checked again only when the version changes (rules are immutable within a
+ * version). A rule set that is not valid is remembered too, and its InvalidCondition thrown again.
  */
-export class CompiledConditionCache {
+export class CheckedConditionCache {
   private readonly entries = new Map<
     string,
-    { version: number; rules: Condition; compiled?: CompiledCondition; invalid?: InvalidCondition }
+    { version: number; rules: Condition; checked?: CheckedCondition; invalid?: InvalidCondition }
   >();
 
-  get(policy: { policy_id: string; version: number; rules: Condition }): CompiledCondition {
+  get(policy: { policy_id: string; version: number; rules: Condition }): CheckedCondition {
     let entry = this.entries.get(policy.policy_id);
     if (entry?.version !== policy.version) {
       entry = { version: policy.version, rules: policy.rules };
       try {
-        entry.compiled = compileCondition(policy.rules);
+        entry.checked = checkCondition(policy.rules);
       } catch (error) {
         if (!(error instanceof InvalidCondition)) throw error;
         entry.invalid = error;
@@ -336,19 +280,19 @@ export class CompiledConditionCache {
       this.entries.set(policy.policy_id, entry);
     }
     if (entry.invalid) throw entry.invalid;
-    return entry.compiled!;
+    return entry.checked!;
   }
 
-  /** True when this version of the policy was compiled (or refused) already: no need to read its rules. */
+  /** True when this version of the policy was checked (or refused) already: no need to read its rules. */
   has(policyId: string, version: number): boolean {
     return this.entries.get(policyId)?.version === version;
   }
 
-  /** The compiled rules of this version, if it is the one cached and it compiled. */
+  /** The checked rules of this version, if it is the one cached and it is valid. */
   cached(policyId: string, version: number): CachedRules | undefined {
     const entry = this.entries.get(policyId);
-    return entry?.version === version && entry.compiled
-      ? { rules: entry.rules, compiled: entry.compiled }
+    return entry?.version === version && entry.checked
+      ? { rules: entry.rules, checked: entry.checked }
       : undefined;
   }
 

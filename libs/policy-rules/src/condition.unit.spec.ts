@@ -1,13 +1,13 @@
 import { type Condition } from '@governance/contracts';
 import { FRAMEWORKS } from '@governance/frameworks';
 import {
-  CompiledConditionCache,
+  CheckedConditionCache,
   compileCondition,
   CONDITION_LIMITS,
-  type ConditionRecord,
   InvalidCondition,
   validateCondition,
 } from './condition';
+import { type ConditionRecord } from './condition-code';
 
 const record: ConditionRecord = {
   metrics: { accuracy: 0.7, latency_ms: 120, zero: 0 },
@@ -206,27 +206,27 @@ describe('condition validator', () => {
   });
 });
 
-describe('compiled condition cache', () => {
-  it('compiles once per policy version', () => {
-    const cache = new CompiledConditionCache();
+describe('checked condition cache', () => {
+  it('checks once per policy version', () => {
+    const cache = new CheckedConditionCache();
     const v1 = { policy_id: 'pol_1', version: 1, rules: { field: 'model', op: 'exists' } as Condition };
     const first = cache.get(v1);
     expect(cache.get({ ...v1 })).toBe(first);
     expect(cache.has('pol_1', 1)).toBe(true);
-    expect(cache.cached('pol_1', 1)).toEqual({ rules: v1.rules, compiled: first });
+    expect(cache.cached('pol_1', 1)).toEqual({ rules: v1.rules, checked: first });
     const v2 = { ...v1, version: 2, rules: { field: 'labels.env', op: 'exists' } as Condition };
     const second = cache.get(v2);
     expect(second).not.toBe(first);
     expect(cache.has('pol_1', 1)).toBe(false);
     expect(cache.cached('pol_1', 1)).toBeUndefined();
-    expect(second({ model: 'x' })).toBe(false);
+    expect(second).toEqual({ kind: 'exists', field: { source: 'labels', name: 'env' } });
     expect(cache.size).toBe(1);
     cache.delete('pol_1');
     expect(cache.size).toBe(0);
   });
 
-  it('remembers a rule set that does not compile, and compiles again only for a new version', () => {
-    const cache = new CompiledConditionCache();
+  it('remembers a rule set that is not valid, and checks again only for a new version', () => {
+    const cache = new CheckedConditionCache();
     const broken = { policy_id: 'pol_2', version: 1, rules: { field: 'nope', op: 'exists' } as Condition };
     let first: unknown;
     try {
@@ -239,6 +239,6 @@ describe('compiled condition cache', () => {
     expect(cache.has('pol_2', 1)).toBe(true);
     expect(cache.cached('pol_2', 1)).toBeUndefined();
     const fixed = { ...broken, version: 2, rules: { field: 'model', op: 'exists' } as Condition };
-    expect(cache.get(fixed)({ model: 'gpt-4o' })).toBe(true);
+    expect(cache.get(fixed)).toEqual({ kind: 'exists', field: { source: 'model', name: '' } });
   });
 });

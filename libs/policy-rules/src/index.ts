@@ -1,13 +1,19 @@
 export {
   CONDITION_LIMITS,
-  type ConditionRecord,
   type CompiledCondition,
   type ConditionProblem,
   InvalidCondition,
   validateCondition,
+  checkCondition,
   compileCondition,
-  CompiledConditionCache,
+  CheckedConditionCache,
   type CachedRules,
 } from './condition';
+export {
+  type CheckedCondition,
+  type ConditionRecord,
+  type ConditionSetMatcher,
+  compileConditionSet,
+} from './condition-code';
 export { PATTERN_LIMITS, PatternRefused, compilePattern } from './safe-pattern';
 export { EXPLANATION_LIMITS, explainMatch } from './match-explanation';

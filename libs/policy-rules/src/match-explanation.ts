@@ -1,5 +1,6 @@
 import { type Condition, type FieldCondition } from '@governance/contracts';
-import { compileCondition, type CompiledCondition, type ConditionRecord, own } from './condition';
+import { compileCondition, type CompiledCondition } from './condition';
+import { type ConditionRecord, own } from './condition-code';
 
 /** A context line stays short: it travels in every policy.violated. */
 export const EXPLANATION_LIMITS = { maxLeaves: 3, maxLength: 240 } as const;

@@ -1,5 +1,5 @@
 import { type Condition } from '@governance/contracts';
-import { type ConditionRecord } from './condition';
+import { type ConditionRecord } from './condition-code';
 import { EXPLANATION_LIMITS, explainMatch } from './match-explanation';
 
 const record: ConditionRecord = {

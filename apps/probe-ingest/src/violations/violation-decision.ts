@@ -6,7 +6,12 @@ import {
   type TelemetryReceivedDetails,
   type TelemetryRecord,
 } from '@governance/contracts';
-import { type CompiledCondition, explainMatch } from '@governance/policy-rules';
+import {
+  type CheckedCondition,
+  compileConditionSet,
+  type ConditionSetMatcher,
+  explainMatch,
+} from '@governance/policy-rules';
 import { type ActivePolicyRow } from '../policy-sync/policy-replica.repository';
 import { appliesToSystem } from '../policy-sync/policy-scope';
 
@@ -15,11 +20,23 @@ export type ViolationSeverity = 'HIGH' | 'CRITICAL';
 /** Who flagged the record: this service's evaluation, the probe's own enforcement, or both. */
 export type DetectedBy = 'service' | 'probe' | 'both';
 
-/** An active policy with its compiled rules, ready to evaluate records. */
+/** An active policy with its checked rules. */
 export type EvaluatedPolicy = Omit<ActivePolicyRow, 'organization_id' | 'rulesText'> & {
   rules: Condition;
-  violates: CompiledCondition;
+  checked: CheckedCondition;
 };
+
+/** An organization's active policies, and one matcher that tests a record against all their rules. */
+export interface PolicySet {
+  policies: readonly EvaluatedPolicy[];
+  /** compileConditionSet of the policies' rules, in the same order. */
+  match: ConditionSetMatcher;
+}
+
+/** Compiles the policies' rules into one matcher: do it once per change of the set, not per batch. */
+export function policySet(policies: readonly EvaluatedPolicy[]): PolicySet {
+  return { policies, match: compileConditionSet(policies.map((policy) => policy.checked)) };
+}
 
 export interface ViolationCandidate {
   policy: EvaluatedPolicy;
@@ -103,30 +120,34 @@ function contextOf(
  * the probe reports it enforced that policy on the record, and once per (policy, probe, record) however
  * both happen. A probe's report of a policy that is not active or not in scope here is ignored.
  */
-export function findViolations(
-  batch: TelemetryReceivedDetails,
-  policies: readonly EvaluatedPolicy[],
-): ViolationCandidate[] {
+export function findViolations(batch: TelemetryReceivedDetails, set: PolicySet): ViolationCandidate[] {
+  const { policies, match } = set;
   if (policies.length === 0) return [];
-  const bySystem = new Map<string, EvaluatedPolicy[]>();
-  const applicable = (systemId: string): EvaluatedPolicy[] => {
+  const bySystem = new Map<string, number[]>();
+  const applicable = (systemId: string): number[] => {
     let found = bySystem.get(systemId);
     if (!found) {
-      found = policies.filter((policy) => appliesToSystem(policy.scope, systemId));
+      found = [];
+      for (const [index, policy] of policies.entries())
+        if (appliesToSystem(policy.scope, systemId)) found.push(index);
       bySystem.set(systemId, found);
     }
     return found;
   };
+  const matched = new Uint8Array(policies.length);
   const seen = new Set<string>();
   const candidates: ViolationCandidate[] = [];
   for (const record of batch.records) {
-    const systemId = record.system_id ?? batch.system_id;
     const reported = reportedActions(record);
+    // Most records match no policy and report none: one call of the set's matcher settles them.
+    if (match(record, matched) === 0 && reported.size === 0) continue;
+    const systemId = record.system_id ?? batch.system_id;
     let hash: string | undefined;
-    for (const policy of applicable(systemId)) {
-      const matched = policy.violates(record);
+    for (const index of applicable(systemId)) {
+      const policy = policies[index]!;
+      const isMatch = matched[index] === 1;
       const probeAction = reported.size === 0 ? null : (reported.get(policy.policy_id) ?? null);
-      if (!matched && probeAction === null) continue;
+      if (!isMatch && probeAction === null) continue;
       hash ??= recordHash(record);
       const key = violationKey(policy.policy_id, batch.probe_id, hash);
       if (seen.has(key)) continue;
@@ -139,9 +160,9 @@ export function findViolations(
         inputHash: inputHashOf(record, hash),
         severity: MODE_OUTCOMES[policy.enforcement_mode].severity,
         actionTaken: MODE_OUTCOMES[policy.enforcement_mode].action,
-        detectedBy: matched ? (probeAction === null ? 'service' : 'both') : 'probe',
+        detectedBy: isMatch ? (probeAction === null ? 'service' : 'both') : 'probe',
         probeAction,
-        context: contextOf(policy, record, matched, probeAction),
+        context: contextOf(policy, record, isMatch, probeAction),
         recordedAt: record.timestamp,
       });
     }

@@ -4,7 +4,7 @@ import {
   type TelemetryReceivedDetails,
   type TelemetryRecord,
 } from '@governance/contracts';
-import { compileCondition } from '@governance/policy-rules';
+import { checkCondition } from '@governance/policy-rules';
 import {
   canonicalJson,
   type EvaluatedPolicy,
@@ -13,6 +13,7 @@ import {
   recordHash,
   violationDetails,
   MODE_OUTCOMES,
+  policySet,
   violationKey,
 } from './violation-decision';
 
@@ -21,7 +22,7 @@ const SYSTEM = 'sys_01ARZ3NDEKTSV4RRFFQ69G5FAA';
 const OTHER_SYSTEM = 'sys_01ARZ3NDEKTSV4RRFFQ69G5FBB';
 const TOXIC: Condition = { field: 'metrics.toxicity', op: 'gt', value: 0.8 };
 
-function policy(id: string, overrides: Partial<Omit<EvaluatedPolicy, 'violates'>> = {}): EvaluatedPolicy {
+function policy(id: string, overrides: Partial<Omit<EvaluatedPolicy, 'checked'>> = {}): EvaluatedPolicy {
   const rules = overrides.rules ?? TOXIC;
   return {
     policy_id: id,
@@ -31,7 +32,7 @@ function policy(id: string, overrides: Partial<Omit<EvaluatedPolicy, 'violates'>
     scope: { allSystems: true, systemIds: [] },
     ...overrides,
     rules,
-    violates: compileCondition(rules),
+    checked: checkCondition(rules),
   };
 }
 
@@ -91,10 +92,10 @@ describe('record identity', () => {
 
 describe('findViolations', () => {
   it('flags a matching record once per matching policy, and not a record within the rules', () => {
-    const found = findViolations(batch([record(), record({ metrics: { toxicity: 0.1 } })]), [
-      policy(P1),
-      policy(P2, { rules: { field: 'model', op: 'exists' } }),
-    ]);
+    const found = findViolations(
+      batch([record(), record({ metrics: { toxicity: 0.1 } })]),
+      policySet([policy(P1), policy(P2, { rules: { field: 'model', op: 'exists' } })]),
+    );
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       policy: { policy_id: P1 },
@@ -109,8 +110,8 @@ describe('findViolations', () => {
 
   it("evaluates a record against its own system's policies, else the batch's", () => {
     const onlyOther = policy(P1, { scope: { allSystems: false, systemIds: [OTHER_SYSTEM] } });
-    expect(findViolations(batch([record()]), [onlyOther])).toEqual([]);
-    const found = findViolations(batch([record({ system_id: OTHER_SYSTEM })]), [onlyOther]);
+    expect(findViolations(batch([record()]), policySet([onlyOther]))).toEqual([]);
+    const found = findViolations(batch([record({ system_id: OTHER_SYSTEM })]), policySet([onlyOther]));
     expect(found.map((candidate) => candidate.systemId)).toEqual([OTHER_SYSTEM]);
   });
 
@@ -121,7 +122,7 @@ describe('findViolations', () => {
         record({ ...calm, enforcement: [{ policy_id: P1, action: 'warned' }] }),
         record({ enforcement: [{ policy_id: P1, action: 'blocked' }] }),
       ]),
-      [policy(P1)],
+      policySet([policy(P1)]),
     );
     expect(
       found.map(({ detectedBy, probeAction, context }) => ({ detectedBy, probeAction, context })),
@@ -144,11 +145,11 @@ describe('findViolations', () => {
         { policy_id: P2, action: 'blocked' },
       ],
     });
-    expect(findViolations(batch([reported]), [outOfScope])).toEqual([]);
+    expect(findViolations(batch([reported]), policySet([outOfScope]))).toEqual([]);
   });
 
   it('keeps one violation for a record repeated in the batch', () => {
-    expect(findViolations(batch([record(), record()]), [policy(P1)])).toHaveLength(1);
+    expect(findViolations(batch([record(), record()]), policySet([policy(P1)]))).toHaveLength(1);
   });
 });
 
@@ -161,7 +162,7 @@ describe('violationDetails', () => {
           enforcement: [{ policy_id: P1, action: 'blocked' }],
         }),
       ]),
-      [policy(P1, { enforcement_mode: 'WARN', name: 'No toxic output' })],
+      policySet([policy(P1, { enforcement_mode: 'WARN', name: 'No toxic output' })]),
     );
     expect(violationDetails(candidate!, 'vio_01ARZ3NDEKTSV4RRFFQ69G5FAV')).toEqual({
       violation_id: 'vio_01ARZ3NDEKTSV4RRFFQ69G5FAV',

@@ -184,6 +184,25 @@ describe('policy violations in telemetry', () => {
     expect(events[1]!.details.context).toBe('model eq "forbidden-model" (was "forbidden-model")');
   });
 
+  it('evaluates a policy announced after the organization’s policies were compiled, in the next batch', async () => {
+    const { org, probe } = await setUp('BLOCK');
+    const slow = TOXIC(0.1, { metrics: { toxicity: 0.1, latency_ms: 5_000 } });
+    await send(org, probe, [slow]);
+    expect(await violations(org)).toEqual([]);
+
+    const added = await announcePolicy(
+      harness,
+      org.id,
+      policySnapshot({
+        name: 'Slow answers',
+        rules: { field: 'metrics.latency_ms', op: 'gt', value: 1_000 },
+      }),
+    );
+    await send(org, probe, [slow]);
+    const events = await violations(org);
+    expect(events.map((event) => event.details.policy_id)).toEqual([added.policy_id]);
+  });
+
   it('leaves drift detection its own pass over every batch', async () => {
     const { org, probe } = await setUp('BLOCK');
     const before = await harness.sql.query<Array<{ group: string; count: number }>>(

@@ -1,20 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Condition, newId, newUuidV7, type TelemetryEventRecord } from '@governance/contracts';
 import { publicEventMessage, type Transaction } from '@governance/messaging';
-import { CompiledConditionCache, InvalidCondition } from '@governance/policy-rules';
+import { CheckedConditionCache, type ConditionSetMatcher, InvalidCondition } from '@governance/policy-rules';
 import { LOGGER, type Logger } from '@governance/platform';
 import { type ActivePolicyRow, PolicyReplicaRepository } from '../policy-sync/policy-replica.repository';
-import { type EvaluatedPolicy, findViolations, violationDetails, violationKey } from './violation-decision';
+import {
+  type EvaluatedPolicy,
+  findViolations,
+  policySet,
+  violationDetails,
+  violationKey,
+} from './violation-decision';
 import { type NewViolation, ViolationRepository } from './violation.repository';
+
+/** Organizations whose compiled policy sets stay in memory; the least recently used goes first. */
+const MATCHERS_KEPT = 1_000;
 
 /**
  * Policy violations in telemetry: every record against the active policies of its organization that
- * cover its system, as the replica holds them. Rules compile once per policy version and stay in
- * memory; each batch reads only which versions are current.
+ * cover its system, as the replica holds them. Rules are checked once per policy version, and an
+ * organization's policies compile to one matcher kept until its set of policy versions changes.
  */
 @Injectable()
 export class ViolationsService {
-  private readonly rules = new CompiledConditionCache();
+  private readonly rules = new CheckedConditionCache();
+  /** By organization: the matcher of its policies, and the ids and versions it was compiled from. */
+  private readonly matchers = new Map<string, { versions: string; match: ConditionSetMatcher }>();
 
   constructor(
     private readonly policies: PolicyReplicaRepository,
@@ -42,7 +53,8 @@ export class ViolationsService {
     for (const batch of batches) {
       const policies = byOrganization.get(batch.organization_id);
       if (!policies) continue;
-      for (const candidate of findViolations(batch.details, policies)) {
+      const set = { policies, match: this.matcherOf(batch.organization_id, policies) };
+      for (const candidate of findViolations(batch.details, set)) {
         const key = `${batch.organization_id}/${violationKey(candidate.policy.policy_id, candidate.probeId, candidate.recordHash)}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -69,7 +81,18 @@ export class ViolationsService {
     return inserted.size;
   }
 
-  /** The policy with its compiled rules; undefined (logged once) when its rules do not compile. */
+  /** The organization's matcher for these policies, compiled only when their ids or versions changed. */
+  private matcherOf(organizationId: string, policies: readonly EvaluatedPolicy[]): ConditionSetMatcher {
+    const versions = policies.map((policy) => `${policy.policy_id}@${policy.version}`).join(' ');
+    const kept = this.matchers.get(organizationId);
+    this.matchers.delete(organizationId);
+    const match = kept?.versions === versions ? kept.match : policySet(policies).match;
+    this.matchers.set(organizationId, { versions, match });
+    if (this.matchers.size > MATCHERS_KEPT) this.matchers.delete(this.matchers.keys().next().value!);
+    return match;
+  }
+
+  /** The policy with its checked rules; undefined (logged once) when its rules are not valid. */
   private compiled({ rulesText, ...policy }: ActivePolicyRow): EvaluatedPolicy | undefined {
     const { policy_id, version } = policy;
     if (!this.rules.has(policy_id, version)) {
@@ -85,6 +108,6 @@ export class ViolationsService {
       }
     }
     const cached = this.rules.cached(policy_id, version);
-    return cached && { ...policy, rules: cached.rules, violates: cached.compiled };
+    return cached && { ...policy, rules: cached.rules, checked: cached.checked };
   }
 }
