@@ -1,4 +1,4 @@
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { type OutboxMessage } from './outbox-message';
 
 /** Where the outbox relay publishes: Kafka, or the Postgres event log. */
@@ -9,10 +9,13 @@ export interface EventTransport {
   close(): Promise<void>;
 }
 
-/** Moves outbox records onto the bus inside the relay's transaction, without reading them out. */
+/** Moves outbox records onto the bus by SQL in the outbox's own database, without reading them out. */
 export interface OutboxMover {
-  /** Moves the oldest `limit` unpublished records of `schema`'s outbox and marks them published. */
-  move(manager: EntityManager, schema: string, limit: number): Promise<number>;
+  /**
+   * Moves the oldest `limit` unpublished records of `schema`'s outbox and marks them published, in one
+   * transaction that holds the advisory lock `relayLock` (none moved when another relay holds it).
+   */
+  move(schema: string, limit: number, relayLock: string): Promise<number>;
   /** After the relay committed a move. */
   moved(): void;
 }

@@ -84,17 +84,26 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many records it moved. Exposed for tests and shutdown drains. */
   async relayBatch(): Promise<number> {
-    const moved = await this.dataSource.transaction(async (manager) => {
+    const moved = this.mover
+      ? await this.mover.move(this.schema, this.options.batchSize, this.lockKey)
+      : await this.publishBatch();
+    published.inc({ service: this.options.service }, moved);
+    if (moved > 0) {
+      this.mover?.moved();
+      // Writes waiting for their events to reach the bus (awaitPublished) look again now.
+      wake(outboxPublishedSignal(this.schema));
+    }
+    return moved;
+  }
+
+  /** Reads a batch out and publishes it, then marks it published, holding the relay's lock throughout. */
+  private async publishBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
       const [lock] = await manager.query<Array<{ locked: boolean }>>(
         'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
         [this.lockKey],
       );
       if (!lock?.locked) return 0;
-      if (this.mover) {
-        const moved = await this.mover.move(manager, this.schema, this.options.batchSize);
-        published.inc({ service: this.options.service }, moved);
-        return moved;
-      }
       const rows = await manager.query<Array<OutboxMessage & { position: string }>>(
         `SELECT position, event_id AS "eventId", topic, message_key AS key, event_type AS "eventType", headers,
            payload
@@ -107,15 +116,8 @@ export class OutboxRelay {
         `UPDATE ${this.schema}.outbox SET published_at = now() WHERE position = ANY($1::bigint[])`,
         [rows.map((row) => row.position)],
       );
-      published.inc({ service: this.options.service }, rows.length);
       return rows.length;
     });
-    if (moved > 0) {
-      this.mover?.moved();
-      // Writes waiting for their events to reach the bus (awaitPublished) look again now.
-      wake(outboxPublishedSignal(this.schema));
-    }
-    return moved;
   }
 
   private async run(signal: AbortSignal): Promise<void> {

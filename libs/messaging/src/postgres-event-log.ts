@@ -1,6 +1,6 @@
 import { backoffMs, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
-import { type DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import {
   type ConsumedBatchHandler,
   type ConsumedEvent,
@@ -78,24 +78,33 @@ export class PostgresLogTransport implements EventTransport {
   }
 
   /**
-   * An outbox in this log's own database moves by one statement in the relay's transaction (copied and
-   * marked published), so the payloads never leave the server.
+   * An outbox in this log's own database moves by one statement, its own transaction: it takes the
+   * relay's lock (or moves nothing), copies and marks the batch, and takes the append lock before the
+   * copy draws a position. The payloads never leave the server, and the relay pays one round trip.
    */
   movesFrom(dataSource: DataSource): OutboxMover | undefined {
     return dataSource === this.dataSource ? this : undefined;
   }
 
-  async move(manager: EntityManager, schema: string, limit: number): Promise<number> {
+  async move(schema: string, limit: number, relayLock: string): Promise<number> {
     const outbox = `${assertSchemaName(schema)}.outbox`;
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-    // Rows are inserted in outbox order, so log positions follow commit order as publish() keeps them.
-    const [row] = await manager.query<Array<{ moved: number }>>(
-      `WITH batch AS (
-         SELECT position FROM ${outbox} WHERE published_at IS NULL ORDER BY position LIMIT $1
+    // Volatile functions keep their CTEs materialized: each lock is taken once. The relay's lock is a
+    // one-time filter, so the batch still walks the unpublished index in order and stops at the limit
+    // (a join made it a bitmap scan of every unpublished entry, dead ones too). A statement's snapshot
+    // predates its locks, so a batch another relay moved just before may be read as unpublished; the
+    // copy's ON CONFLICT skips it, and rows go to the log in outbox order, as publish() keeps them.
+    const [row] = await this.dataSource.query<Array<{ moved: number }>>(
+      `WITH relay AS (
+         SELECT pg_try_advisory_xact_lock(hashtext($2)) AS locked
+       ), batch AS (
+         SELECT o.position FROM ${outbox} o
+         WHERE (SELECT locked FROM relay) AND o.published_at IS NULL ORDER BY o.position LIMIT $1
+       ), append_lock AS (
+         SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY}) FROM (SELECT FROM batch LIMIT 1) AS any_row
        ), copied AS (
          INSERT INTO event_bus.events (${MESSAGE_COLUMNS})
          SELECT o.event_id, o.topic, o.message_key, o.event_type, o.headers, o.payload
-         FROM ${outbox} o JOIN batch b ON b.position = o.position
+         FROM append_lock, ${outbox} o JOIN batch b ON b.position = o.position
          ORDER BY o.position
          ON CONFLICT (event_id) DO NOTHING
        ), marked AS (
@@ -103,7 +112,7 @@ export class PostgresLogTransport implements EventTransport {
          RETURNING 1
        )
        SELECT count(*)::int AS moved FROM marked`,
-      [limit],
+      [limit, relayLock],
     );
     return row?.moved ?? 0;
   }
