@@ -5,7 +5,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { type FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { PostgresLogTransport } from '@governance/messaging';
+import { PostgresLogTransport, readMessagingConfig } from '@governance/messaging';
 import { createLogger, EnvReader } from '@governance/platform';
 import { createEventLog, announceOrganization } from '@governance/testing';
 import { createService } from '../apps/dashboard/src/service';
@@ -25,7 +25,6 @@ import { organizationHistory } from './support/organization-history';
  *    bytes to the same client. The target is under 50 ms.
  */
 
-const PAGE_SIZE = 200;
 const SUMMARY_PATH = '/api/service/dashboard/summary';
 
 interface Settings {
@@ -33,6 +32,8 @@ interface Settings {
   events: number;
   days: number;
   requests: number;
+  /** The bus's batch (EVENT_LOG_BATCH_SIZE), which the bare consumer reads as its page. */
+  batchSize: number;
 }
 
 function readSettings(env: NodeJS.ProcessEnv): Settings {
@@ -42,6 +43,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
     events: reader.int('BENCH_EVENTS', 1_000_000, { min: 1, max: 100_000_000 }),
     days: reader.int('BENCH_DAYS', 90, { min: 1, max: 3_650 }),
     requests: reader.int('BENCH_REQUESTS', 200, { min: 1, max: 100_000 }),
+    batchSize: readMessagingConfig(reader, 'bench').eventLogBatchSize,
   };
   reader.assertValid();
   return settings;
@@ -72,7 +74,7 @@ async function main(): Promise<void> {
     await seedSource.destroy();
 
     progress('bare consumer: reading the log and marking every event processed');
-    const bare = await bareReplay(database.url);
+    const bare = await bareReplay(database.url, settings.batchSize);
 
     progress('dashboard: projecting the log from position 0');
     const replayStarted = performance.now();
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
         const lines = [
           `bench:projection: one organization, ${settings.systems} systems, ${written} events over ${settings.days} days`,
           `node ${process.version}, ${availableParallelism()} CPUs (load average ${load0} before), ${database.description}`,
-          `seeding the event log took ${seedSeconds.toFixed(1)} s`,
+          `seeding the event log took ${seedSeconds.toFixed(1)} s; the bus reads ${settings.batchSize} events per batch (EVENT_LOG_BATCH_SIZE), the bare consumer as many per page`,
           '',
           'replay from position 0                          events/s   seconds',
           `  bare pg consumer (mark + keep payload)      ${pad(bare.rate.toFixed(0), 10)}  ${pad(bare.seconds.toFixed(1), 8)}`,
@@ -158,7 +160,7 @@ async function main(): Promise<void> {
 }
 
 /** Pages through the whole log the way the bus does, marking and keeping each event in one transaction. */
-async function bareReplay(url: string): Promise<{ rate: number; seconds: number }> {
+async function bareReplay(url: string, pageSize: number): Promise<{ rate: number; seconds: number }> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -170,7 +172,7 @@ async function bareReplay(url: string): Promise<{ rate: number; seconds: number 
       await client.query('BEGIN');
       const page = await client.query<{ position: string; event_id: string; payload: string }>(
         'SELECT position, event_id, payload FROM event_bus.events WHERE position > $1 ORDER BY position LIMIT $2',
-        [position, PAGE_SIZE],
+        [position, pageSize],
       );
       if (page.rows.length === 0) {
         await client.query('COMMIT');
