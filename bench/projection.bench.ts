@@ -12,6 +12,7 @@ import { createService } from '../apps/dashboard/src/service';
 import { printBenchResult } from './support/bench-result';
 import { createBenchDatabase } from './support/database';
 import { organizationHistory } from './support/organization-history';
+import { cpuPerUnit, type CpuSample, sampleCpu } from './support/process-cpu';
 
 /*
  * bench:projection: how the dashboard copes with a big organization.
@@ -20,7 +21,9 @@ import { organizationHistory } from './support/organization-history';
  *    written to the Postgres event log, then the dashboard starts and projects it from position 0, as
  *    `npm run projection:rebuild` makes it do. Beside it, in the same run and over the same log, a bare
  *    consumer: plain `pg`, pages of the bus's batch size, marking each event processed and keeping its
- *    payload in one table per transaction, the least an idempotent, durable consumer does.
+ *    payload in one table per transaction, the least an idempotent, durable consumer does. Each line
+ *    shows the CPU it cost per event, in this process (the consumer) and in PostgreSQL: one waits for the
+ *    other, so their sum against the wall time tells how much of it ran side by side.
  * 2. GET /summary over keep-alive HTTP, sequentially, beside a bare node:http server answering the same
  *    bytes to the same client. The target is under 50 ms.
  */
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
 
     progress('dashboard: projecting the log from position 0');
     const replayStarted = performance.now();
+    const replayCpuBefore = sampleCpu();
     const service = await createService({ DATABASE_URL: database.url, LOG_LEVEL: 'error' });
     try {
       const sql = service.app.get(DataSource);
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
         return row?.done === true;
       });
       const replaySeconds = (performance.now() - replayStarted) / 1000;
+      const replayCpu = cpuPerUnit(replayCpuBefore, sampleCpu(), written);
       const [marked] = await sql.query<Array<{ count: number }>>(
         `SELECT count(*)::int AS count FROM dashboard.processed_events WHERE consumer_group = 'dashboard.projection'`,
       );
@@ -127,9 +132,9 @@ async function main(): Promise<void> {
           `node ${process.version}, ${availableParallelism()} CPUs (load average ${load0} before), ${database.description}`,
           `seeding the event log took ${seedSeconds.toFixed(1)} s; the bus reads ${settings.batchSize} events per batch (EVENT_LOG_BATCH_SIZE), the bare consumer as many per page`,
           '',
-          'replay from position 0                          events/s   seconds',
-          `  bare pg consumer (mark + keep payload)      ${pad(bare.rate.toFixed(0), 10)}  ${pad(bare.seconds.toFixed(1), 8)}`,
-          `  dashboard projection                        ${pad(replayRate.toFixed(0), 10)}  ${pad(replaySeconds.toFixed(1), 8)}`,
+          'replay from position 0                          events/s   seconds   CPU µs/event: node  postgres',
+          `  bare pg consumer (mark + keep payload)      ${pad(bare.rate.toFixed(0), 10)}  ${pad(bare.seconds.toFixed(1), 8)}  ${cpuCells(bare.cpu)}`,
+          `  dashboard projection                        ${pad(replayRate.toFixed(0), 10)}  ${pad(replaySeconds.toFixed(1), 8)}  ${cpuCells(replayCpu)}`,
           `  projection / bare = ${(replayRate / bare.rate).toFixed(2)}`,
           '',
           'GET /summary, sequential keep-alive          p50 ms    p95 ms    p99 ms',
@@ -160,12 +165,16 @@ async function main(): Promise<void> {
 }
 
 /** Pages through the whole log the way the bus does, marking and keeping each event in one transaction. */
-async function bareReplay(url: string, pageSize: number): Promise<{ rate: number; seconds: number }> {
+async function bareReplay(
+  url: string,
+  pageSize: number,
+): Promise<{ rate: number; seconds: number; cpu: CpuSample | undefined }> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`CREATE TABLE bare_processed (event_id uuid PRIMARY KEY, payload jsonb NOT NULL)`);
     const started = performance.now();
+    const cpuBefore = sampleCpu();
     let position = 0;
     let events = 0;
     for (;;) {
@@ -188,8 +197,9 @@ async function bareReplay(url: string, pageSize: number): Promise<{ rate: number
       events += page.rows.length;
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuPerUnit(cpuBefore, sampleCpu(), events);
     await client.query('DROP TABLE bare_processed');
-    return { rate: events / seconds, seconds };
+    return { rate: events / seconds, seconds, cpu };
   } finally {
     await client.end();
   }
@@ -251,6 +261,9 @@ async function waitUntil(check: () => Promise<boolean>): Promise<void> {
 }
 
 const pad = (text: string, width: number): string => text.padStart(width);
+/** The bench process's (the consumer's) and PostgreSQL's CPU per event; blank without /proc. */
+const cpuCells = (cpu: CpuSample | undefined): string =>
+  cpu ? `${pad(cpu.bench.toFixed(0), 17)}  ${pad(cpu.postgres.toFixed(0), 8)}` : '';
 const latencyCells = (latency: Latency): string =>
   [latency.p50, latency.p95, latency.p99].map((value) => pad(value.toFixed(2), 8)).join('  ');
 

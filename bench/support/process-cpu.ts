@@ -16,8 +16,20 @@ export interface CpuSample {
 /** Clock ticks per second of /proc/<pid>/stat; 100 on every Linux this runs on. */
 const TICKS_PER_SECOND = 100;
 
-/** Field 4 (ppid), 14 (utime) and 15 (stime) of /proc/<pid>/stat, after the command name in parentheses. */
-function readStat(pid: string): { command: string; parent: number; ms: number } | undefined {
+interface ProcessStat {
+  command: string;
+  parent: number;
+  /** CPU time of the process itself. */
+  ms: number;
+  /** CPU time of its children that exited and were waited for, such as PostgreSQL's backends. */
+  childrenMs: number;
+}
+
+/**
+ * Field 4 (ppid), 14 (utime), 15 (stime), 16 (cutime) and 17 (cstime) of /proc/<pid>/stat, after the
+ * command name in parentheses.
+ */
+function readStat(pid: string): ProcessStat | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -26,11 +38,12 @@ function readStat(pid: string): { command: string; parent: number; ms: number } 
   }
   const close = stat.lastIndexOf(')');
   const fields = stat.slice(close + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
+  const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
   return {
     command: stat.slice(stat.indexOf('(') + 1, close),
     parent: Number(fields[1]),
-    ms: (ticks * 1000) / TICKS_PER_SECOND,
+    ms: ms(Number(fields[11]) + Number(fields[12])),
+    childrenMs: ms(Number(fields[13]) + Number(fields[14])),
   };
 }
 
@@ -45,7 +58,7 @@ export function sampleCpu(otherPids: readonly number[] = []): CpuSample | undefi
   } catch {
     return undefined;
   }
-  const stats = new Map<number, { command: string; parent: number; ms: number }>();
+  const stats = new Map<number, ProcessStat>();
   for (const pid of pids) {
     const stat = readStat(pid);
     if (stat) stats.set(Number(pid), stat);
@@ -64,7 +77,9 @@ export function sampleCpu(otherPids: readonly number[] = []): CpuSample | undefi
     if (pid === process.pid) sample.bench += stat.ms;
     else if (otherPids.includes(pid)) sample.others += stat.ms;
   }
-  for (const [, stat] of own.length > 0 ? own : postgres) sample.postgres += stat.ms;
+  // A backend or autovacuum worker that exits between two samples leaves its time to the postmaster, as
+  // children's time: without it, a worker seen by the first sample only made the difference smaller.
+  for (const [, stat] of own.length > 0 ? own : postgres) sample.postgres += stat.ms + stat.childrenMs;
   return sample;
 }
 
