@@ -7,6 +7,7 @@ import { type ActivePolicyRow, PolicyReplicaRepository } from '../policy-sync/po
 import {
   type EvaluatedPolicy,
   findViolations,
+  type PolicySet,
   policySet,
   violationDetails,
   violationKey,
@@ -47,13 +48,15 @@ export class ViolationsService {
       if (policies) policies.push(policy);
       else byOrganization.set(row.organization_id, [policy]);
     }
+    const sets = new Map<string, PolicySet>();
+    for (const [organizationId, policies] of byOrganization)
+      sets.set(organizationId, this.policySetOf(organizationId, policies));
 
     const found: NewViolation[] = [];
     const seen = new Set<string>();
     for (const batch of batches) {
-      const policies = byOrganization.get(batch.organization_id);
-      if (!policies) continue;
-      const set = { policies, match: this.matcherOf(batch.organization_id, policies) };
+      const set = sets.get(batch.organization_id);
+      if (!set) continue;
       for (const candidate of findViolations(batch.details, set)) {
         const key = `${batch.organization_id}/${violationKey(candidate.policy.policy_id, candidate.probeId, candidate.recordHash)}`;
         if (seen.has(key)) continue;
@@ -81,15 +84,18 @@ export class ViolationsService {
     return inserted.size;
   }
 
-  /** The organization's matcher for these policies, compiled only when their ids or versions changed. */
-  private matcherOf(organizationId: string, policies: readonly EvaluatedPolicy[]): ConditionSetMatcher {
+  /**
+   * The organization's policies as a set, with the matcher kept from an earlier batch when their ids and
+   * versions are the same (rules are immutable within a version), else compiled now.
+   */
+  private policySetOf(organizationId: string, policies: readonly EvaluatedPolicy[]): PolicySet {
     const versions = policies.map((policy) => `${policy.policy_id}@${policy.version}`).join(' ');
     const kept = this.matchers.get(organizationId);
     this.matchers.delete(organizationId);
-    const match = kept?.versions === versions ? kept.match : policySet(policies).match;
-    this.matchers.set(organizationId, { versions, match });
+    const set = kept?.versions === versions ? { policies, match: kept.match } : policySet(policies);
+    this.matchers.set(organizationId, { versions, match: set.match });
     if (this.matchers.size > MATCHERS_KEPT) this.matchers.delete(this.matchers.keys().next().value!);
-    return match;
+    return set;
   }
 
   /** The policy with its checked rules; undefined (logged once) when its rules are not valid. */
