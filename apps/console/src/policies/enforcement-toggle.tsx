@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { problemMessage } from '../api/problem';
 import { Badge } from '../design/badge';
 import { ENFORCEMENT_MODES, MODE_HINTS, MODE_LABELS } from './labels';
@@ -25,7 +25,10 @@ export function EnforcementToggle({ policy }: { policy: Pick<Policy, 'id' | 'nam
   const name = useId();
   const errorId = `${name}-error`;
   const setMode = useSetEnforcement();
-  const shown = setMode.isPending ? setMode.variables.mode : policy.enforcement_mode;
+  // Set in the click's own render: the mutation's state reaches React a task later, and until then the
+  // controlled radio would snap back to the old mode.
+  const [picked, setPicked] = useState<EnforcementMode>();
+  const shown = picked ?? (setMode.isPending ? setMode.variables.mode : policy.enforcement_mode);
   return (
     <div className={styles.toggleWrap}>
       <div
@@ -43,7 +46,10 @@ export function EnforcementToggle({ policy }: { policy: Pick<Policy, 'id' | 'nam
               value={mode}
               checked={shown === mode}
               disabled={setMode.isPending}
-              onChange={() => setMode.mutate({ id: policy.id, mode })}
+              onChange={() => {
+                setPicked(mode);
+                setMode.mutate({ id: policy.id, mode }, { onSettled: () => setPicked(undefined) });
+              }}
             />
             <span>{MODE_LABELS[mode]}</span>
           </label>
