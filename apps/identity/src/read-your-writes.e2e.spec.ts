@@ -40,11 +40,15 @@ async function call(baseUrl: string, method: string, path: string, token?: strin
 /** Successes and latencies of one kind of call over the rounds. */
 class Tally {
   private readonly times: number[] = [];
+  /** What each unexpected answer said, so a miss in CI says which lookup failed and how. */
+  readonly misses: string[] = [];
   ok = 0;
 
   record(answer: Answer, expected: number): boolean {
     this.times.push(answer.ms);
     if (answer.status === expected) this.ok += 1;
+    else
+      this.misses.push(`${answer.status} after ${answer.ms.toFixed(0)} ms: ${JSON.stringify(answer.body)}`);
     return answer.status === expected;
   }
 
@@ -176,8 +180,13 @@ describe.each([
           200,
         );
     }
-    const report = Object.entries(tallies).map(([what, tally]) => `  ${what}: ${tally.summary()}`);
+    const report = Object.entries(tallies).map(([what, tally]) =>
+      [`  ${what}: ${tally.summary()}`, ...tally.misses.map((miss) => `    missed: ${miss}`)].join('\n'),
+    );
     console.log(`read your writes on ${bus}, ${ROUNDS} rounds:\n${report.join('\n')}`);
+    if (Object.values(tallies).some((tally) => tally.misses.length > 0))
+      for (const [name, service] of Object.entries({ identity, webhooks, systems, assess, probeIngest }))
+        console.log(`${name} said:\n${service.output().slice(-20_000)}`);
     for (const tally of Object.values(tallies)) expect(tally.ok).toBe(ROUNDS);
   }, 300_000);
 

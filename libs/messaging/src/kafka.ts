@@ -26,6 +26,7 @@ import { reportConsumerLag } from './consumer-lag';
 import { EVENT_HEADERS } from '@governance/contracts';
 import { fixKafkaRequestQueueTimer } from './kafkajs-request-queue';
 import { fixLateFollowerSync } from './kafkajs-consumer-group';
+import { recordGroupStart } from './kafka-group-start';
 
 export function createKafka(config: KafkaConfig, logger: Logger): Kafka {
   fixKafkaRequestQueueTimer();
@@ -130,6 +131,7 @@ export class KafkaEventSource implements EventSource {
   constructor(
     private readonly kafka: Kafka,
     private readonly config: KafkaConfig,
+    private readonly logger?: Logger,
   ) {}
 
   subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription> {
@@ -187,6 +189,13 @@ export class KafkaEventSource implements EventSource {
     // After each batch: the partition's high watermark against the group's position, as kafkajs reports it.
     consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) =>
       reportConsumerLag(consumerGroup, payload.topic, payload.partition, Number(payload.offsetLag)),
+    );
+    // Best effort: without it the group is unknown only until its first commit, as before.
+    await recordGroupStart(this.kafka, consumerGroup, topics).catch((error: unknown) =>
+      this.logger?.warn(
+        { err: error, consumer_group: consumerGroup },
+        'could not record where the group starts',
+      ),
     );
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });

@@ -52,7 +52,7 @@ function connectBus(config: MessagingConfig, dataSource: DataSource, logger: Log
     const kafka = createKafka(config.kafka, logger);
     return new EventBus(
       new KafkaEventTransport(kafka, config.kafka),
-      new KafkaEventSource(kafka, config.kafka),
+      new KafkaEventSource(kafka, config.kafka, logger),
       new KafkaProgress(kafka),
     );
   }
