@@ -15,16 +15,16 @@ function watchDispatch(harness: WebhooksHarness) {
   const claims: Array<{ at: number; attempts: ClaimedAttempt[] }> = [];
   const leased: ClaimedAttempt[][] = [];
   const claimDue = deliveries.claimDue.bind(deliveries);
-  const insertPending = deliveries.insertPending.bind(deliveries);
+  const fanOut = deliveries.fanOut.bind(deliveries);
   jest.spyOn(deliveries, 'claimDue').mockImplementation(async (...args) => {
     const attempts = await claimDue(...args);
     claims.push({ at: Date.now(), attempts });
     return attempts;
   });
-  jest.spyOn(deliveries, 'insertPending').mockImplementation(async (...args) => {
-    const attempts = await insertPending(...args);
-    leased.push(attempts);
-    return attempts;
+  jest.spyOn(deliveries, 'fanOut').mockImplementation(async (...args) => {
+    const fanned = await fanOut(...args);
+    leased.push(fanned.leased);
+    return fanned;
   });
   return {
     claims,
@@ -193,21 +193,22 @@ describe('a handed-over delivery whose dispatcher died', () => {
     const deliveryId = newUuidV7();
 
     const createdAt = Date.now();
-    const [leased] = await harness.sql.transaction((manager) =>
-      harness.service.app.get(DeliveryRepository).insertPending(
-        manager,
-        [
-          {
-            id: deliveryId,
-            organizationId: org.id,
-            webhookId: hookId,
-            eventId: newUuidV7(),
-            eventType: 'system.registered',
-            payload: JSON.stringify({ event: 'system.registered' }),
-          },
-        ],
-        { count: 1, leaseMs: LEASE_MS },
-      ),
+    const eventId = newUuidV7();
+    const {
+      leased: [leased],
+    } = await harness.service.app.get(DeliveryRepository).fanOut(
+      [{ consumerGroup: 'webhooks.dispatcher', eventId }],
+      [
+        {
+          id: deliveryId,
+          organizationId: org.id,
+          webhookId: hookId,
+          eventId,
+          eventType: 'system.registered',
+          payload: JSON.stringify({ event: 'system.registered' }),
+        },
+      ],
+      { count: 1, leaseMs: LEASE_MS },
     );
     expect(leased).toMatchObject({ deliveryId, attempt: 1, url: receiver.url });
     // The dead dispatcher's send; its outcome is never recorded and its lease never released.

@@ -6,6 +6,7 @@ import {
   CLAIM_DUE_SQL,
   type ClaimedAttempt,
   DeliveryRepository,
+  type NewDelivery,
 } from './delivery.repository';
 
 interface PlanNode {
@@ -59,9 +60,14 @@ describe('DeliveryRepository claims and outcomes', () => {
     return ids;
   }
 
+  /** The dispatcher's fan-out of `created`, each delivery's event new to it. */
+  function fanOut(created: NewDelivery[], lease: { count: number; leaseMs: number }) {
+    const events = created.map(({ eventId }) => ({ consumerGroup: 'webhooks.dispatcher', eventId }));
+    return deliveries.fanOut(events, created, lease);
+  }
+
   async function backlog(webhookId: string, ids: string[]): Promise<void> {
-    await deliveries.insertPending(
-      harness.sql.manager,
+    await fanOut(
       ids.map((id) => ({
         id,
         organizationId: org.id,
@@ -173,17 +179,14 @@ describe('DeliveryRepository claims and outcomes', () => {
       traceParent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
     });
 
-    const leased = await harness.sql.transaction((manager) =>
-      deliveries.insertPending(
-        manager,
-        [
-          created(hookId, ids[0]!),
-          created(inactiveId, ids[1]!),
-          created(hookId, ids[2]!),
-          created(hookId, ids[3]!),
-        ],
-        { count: 3, leaseMs: 1_000 },
-      ),
+    const { leased } = await fanOut(
+      [
+        created(hookId, ids[0]!),
+        created(inactiveId, ids[1]!),
+        created(hookId, ids[2]!),
+        created(hookId, ids[3]!),
+      ],
+      { count: 3, leaseMs: 1_000 },
     );
     // The inactive webhook's delivery is neither leased nor handed over, as a claim would skip it.
     expect(leased).toHaveLength(2);
@@ -213,6 +216,56 @@ describe('DeliveryRepository claims and outcomes', () => {
       [ids[0], ids[2]].sort().map((id) => [id, 1]),
     );
   }, 60_000);
+
+  it('makes deliveries only of events the group had not processed, and marks them in the same statement', async () => {
+    const hookId = await webhook();
+    const seen = newUuidV7();
+    const fresh = newUuidV7();
+    const delivery = (eventId: string) => ({
+      id: newUuidV7(),
+      organizationId: org.id,
+      webhookId: hookId,
+      eventId,
+      eventType: 'system.registered',
+      payload: '{}',
+    });
+    await fanOut([delivery(seen)], { count: 0, leaseMs: 0 });
+
+    const events = [seen, fresh].map((eventId) => ({ consumerGroup: 'webhooks.dispatcher', eventId }));
+    // The repeat of `seen` comes with a new delivery id, as a redelivered event's fan-out makes one.
+    const again = await deliveries.fanOut(events, [delivery(seen), delivery(fresh)], {
+      count: 2,
+      leaseMs: 1_000,
+    });
+    expect([...again.fresh]).toEqual([fresh]);
+    expect(again.leased.map((attempt) => attempt.deliveryId)).toHaveLength(1);
+    const rows = await harness.sql.query<Array<{ event_id: string }>>(
+      'SELECT event_id FROM webhooks.deliveries ORDER BY event_id',
+    );
+    expect(rows.map((row) => row.event_id)).toEqual([seen, fresh].sort());
+    const marks = await harness.sql.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM webhooks.processed_events
+       WHERE consumer_group = 'webhooks.dispatcher' AND event_id = ANY($1::uuid[])`,
+      [[seen, fresh]],
+    );
+    expect(marks[0]!.count).toBe(2);
+
+    // A statement that fails leaves neither marks nor deliveries.
+    const failing = newUuidV7();
+    await expect(
+      deliveries.fanOut(
+        [{ consumerGroup: 'webhooks.dispatcher', eventId: failing }],
+        [{ ...delivery(failing), webhookId: 'not-a-webhook' }],
+        { count: 1, leaseMs: 1_000 },
+      ),
+    ).rejects.toThrow();
+    const [left] = await harness.sql.query<Array<{ marks: number; deliveries: number }>>(
+      `SELECT (SELECT count(*)::int FROM webhooks.processed_events WHERE event_id = $1) AS marks,
+              (SELECT count(*)::int FROM webhooks.deliveries WHERE event_id = $1) AS deliveries`,
+      [failing],
+    );
+    expect(left).toEqual({ marks: 0, deliveries: 0 });
+  });
 
   it('records many outcomes in one statement; a retry is due on its own schedule, not the lease', async () => {
     const hookId = await webhook();

@@ -31,7 +31,7 @@ export interface ClaimedAttempt {
   traceParent: string | null;
 }
 
-/** What `insertPending` reads back of a delivery it created leased: its webhook's side of the claim. */
+/** What `fanOut` reads back of a delivery it created leased: its webhook's side of the claim. */
 type LeasedRow = Pick<ClaimedAttempt, 'url' | 'signingSecretEncrypted' | 'previousSigningSecretEncrypted'> & {
   id: string;
 };
@@ -57,6 +57,63 @@ export interface DeliveryLogFilter {
 export interface NewResend {
   id: string;
   originalId: string;
+}
+
+/**
+ * Inserts the deliveries of `deliveryParams` ($1-$9) whose event `fresh` holds, returning each created
+ * one's id, webhook and lease. The first `$8` rows are leased for `$9` ms, unless their webhook was
+ * meanwhile disabled or deleted.
+ */
+const INSERT_FRESH_DELIVERIES_SQL = `
+    INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, trace_parent,
+      next_attempt_at, lease_expires_at)
+    SELECT d.id, d.organization_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.trace_parent, now(),
+      CASE WHEN d.n <= $8
+        AND (SELECT w.active AND w.deleted_at IS NULL FROM webhooks.webhooks w WHERE w.id = d.webhook_id)
+        THEN now() + make_interval(secs => $9 / 1000.0) END
+    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
+      WITH ORDINALITY AS d(id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, n)
+    WHERE d.event_id IN (SELECT event_id FROM fresh)
+    ON CONFLICT (webhook_id, event_id) WHERE resent_from IS NULL DO NOTHING
+    RETURNING id, webhook_id, lease_expires_at`;
+
+function deliveryParams(deliveries: NewDelivery[], lease: { count: number; leaseMs: number }): unknown[] {
+  return [
+    deliveries.map((d) => d.id),
+    deliveries.map((d) => d.organizationId),
+    deliveries.map((d) => d.webhookId),
+    deliveries.map((d) => d.eventId),
+    deliveries.map((d) => d.eventType),
+    deliveries.map((d) => d.payload),
+    deliveries.map((d) => d.traceParent ?? null),
+    lease.count,
+    lease.leaseMs,
+  ];
+}
+
+/** The webhook's side of a delivery created leased, over `inserted i` joined to `webhooks.webhooks w`. */
+const LEASED_COLUMNS = `i.id, w.url, w.signing_secret_encrypted AS "signingSecretEncrypted",
+  CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_signing_secret_encrypted END
+    AS "previousSigningSecretEncrypted"`;
+
+/** The leased deliveries as claimed first attempts; their own fields come from memory (one payload string per event). */
+function claimedOf(deliveries: NewDelivery[], lease: { count: number }, rows: LeasedRow[]): ClaimedAttempt[] {
+  const byId = new Map(deliveries.slice(0, lease.count).map((delivery) => [delivery.id, delivery]));
+  return rows.map((row) => {
+    const delivery = byId.get(row.id)!;
+    return {
+      deliveryId: delivery.id,
+      webhookId: delivery.webhookId,
+      organizationId: delivery.organizationId,
+      eventType: delivery.eventType,
+      payload: delivery.payload,
+      attempt: 1,
+      url: row.url,
+      signingSecretEncrypted: row.signingSecretEncrypted,
+      previousSigningSecretEncrypted: row.previousSigningSecretEncrypted,
+      traceParent: delivery.traceParent ?? null,
+    };
+  });
 }
 
 /** `to_char` pattern of an ISO 8601 time in UTC with milliseconds, as `Date.toISOString` writes it. */
@@ -116,64 +173,37 @@ export class DeliveryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * One pending delivery per (webhook, event); a repeated event finds its deliveries already there. The
-   * first `lease.count` are created with their first attempt leased for `lease.leaseMs`, as a claim would
-   * lease it, and are returned as claimed; the others are due at once. A leased one whose webhook was
-   * meanwhile disabled or deleted is neither leased nor returned, as a claim would skip it.
+   * A consumer's fan-out of a batch in one statement, atomic without a transaction of its own: marks
+   * each event processed by its consumer group, and creates the deliveries of the events not processed
+   * before, one pending delivery per (webhook, event) (a repeated event finds its deliveries there).
+   * The first `lease.count` are created with their first attempt leased for `lease.leaseMs`, as a claim
+   * would lease it, and are returned as claimed; the others are due at once. A leased one whose webhook
+   * was meanwhile disabled or deleted is neither leased nor returned, as a claim would skip it.
    */
-  async insertPending(
-    manager: EntityManager,
+  async fanOut(
+    events: ReadonlyArray<{ consumerGroup: string; eventId: string }>,
     deliveries: NewDelivery[],
     lease: { count: number; leaseMs: number },
-  ): Promise<ClaimedAttempt[]> {
-    if (deliveries.length === 0) return [];
-    const leased = await manager.query<LeasedRow[]>(
-      `WITH inserted AS (
-         INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, trace_parent,
-           next_attempt_at, lease_expires_at)
-         SELECT d.id, d.organization_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.trace_parent, now(),
-           CASE WHEN d.n <= $8
-             AND (SELECT w.active AND w.deleted_at IS NULL FROM webhooks.webhooks w WHERE w.id = d.webhook_id)
-             THEN now() + make_interval(secs => $9 / 1000.0) END
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
-           WITH ORDINALITY AS d(id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, n)
-         ON CONFLICT (webhook_id, event_id) WHERE resent_from IS NULL DO NOTHING
-         RETURNING id, webhook_id, lease_expires_at
-       )
-       SELECT i.id, w.url, w.signing_secret_encrypted AS "signingSecretEncrypted",
-         CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_signing_secret_encrypted END
-           AS "previousSigningSecretEncrypted"
-       FROM inserted i JOIN webhooks.webhooks w ON w.id = i.webhook_id
-       WHERE i.lease_expires_at IS NOT NULL`,
-      [
-        deliveries.map((d) => d.id),
-        deliveries.map((d) => d.organizationId),
-        deliveries.map((d) => d.webhookId),
-        deliveries.map((d) => d.eventId),
-        deliveries.map((d) => d.eventType),
-        deliveries.map((d) => d.payload),
-        deliveries.map((d) => d.traceParent ?? null),
-        lease.count,
-        lease.leaseMs,
-      ],
+  ): Promise<{ fresh: Set<string>; leased: ClaimedAttempt[] }> {
+    const params = deliveryParams(deliveries, lease);
+    const groups = `$${params.length + 1}::text[]`;
+    const eventIds = `$${params.length + 2}::uuid[]`;
+    const rows = await this.dataSource.query<Array<Partial<LeasedRow> & { fresh: string[] }>>(
+      `WITH fresh AS (
+         INSERT INTO webhooks.processed_events (consumer_group, event_id)
+         SELECT * FROM unnest(${groups}, ${eventIds}) ON CONFLICT DO NOTHING RETURNING event_id
+       ), inserted AS (${INSERT_FRESH_DELIVERIES_SQL})
+       SELECT f.fresh, l.* FROM (SELECT coalesce(array_agg(event_id::text), '{}') AS fresh FROM fresh) f
+       LEFT JOIN (
+         SELECT ${LEASED_COLUMNS} FROM inserted i JOIN webhooks.webhooks w ON w.id = i.webhook_id
+         WHERE i.lease_expires_at IS NOT NULL
+       ) l ON true`,
+      [...params, events.map((event) => event.consumerGroup), events.map((event) => event.eventId)],
     );
-    // The delivery's own fields come from memory: one event's payload is one string for all its webhooks.
-    const byId = new Map(deliveries.slice(0, lease.count).map((delivery) => [delivery.id, delivery]));
-    return leased.map((row) => {
-      const delivery = byId.get(row.id)!;
-      return {
-        deliveryId: delivery.id,
-        webhookId: delivery.webhookId,
-        organizationId: delivery.organizationId,
-        eventType: delivery.eventType,
-        payload: delivery.payload,
-        attempt: 1,
-        url: row.url,
-        signingSecretEncrypted: row.signingSecretEncrypted,
-        previousSigningSecretEncrypted: row.previousSigningSecretEncrypted,
-        traceParent: delivery.traceParent ?? null,
-      };
-    });
+    // Postgres spells a uuid in lower case.
+    const fresh = new Set((rows[0]?.fresh ?? []).map((id) => id.toLowerCase()));
+    const leased = rows.filter((row): row is LeasedRow & { fresh: string[] } => row.id != null);
+    return { fresh, leased: claimedOf(deliveries, lease, leased) };
   }
 
   /**

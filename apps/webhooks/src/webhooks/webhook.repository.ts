@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { type PublicEventType } from '@governance/contracts';
 import { type WithDates } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type WebhookResponse } from './webhook.dto';
@@ -146,15 +145,27 @@ export class WebhookRepository {
     return cleared;
   }
 
-  async findSubscribed(
-    manager: EntityManager,
-    organizationId: string,
-    event: PublicEventType,
-  ): Promise<Array<{ id: string }>> {
-    return await manager.query<Array<{ id: string }>>(
-      `SELECT id FROM webhooks.webhooks
-       WHERE organization_id = $1 AND active AND deleted_at IS NULL AND $2 = ANY(events)`,
-      [organizationId, event],
+  /**
+   * The active webhooks subscribed to each (organization, event type) of `wanted`, in one query: by
+   * `${organization_id}/${event}`, webhook ids in creation order; a pair with none is absent.
+   */
+  async findSubscribers(
+    wanted: ReadonlyArray<{ organizationId: string; event: string }>,
+  ): Promise<Map<string, string[]>> {
+    const rows = await this.dataSource.query<Array<{ key: string; id: string }>>(
+      `SELECT k.organization_id || '/' || k.event AS key, w.id
+       FROM unnest($1::text[], $2::text[]) AS k(organization_id, event)
+       JOIN webhooks.webhooks w ON w.organization_id = k.organization_id AND w.active AND w.deleted_at IS NULL
+         AND k.event = ANY(w.events)
+       ORDER BY w.created_at, w.id`,
+      [wanted.map((pair) => pair.organizationId), wanted.map((pair) => pair.event)],
     );
+    const subscribers = new Map<string, string[]>();
+    for (const { key, id } of rows) {
+      const ids = subscribers.get(key);
+      if (ids) ids.push(id);
+      else subscribers.set(key, [id]);
+    }
+    return subscribers;
   }
 }
