@@ -13,9 +13,8 @@ export interface EventTransport {
 export interface OutboxMover {
   /**
    * Moves the oldest `limit` unpublished records of `schema`'s outbox and marks them published, in one
-   * transaction that holds the advisory lock `relayLock` (none moved when another relay holds it).
+   * transaction that holds the advisory lock `relayLock` (none moved when another relay holds it);
+   * returns how many it moved, once committed.
    */
   move(schema: string, limit: number, relayLock: string): Promise<number>;
-  /** After the relay committed a move. */
-  moved(): void;
 }

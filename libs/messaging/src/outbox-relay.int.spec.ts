@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { newId } from '@governance/contracts';
-import { createLogger } from '@governance/platform';
+import { createLogger, listen } from '@governance/platform';
 import { createEventLog, createTestDatabase, recordOf, type TestDatabase } from '@governance/testing';
 import { DataSource } from 'typeorm';
 import { messagingTablesSql } from './messaging-tables';
 import { OutboxRelay } from './outbox-relay';
-import { PostgresLogTransport } from './postgres-event-log';
+import { appendedSignal, PostgresLogTransport } from './postgres-event-log';
 import { UnitOfWork } from './unit-of-work';
 
 const SCHEMA = 'relay_spec';
@@ -106,5 +106,24 @@ describe('OutboxRelay onto the Postgres event log', () => {
     );
     expect(await relay.relayBatch()).toBe(2);
     expect(await logged()).toEqual([first, second]);
+  });
+
+  it('wakes the consumers of the topics it moved, and no others', async () => {
+    const message = recordOf.systemRegistered(newId('organization'));
+    await unitOfWork.run(async (tx) => tx.publish(message));
+    const moved = listen(appendedSignal(message.topic));
+    const other = listen(appendedSignal(`${message.topic}.other`));
+    try {
+      expect(await relay.relayBatch()).toBe(1);
+      const started = performance.now();
+      await moved.wait(10_000);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      const otherStarted = performance.now();
+      await other.wait(50);
+      expect(performance.now() - otherStarted).toBeGreaterThanOrEqual(45);
+    } finally {
+      moved.close();
+      other.close();
+    }
   });
 });

@@ -89,7 +89,6 @@ export class OutboxRelay {
       : await this.publishBatch();
     published.inc({ service: this.options.service }, moved);
     if (moved > 0) {
-      this.mover?.moved();
       // Writes waiting for their events to reach the bus (awaitPublished) look again now.
       wake(outboxPublishedSignal(this.schema));
     }

@@ -23,7 +23,8 @@ import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
 const APPEND_LOCK_KEY = 7_316_203;
 const MAX_RETRY_DELAY_MS = 30_000;
 const LAG_QUERY_INTERVAL_MS = 1_000;
-const EVENT_LOG_APPENDED = 'event-log-appended';
+/** Wakes this process's consumers of `topic` after an append to it committed. */
+export const appendedSignal = (topic: string): string => `event-log-appended:${topic}`;
 
 /**
  * The event log's tables, in every service's migrations since the log is shared: whichever service
@@ -74,7 +75,7 @@ export class PostgresLogTransport implements EventTransport {
       from: `CROSS JOIN (SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})) AS append_lock`,
       onConflict: 'ON CONFLICT (event_id) DO NOTHING',
     });
-    wake(EVENT_LOG_APPENDED);
+    for (const topic of new Set(messages.map((message) => message.topic))) wake(appendedSignal(topic));
   }
 
   /**
@@ -93,7 +94,7 @@ export class PostgresLogTransport implements EventTransport {
     // (a join made it a bitmap scan of every unpublished entry, dead ones too). A statement's snapshot
     // predates its locks, so a batch another relay moved just before may be read as unpublished; the
     // copy's ON CONFLICT skips it, and rows go to the log in outbox order, as publish() keeps them.
-    const [row] = await this.dataSource.query<Array<{ moved: number }>>(
+    const [row] = await this.dataSource.query<Array<{ moved: number; topics: string[] }>>(
       `WITH relay AS (
          SELECT pg_try_advisory_xact_lock(hashtext($2)) AS locked
        ), batch AS (
@@ -109,16 +110,13 @@ export class PostgresLogTransport implements EventTransport {
          ON CONFLICT (event_id) DO NOTHING
        ), marked AS (
          UPDATE ${outbox} o SET published_at = now() FROM batch b WHERE o.position = b.position
-         RETURNING 1
+         RETURNING o.topic
        )
-       SELECT count(*)::int AS moved FROM marked`,
+       SELECT count(*)::int AS moved, coalesce(array_agg(DISTINCT topic), '{}') AS topics FROM marked`,
       [limit, relayLock],
     );
+    for (const topic of row?.topics ?? []) wake(appendedSignal(topic));
     return row?.moved ?? 0;
-  }
-
-  moved(): void {
-    wake(EVENT_LOG_APPENDED);
   }
 
   async close(): Promise<void> {}
@@ -211,7 +209,9 @@ export class PostgresLogEventSource implements EventSource {
     deliver: Deliver,
     signal: AbortSignal,
   ): Promise<void> {
-    const appended = listen(EVENT_LOG_APPENDED);
+    // Woken by appends to its own topics only: in one process, a wake-up for every append made each
+    // group run an empty batch per append to any topic.
+    const appended = listen(topics.map(appendedSignal));
     let failures = 0;
     while (!signal.aborted) {
       let outcome: BatchOutcome;

@@ -31,15 +31,15 @@ export class WakeSignal {
   }
 }
 
-/** A WakeSignal that every wake(name) of this process notifies, until closed. */
+/** A WakeSignal that every wake(name) of this process notifies, for each name it listens to, until closed. */
 export class WakeListener extends WakeSignal {
-  constructor(private readonly listeners: Set<WakeSignal>) {
+  constructor(private readonly listeners: ReadonlyArray<Set<WakeSignal>>) {
     super();
-    listeners.add(this);
+    for (const set of listeners) set.add(this);
   }
 
   close(): void {
-    this.listeners.delete(this);
+    for (const set of this.listeners) set.delete(this);
   }
 }
 
@@ -63,9 +63,12 @@ export function wake(name: string): void {
   for (const listener of listenersOf(name)) listener.notify();
 }
 
-/** Listens to `name` from now on: the listener remembers a wake-up that comes while its loop is busy. */
-export function listen(name: string): WakeListener {
-  return new WakeListener(listenersOf(name));
+/**
+ * Listens to `name` (or to each of several names) from now on: the listener remembers a wake-up that
+ * comes while its loop is busy.
+ */
+export function listen(name: string | readonly string[]): WakeListener {
+  return new WakeListener((typeof name === 'string' ? [name] : [...new Set(name)]).map(listenersOf));
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts: a pause that never holds up a shutdown. */

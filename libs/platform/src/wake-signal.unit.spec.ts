@@ -64,4 +64,20 @@ describe('wake and listen', () => {
     second.close();
     other.close();
   });
+
+  it('a listener of several names wakes on any of them, and closing it stops all', async () => {
+    const both = listen(['test-wake-c', 'test-wake-d', 'test-wake-c']);
+    for (const name of ['test-wake-c', 'test-wake-d']) {
+      wake(name);
+      const started = performance.now();
+      await both.wait(10_000);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+    both.close();
+    wake('test-wake-c');
+    wake('test-wake-d');
+    const closedStarted = performance.now();
+    await both.wait(30);
+    expect(performance.now() - closedStarted).toBeGreaterThanOrEqual(25);
+  });
 });
