@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { type FastifyInstance } from 'fastify';
-import { Pool } from 'pg';
+import { type Pool } from 'pg';
 import { newId, type PublicEventType } from '@governance/contracts';
 import { createLogger, EnvReader, SecretBox } from '@governance/platform';
 import { createService } from '../apps/webhooks/src/service';
 import { announceOrganization } from '../apps/webhooks/src/testing/webhooks-harness';
 import { printBenchResult } from './support/bench-result';
-import { createBenchDatabase } from './support/database';
+import { benchPool, createBenchDatabase } from './support/database';
 import { type BenchProducer, startBenchProducer } from './support/event-producer';
 import { type CapturedRequest } from './support/receiver-protocol';
 import { type BenchReceiver, monotonicMs, startReceiver } from './support/receiver';
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     await fastify.ready();
     const producer = await startBenchProducer(database.url, undefined);
     cleanups.push(() => producer.close());
-    const sql = new Pool({ connectionString: database.url, max: 2 });
+    const sql = benchPool(database.url, 2);
     cleanups.push(() => sql.end());
 
     const organizationId = await announce(producer, fastify);

@@ -3,7 +3,6 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { type FastifyInstance } from 'fastify';
-import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { type Condition, newId, newUuidV7, type PolicySnapshot } from '@governance/contracts';
 import {
@@ -20,7 +19,7 @@ import { createService } from '../apps/probe-ingest/src/service';
 import { seededRng, telemetryBatch } from '../tools/probe-simulator/telemetry-generator';
 import { EventBusConsumers } from '../libs/messaging/src/dead-letter-admin';
 import { printBenchResult } from './support/bench-result';
-import { createBenchDatabase } from './support/database';
+import { benchPool, createBenchDatabase } from './support/database';
 import { type LoadResult, runLoad } from './support/http-load';
 import { childPids, cpuPerUnit, type CpuSample, sampleCpu } from './support/process-cpu';
 
@@ -472,7 +471,7 @@ async function startBareServer(): Promise<{ url: string; close(): Promise<void> 
 async function startFloorServer(databaseUrl: string): Promise<{ url: string; close(): Promise<void> }> {
   const maxBatchesPerCommit = 64;
   const commitConcurrency = 2;
-  const pool = new Pool({ connectionString: databaseUrl, max: commitConcurrency });
+  const pool = benchPool(databaseUrl, commitConcurrency);
   let closing = false;
   // pg-pool reports an idle client's lost connection as an 'error' event, which would otherwise crash
   // the bench. Its end() resolves before the connections are closed, so the database dropped right

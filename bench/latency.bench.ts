@@ -4,7 +4,7 @@ import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type FastifyInstance } from 'fastify';
-import { Pool } from 'pg';
+import { type Pool } from 'pg';
 import { newUuidV7, type PublicEventType } from '@governance/contracts';
 import { createLogger, EnvReader, listen, type Logger, wake } from '@governance/platform';
 import { startKafkaMockCluster } from '@governance/testing';
@@ -12,7 +12,7 @@ import { createService } from '../apps/webhooks/src/service';
 import { announceOrganization } from '../apps/webhooks/src/testing/webhooks-harness';
 import { samplePayload } from '../apps/webhooks/src/webhooks/sample-events';
 import { printBenchResult } from './support/bench-result';
-import { type BenchDatabase, createBenchDatabase } from './support/database';
+import { type BenchDatabase, benchPool, createBenchDatabase } from './support/database';
 import { type BenchProducer, startBenchProducer } from './support/event-producer';
 import { type BenchReceiver, monotonicMs, startReceiver } from './support/receiver';
 
@@ -145,7 +145,7 @@ async function measureBare(
   warmup: number,
   measured: number,
 ): Promise<LatencyFigures> {
-  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = benchPool(databaseUrl, 10);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
   const url = new URL(receiver.url);
   try {
@@ -179,7 +179,7 @@ async function measureFloor(
   warmup: number,
   measured: number,
 ): Promise<LatencyFigures> {
-  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = benchPool(databaseUrl, 10);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
   const url = new URL(receiver.url);
   const posts: Array<Promise<void>> = [];
@@ -324,7 +324,7 @@ async function measureBus(
       },
     );
     const arrivals = new Map(await receiver.arrivals());
-    const sql = new Pool({ connectionString: database.url, max: 1 });
+    const sql = benchPool(database.url, 1);
     cleanups.push(() => sql.end());
     const { rows } = await sql.query<{ id: string; event_id: string }>(
       'SELECT id, event_id FROM webhooks.deliveries WHERE event_id = ANY($1::uuid[])',

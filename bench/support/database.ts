@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { type Logger } from '@governance/platform';
 import { startEmbeddedPostgres } from '@governance/persistence';
 import { freePort } from '@governance/testing';
@@ -72,4 +72,15 @@ async function withClient<T>(url: string, use: (client: Client) => Promise<T>): 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A pool on a bench database. `pool.end()` resolves before its clients have closed, so the database's
+ * drop (WITH FORCE) can cut one off in between; the pool then emits an error that, unheard, ends the
+ * process. A query's own failure still reaches its caller.
+ */
+export function benchPool(connectionString: string, max: number): Pool {
+  const pool = new Pool({ connectionString, max });
+  pool.on('error', () => undefined);
+  return pool;
 }
