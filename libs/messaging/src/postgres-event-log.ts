@@ -325,7 +325,7 @@ export class PostgresLogEventSource implements EventSource {
  * after its checkpoint, merged. Each topic is a range of (topic, position), which only the (topic,
  * position) index serves (docs/decisions/0005-event-log-read-by-range.md).
  */
-function nextEventsQuery(
+export function nextEventsQuery(
   checkpoints: ReadonlyArray<{ topic: string; position: string }>,
   limit: number,
 ): { sql: string; params: unknown[] } {
@@ -339,13 +339,15 @@ function nextEventsQuery(
        ORDER BY topic, position LIMIT $1)`;
   });
   // Positions first, from the index alone, then only the `limit` rows that make the batch: each topic
-  // may offer `limit` candidates, and reading all of them whole cost a replay most of its read.
+  // may offer `limit` candidates, and reading all of them whole cost a replay most of its read. The rows
+  // are fetched by `= ANY` of the positions, a probe each: joined instead, the planner (which expects
+  // `limit` positions) chose a merge join that walked the primary key from the log's first position.
   return {
     sql: `SELECT e.position AS "offset", 0 AS partition, e.event_id AS "eventId", e.topic,
             e.message_key AS key, e.event_type AS "eventType", e.headers, e.payload
-          FROM (SELECT position FROM (${perTopic.join(' UNION ALL ')}) AS candidates
-                ORDER BY position LIMIT $1) AS next
-          JOIN event_bus.events e ON e.position = next.position
+          FROM event_bus.events e
+          WHERE e.position = ANY(ARRAY(
+            SELECT position FROM (${perTopic.join(' UNION ALL ')}) AS candidates ORDER BY position LIMIT $1))
           ORDER BY e.position`,
     params,
   };
