@@ -2,7 +2,6 @@ import { createLogger } from '@governance/platform';
 import { type KafkaMockCluster, startKafkaMockCluster } from '@governance/testing';
 import { type Kafka } from 'kafkajs';
 import { createKafka, KafkaEventSource } from './kafka';
-import { recordGroupStart } from './kafka-group-start';
 import { type KafkaConfig } from './messaging-config';
 import { KafkaProgress } from './replica-catch-up';
 
@@ -66,33 +65,5 @@ describe('a Kafka consumer group records where it starts before it joins', () =>
   it('leaves a group that never subscribed unknown', async () => {
     await produce('group-start.other', 1);
     expect((await progress.positions('group-start.never-subscribed', 'group-start.other')).known).toBe(false);
-  });
-
-  it('never moves back an offset the group committed', async () => {
-    const topic = 'group-start.progressed';
-    const group = 'group-start.progressed-group';
-    await produce(topic, 3);
-    const done = new Set<string>();
-    const subscription = await new KafkaEventSource(kafka, config).subscribe(
-      group,
-      [topic],
-      async (event) => {
-        done.add(event.payload);
-      },
-    );
-    const deadline = Date.now() + 20_000;
-    let committed = 0;
-    while (committed < 3 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      committed = [...(await progress.processed(group, topic)).values()].reduce(
-        (sum, offset) => sum + offset,
-        0,
-      );
-    }
-    await subscription.close();
-    expect(committed).toBe(3);
-    expect(await recordGroupStart(kafka, group, [topic])).toBe(true);
-    const after = await progress.processed(group, topic);
-    expect([...after.values()].reduce((sum, offset) => sum + offset, 0)).toBe(3);
   });
 });

@@ -48,14 +48,16 @@ function clusterOf(kafka: Kafka): Cluster | undefined {
  * that has yet to process its first record looks like one that is not deployed, and a service waiting
  * for it (ReplicaCatchUp.otherGroupCaughtUp) would not wait.
  *
- * The commit is outside any generation, which a broker takes only while the group has no members, so it
- * never moves back an offset a running member committed. Returns whether it could record the start.
+ * Only partitions with no offset a moment before are committed, outside any generation, which a broker
+ * takes only while the group has no members: a running member's offsets are never moved back. (A last
+ * member of an older deployment that commits and leaves in that moment sees its partition replayed from
+ * the start, which consumers idempotent on the event id absorb.) Returns whether it could record the start.
  */
 export async function recordGroupStart(kafka: Kafka, groupId: string, topics: string[]): Promise<boolean> {
   const cluster = clusterOf(kafka);
   if (!cluster) return false;
-  await cluster.connect();
   try {
+    await cluster.connect();
     await cluster.addMultipleTargetTopics(topics);
     const coordinator = await cluster.findGroupCoordinator({ groupId });
     const { responses } = await coordinator.offsetFetch({
@@ -67,15 +69,7 @@ export async function recordGroupStart(kafka: Kafka, groupId: string, topics: st
         })),
       })),
     });
-    const unstarted = responses
-      .map(({ topic, partitions }) => ({
-        topic,
-        fromBeginning: true,
-        partitions: partitions
-          .filter(({ offset }) => Number(offset) < 0)
-          .map(({ partition }) => ({ partition })),
-      }))
-      .filter(({ partitions }) => partitions.length > 0);
+    const unstarted = withoutOffsets(responses).map((topic) => ({ ...topic, fromBeginning: true }));
     if (unstarted.length === 0) return true;
     const firstOffsets = await cluster.fetchTopicsOffset(unstarted);
     await coordinator.offsetCommit({ groupId, groupGenerationId: -1, memberId: '', topics: firstOffsets });
@@ -86,4 +80,18 @@ export async function recordGroupStart(kafka: Kafka, groupId: string, topics: st
   } finally {
     await cluster.disconnect();
   }
+}
+
+/** Per topic, the partitions with no committed offset (kafkajs reports -1); topics with none left out. */
+export function withoutOffsets(
+  committed: ReadonlyArray<{ topic: string; partitions: readonly PartitionOffset[] }>,
+): Array<{ topic: string; partitions: Array<{ partition: number }> }> {
+  return committed
+    .map(({ topic, partitions }) => ({
+      topic,
+      partitions: partitions
+        .filter(({ offset }) => Number(offset) < 0)
+        .map(({ partition }) => ({ partition })),
+    }))
+    .filter(({ partitions }) => partitions.length > 0);
 }

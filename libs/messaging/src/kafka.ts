@@ -191,11 +191,18 @@ export class KafkaEventSource implements EventSource {
       reportConsumerLag(consumerGroup, payload.topic, payload.partition, Number(payload.offsetLag)),
     );
     // Best effort: without it the group is unknown only until its first commit, as before.
-    await recordGroupStart(this.kafka, consumerGroup, topics).catch((error: unknown) =>
-      this.logger?.warn(
-        { err: error, consumer_group: consumerGroup },
-        'could not record where the group starts',
-      ),
+    await recordGroupStart(this.kafka, consumerGroup, topics).then(
+      (recorded) =>
+        recorded ||
+        this.logger?.warn(
+          { consumer_group: consumerGroup },
+          'not recording where the group starts: the installed kafkajs is not the one its internals were read from',
+        ),
+      (error: unknown) =>
+        this.logger?.warn(
+          { err: error, consumer_group: consumerGroup },
+          'could not record where the group starts',
+        ),
     );
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
