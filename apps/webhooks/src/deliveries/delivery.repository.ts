@@ -61,19 +61,22 @@ export interface NewResend {
 
 /**
  * Inserts the deliveries of `deliveryParams` ($1-$9) whose event `fresh` holds, returning each created
- * one's id, webhook and lease. The first `$8` rows are leased for `$9` ms, unless their webhook was
+ * one's id, webhook and lease. The first `$8` of those are leased for `$9` ms, unless their webhook was
  * meanwhile disabled or deleted.
  */
 const INSERT_FRESH_DELIVERIES_SQL = `
     INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, trace_parent,
       next_attempt_at, lease_expires_at)
     SELECT d.id, d.organization_id, d.webhook_id, d.event_id, d.event_type, d.payload, d.trace_parent, now(),
-      CASE WHEN d.n <= $8
+      CASE WHEN d.rank <= $8
         AND (SELECT w.active AND w.deleted_at IS NULL FROM webhooks.webhooks w WHERE w.id = d.webhook_id)
         THEN now() + make_interval(secs => $9 / 1000.0) END
-    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
-      WITH ORDINALITY AS d(id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, n)
-    WHERE d.event_id IN (SELECT event_id FROM fresh)
+    FROM (
+      SELECT u.*, row_number() OVER (ORDER BY u.n) AS rank
+      FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
+        WITH ORDINALITY AS u(id, organization_id, webhook_id, event_id, event_type, payload, trace_parent, n)
+      WHERE u.event_id IN (SELECT event_id FROM fresh)
+    ) AS d
     ON CONFLICT (webhook_id, event_id) WHERE resent_from IS NULL DO NOTHING
     RETURNING id, webhook_id, lease_expires_at`;
 
@@ -97,8 +100,8 @@ const LEASED_COLUMNS = `i.id, w.url, w.signing_secret_encrypted AS "signingSecre
     AS "previousSigningSecretEncrypted"`;
 
 /** The leased deliveries as claimed first attempts; their own fields come from memory (one payload string per event). */
-function claimedOf(deliveries: NewDelivery[], lease: { count: number }, rows: LeasedRow[]): ClaimedAttempt[] {
-  const byId = new Map(deliveries.slice(0, lease.count).map((delivery) => [delivery.id, delivery]));
+function claimedOf(deliveries: NewDelivery[], rows: LeasedRow[]): ClaimedAttempt[] {
+  const byId = new Map(deliveries.map((delivery) => [delivery.id, delivery]));
   return rows.map((row) => {
     const delivery = byId.get(row.id)!;
     return {
@@ -176,8 +179,8 @@ export class DeliveryRepository {
    * A consumer's fan-out of a batch in one statement, atomic without a transaction of its own: marks
    * each event processed by its consumer group, and creates the deliveries of the events not processed
    * before, one pending delivery per (webhook, event) (a repeated event finds its deliveries there).
-   * The first `lease.count` are created with their first attempt leased for `lease.leaseMs`, as a claim
-   * would lease it, and are returned as claimed; the others are due at once. A leased one whose webhook
+   * The first `lease.count` of those are created with their first attempt leased for `lease.leaseMs`, as a
+   * claim would lease it, and are returned as claimed; the others are due at once. A leased one whose webhook
    * was meanwhile disabled or deleted is neither leased nor returned, as a claim would skip it.
    */
   async fanOut(
@@ -188,22 +191,21 @@ export class DeliveryRepository {
     const params = deliveryParams(deliveries, lease);
     const groups = `$${params.length + 1}::text[]`;
     const eventIds = `$${params.length + 2}::uuid[]`;
-    const rows = await this.dataSource.query<Array<Partial<LeasedRow> & { fresh: string[] }>>(
+    const [row] = await this.dataSource.query<Array<{ fresh: string[]; leased: LeasedRow[] }>>(
       `WITH fresh AS (
          INSERT INTO webhooks.processed_events (consumer_group, event_id)
          SELECT * FROM unnest(${groups}, ${eventIds}) ON CONFLICT DO NOTHING RETURNING event_id
        ), inserted AS (${INSERT_FRESH_DELIVERIES_SQL})
-       SELECT f.fresh, l.* FROM (SELECT coalesce(array_agg(event_id::text), '{}') AS fresh FROM fresh) f
-       LEFT JOIN (
-         SELECT ${LEASED_COLUMNS} FROM inserted i JOIN webhooks.webhooks w ON w.id = i.webhook_id
-         WHERE i.lease_expires_at IS NOT NULL
-       ) l ON true`,
+       SELECT (SELECT coalesce(array_agg(event_id::text), '{}') FROM fresh) AS fresh,
+         (SELECT coalesce(json_agg(l), '[]') FROM (
+           SELECT ${LEASED_COLUMNS} FROM inserted i JOIN webhooks.webhooks w ON w.id = i.webhook_id
+           WHERE i.lease_expires_at IS NOT NULL
+         ) AS l) AS leased`,
       [...params, events.map((event) => event.consumerGroup), events.map((event) => event.eventId)],
     );
     // Postgres spells a uuid in lower case.
-    const fresh = new Set((rows[0]?.fresh ?? []).map((id) => id.toLowerCase()));
-    const leased = rows.filter((row): row is LeasedRow & { fresh: string[] } => row.id != null);
-    return { fresh, leased: claimedOf(deliveries, lease, leased) };
+    const fresh = new Set((row?.fresh ?? []).map((id) => id.toLowerCase()));
+    return { fresh, leased: claimedOf(deliveries, row?.leased ?? []) };
   }
 
   /**

@@ -49,13 +49,10 @@ export class EventFanoutConsumer {
         leaseMs: handOff.leaseMs,
       });
       leased = fanned.leased;
-      const organizations = new Set(
-        pending
-          .filter((delivery) => fanned.fresh.has(delivery.eventId.toLowerCase()))
-          .map((delivery) => delivery.organizationId),
-      );
+      const made = pending.filter((delivery) => fanned.fresh.has(delivery.eventId.toLowerCase()));
+      const organizations = new Set(made.map((delivery) => delivery.organizationId));
       if (organizations.size === 0) return;
-      if (pending.length > handOff.places) this.worker.wake();
+      if (made.length > handOff.places) this.worker.wake();
       for (const organizationId of organizations) this.live.changed(organizationId, 'deliveries');
     } finally {
       // Only now is the leased deliveries' creation committed; a failed statement hands over none.
