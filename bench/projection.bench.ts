@@ -177,103 +177,103 @@ async function main(): Promise<void> {
   }
 }
 
-/** Pages through the whole log the way the bus does, marking and keeping each event in one transaction. */
-async function bareReplay(
+interface LoggedEvent {
+  position: string;
+  event_id: string;
+  topic: string;
+  payload: string;
+}
+
+interface ReplayFigures {
+  rate: number;
+  seconds: number;
+  cpu: CpuSample | undefined;
+}
+
+/**
+ * Pages through the whole log the way the bus does, pages of `pageSize` in log order, each written by
+ * `write` in the page's own transaction; `tables` are made before and dropped after, outside the timing.
+ */
+async function pagedReplay(
   url: string,
   pageSize: number,
-): Promise<{ rate: number; seconds: number; cpu: CpuSample | undefined }> {
+  tables: { create: string; drop: string },
+  write: (client: Client, page: LoggedEvent[]) => Promise<void>,
+): Promise<ReplayFigures> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE TABLE bare_processed (event_id uuid PRIMARY KEY, payload jsonb NOT NULL)`);
+    await client.query(tables.create);
     const started = performance.now();
     const cpuBefore = sampleCpu();
     let position = 0;
     let events = 0;
     for (;;) {
       await client.query('BEGIN');
-      const page = await client.query<{ position: string; event_id: string; payload: string }>(
-        'SELECT position, event_id, payload FROM event_bus.events WHERE position > $1 ORDER BY position LIMIT $2',
+      const page = await client.query<LoggedEvent>(
+        'SELECT position, event_id, topic, payload FROM event_bus.events WHERE position > $1 ORDER BY position LIMIT $2',
         [position, pageSize],
       );
-      if (page.rows.length === 0) {
-        await client.query('COMMIT');
-        break;
-      }
-      await client.query(
-        `INSERT INTO bare_processed (event_id, payload)
-         SELECT * FROM unnest($1::uuid[], $2::jsonb[]) ON CONFLICT DO NOTHING`,
-        [page.rows.map((row) => row.event_id), page.rows.map((row) => row.payload)],
-      );
+      if (page.rows.length > 0) await write(client, page.rows);
       await client.query('COMMIT');
+      if (page.rows.length === 0) break;
       position = Number(page.rows[page.rows.length - 1]!.position);
       events += page.rows.length;
     }
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuPerUnit(cpuBefore, sampleCpu(), events);
-    await client.query('DROP TABLE bare_processed');
+    await client.query(tables.drop);
     return { rate: events / seconds, seconds, cpu };
   } finally {
     await client.end();
   }
 }
 
+/** The bare consumer: marks and keeps each event, the least an idempotent, durable consumer does. */
+function bareReplay(url: string, pageSize: number): Promise<ReplayFigures> {
+  const tables = {
+    create: 'CREATE TABLE bare_processed (event_id uuid PRIMARY KEY, payload jsonb NOT NULL)',
+    drop: 'DROP TABLE bare_processed',
+  };
+  return pagedReplay(url, pageSize, tables, async (client, page) => {
+    await client.query(
+      `INSERT INTO bare_processed (event_id, payload)
+       SELECT * FROM unnest($1::uuid[], $2::jsonb[]) ON CONFLICT DO NOTHING`,
+      [page.map((row) => row.event_id), page.map((row) => row.payload)],
+    );
+  });
+}
+
 /**
- * The floor: pages through the log as bareReplay does, and in each page's transaction marks every event
- * processed and writes the activity row of every public one, into copies of the dashboard's tables.
+ * The floor: marks every event processed and writes the activity row of every public one, into copies
+ * of the dashboard's tables (their columns and indexes).
  */
-async function floorReplay(
-  url: string,
-  pageSize: number,
-): Promise<{ rate: number; seconds: number; cpu: CpuSample | undefined }> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
+function floorReplay(url: string, pageSize: number): Promise<ReplayFigures> {
   const publicTopics = new Set<string>(PUBLIC_TOPICS);
-  try {
-    await client.query(`CREATE TABLE floor_processed (LIKE dashboard.processed_events INCLUDING ALL);
-      CREATE TABLE floor_activity (LIKE dashboard.activity INCLUDING ALL)`);
-    const started = performance.now();
-    const cpuBefore = sampleCpu();
-    let position = 0;
-    let events = 0;
-    for (;;) {
-      await client.query('BEGIN');
-      const page = await client.query<{ position: string; event_id: string; topic: string; payload: string }>(
-        'SELECT position, event_id, topic, payload FROM event_bus.events WHERE position > $1 ORDER BY position LIMIT $2',
-        [position, pageSize],
-      );
-      if (page.rows.length === 0) {
-        await client.query('COMMIT');
-        break;
-      }
-      await client.query(
-        `INSERT INTO floor_processed (consumer_group, event_id)
-         SELECT 'floor', unnest($1::uuid[]) ON CONFLICT DO NOTHING`,
-        [page.rows.map((row) => row.event_id)],
-      );
-      const rows = page.rows
-        .filter((row) => publicTopics.has(row.topic))
-        .map((row) => eventRow(JSON.parse(row.payload) as PublicEventRecord));
-      if (rows.length > 0)
-        await client.query(
-          `INSERT INTO floor_activity (organization_id, event_id, event, severity, system_id, occurred_at, details)
-           SELECT organization_id, event_id, event, severity, system_id, date_trunc('milliseconds', at), details
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
-             AS r(organization_id, event_id, event, severity, system_id, at, details)
-           ON CONFLICT (organization_id, event_id) DO NOTHING`,
-          rows[0]!.map((_, column) => rows.map((row) => row[column])),
-        );
-      await client.query('COMMIT');
-      position = Number(page.rows[page.rows.length - 1]!.position);
-      events += page.rows.length;
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = cpuPerUnit(cpuBefore, sampleCpu(), events);
-    await client.query('DROP TABLE floor_processed, floor_activity');
-    return { rate: events / seconds, seconds, cpu };
-  } finally {
-    await client.end();
-  }
+  const tables = {
+    create: `CREATE TABLE floor_processed (LIKE dashboard.processed_events INCLUDING ALL);
+      CREATE TABLE floor_activity (LIKE dashboard.activity INCLUDING ALL)`,
+    drop: 'DROP TABLE floor_processed, floor_activity',
+  };
+  return pagedReplay(url, pageSize, tables, async (client, page) => {
+    await client.query(
+      `INSERT INTO floor_processed (consumer_group, event_id)
+       SELECT 'floor', unnest($1::uuid[]) ON CONFLICT DO NOTHING`,
+      [page.map((row) => row.event_id)],
+    );
+    const rows = page
+      .filter((row) => publicTopics.has(row.topic))
+      .map((row) => eventRow(JSON.parse(row.payload) as PublicEventRecord));
+    if (rows.length === 0) return;
+    await client.query(
+      `INSERT INTO floor_activity (organization_id, event_id, event, severity, system_id, occurred_at, details)
+       SELECT organization_id, event_id, event, severity, system_id, date_trunc('milliseconds', at), details
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
+         AS r(organization_id, event_id, event, severity, system_id, at, details)
+       ON CONFLICT (organization_id, event_id) DO NOTHING`,
+      rows[0]!.map((_, column) => rows.map((row) => row[column])),
+    );
+  });
 }
 
 interface Latency {
