@@ -5,7 +5,7 @@ import { newUuidV7, PUBLIC_TOPICS, type PublicEventRecord, toEventPayload } from
 import { type ConsumedEvent, ConsumeEvent, parsePayload } from '@governance/messaging';
 import { currentTraceparent } from '@governance/platform';
 import { type ClaimedAttempt, DeliveryRepository, type NewDelivery } from './delivery.repository';
-import { WebhookRepository } from '../webhooks/webhook.repository';
+import { subscriptionKey, WebhookRepository } from '../webhooks/webhook.repository';
 import { DeliveryWorker } from './delivery-worker';
 
 /**
@@ -35,7 +35,7 @@ export class EventFanoutConsumer {
     const unique = uniqueBy(events, (event) => event.eventId.toLowerCase());
     const records = unique.map((event) => parsePayload<PublicEventRecord>(event));
     const subscribers = await this.webhooks.findSubscribers(
-      uniqueBy(records, (record) => `${record.organization_id}/${record.event}`).map((record) => ({
+      uniqueBy(records, (record) => subscriptionKey(record.organization_id, record.event)).map((record) => ({
         organizationId: record.organization_id,
         event: record.event,
       })),
@@ -76,7 +76,7 @@ function deliveriesOf(
 ): NewDelivery[] {
   const pending: NewDelivery[] = [];
   records.forEach((record, index) => {
-    const webhookIds = subscribers.get(`${record.organization_id}/${record.event}`);
+    const webhookIds = subscribers.get(subscriptionKey(record.organization_id, record.event));
     if (!webhookIds) return;
     const payload = JSON.stringify(toEventPayload(record));
     // Every attempt of these deliveries continues the trace its event came with: under the batch's

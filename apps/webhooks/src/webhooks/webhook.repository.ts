@@ -147,13 +147,13 @@ export class WebhookRepository {
 
   /**
    * The active webhooks subscribed to each (organization, event type) of `wanted`, in one query: by
-   * `${organization_id}/${event}`, webhook ids in creation order; a pair with none is absent.
+   * `subscriptionKey`, webhook ids in creation order; a pair with none is absent.
    */
   async findSubscribers(
     wanted: ReadonlyArray<{ organizationId: string; event: string }>,
   ): Promise<Map<string, string[]>> {
-    const rows = await this.dataSource.query<Array<{ key: string; id: string }>>(
-      `SELECT k.organization_id || '/' || k.event AS key, w.id
+    const rows = await this.dataSource.query<Array<{ organization_id: string; event: string; id: string }>>(
+      `SELECT k.organization_id, k.event, w.id
        FROM unnest($1::text[], $2::text[]) AS k(organization_id, event)
        JOIN webhooks.webhooks w ON w.organization_id = k.organization_id AND w.active AND w.deleted_at IS NULL
          AND k.event = ANY(w.events)
@@ -161,11 +161,16 @@ export class WebhookRepository {
       [wanted.map((pair) => pair.organizationId), wanted.map((pair) => pair.event)],
     );
     const subscribers = new Map<string, string[]>();
-    for (const { key, id } of rows) {
+    for (const row of rows) {
+      const key = subscriptionKey(row.organization_id, row.event);
       const ids = subscribers.get(key);
-      if (ids) ids.push(id);
-      else subscribers.set(key, [id]);
+      if (ids) ids.push(row.id);
+      else subscribers.set(key, [row.id]);
     }
     return subscribers;
   }
 }
+
+/** How `findSubscribers` keys an (organization, event type). */
+export const subscriptionKey = (organizationId: string, event: string): string =>
+  `${organizationId}/${event}`;
