@@ -23,8 +23,13 @@ import { checkpointSlotsOf, type Slots } from './checkpoint-slots';
 const APPEND_LOCK_KEY = 7_316_203;
 const MAX_RETRY_DELAY_MS = 30_000;
 const LAG_QUERY_INTERVAL_MS = 1_000;
-/** Wakes this process's consumers of `topic` after an append to it committed. */
+/** What this process's consumers of `topic` listen to for appends to it. */
 export const appendedSignal = (topic: string): string => `event-log-appended:${topic}`;
+
+/** Wakes this process's consumers of `topics`, after an append to them committed. */
+function appendedTo(topics: Iterable<string>): void {
+  for (const topic of new Set(topics)) wake(appendedSignal(topic));
+}
 
 /**
  * The event log's tables, in every service's migrations since the log is shared: whichever service
@@ -75,7 +80,7 @@ export class PostgresLogTransport implements EventTransport {
       from: `CROSS JOIN (SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})) AS append_lock`,
       onConflict: 'ON CONFLICT (event_id) DO NOTHING',
     });
-    for (const topic of new Set(messages.map((message) => message.topic))) wake(appendedSignal(topic));
+    appendedTo(messages.map((message) => message.topic));
   }
 
   /**
@@ -115,7 +120,7 @@ export class PostgresLogTransport implements EventTransport {
        SELECT count(*)::int AS moved, coalesce(array_agg(DISTINCT topic), '{}') AS topics FROM marked`,
       [limit, relayLock],
     );
-    for (const topic of row?.topics ?? []) wake(appendedSignal(topic));
+    appendedTo(row?.topics ?? []);
     return row?.moved ?? 0;
   }
 
@@ -341,7 +346,7 @@ export function nextEventsQuery(
   // Positions first, from the index alone, then only the `limit` rows that make the batch: each topic
   // may offer `limit` candidates, and reading all of them whole cost a replay most of its read. The rows
   // are fetched by `= ANY` of the positions, a probe each: joined instead, the planner (which expects
-  // `limit` positions) chose a merge join that walked the primary key from the log's first position.
+  // `limit` positions) chose plans that read the log from its start (event-log-read.int.spec.ts).
   return {
     sql: `SELECT e.position AS "offset", 0 AS partition, e.event_id AS "eventId", e.topic,
             e.message_key AS key, e.event_type AS "eventType", e.headers, e.payload
