@@ -1,4 +1,4 @@
-import { INTERNAL_TOPICS, publicTopicFor } from '@governance/contracts';
+import { INTERNAL_TOPICS, publicTopicFor, type SystemSnapshot } from '@governance/contracts';
 import { type ProjectedRecord, type Projection } from '@governance/messaging';
 import { assertSchemaName } from '@governance/persistence';
 import { type EntityManager } from 'typeorm';
@@ -39,52 +39,135 @@ export class SystemsReplica implements Projection<SystemsReplicaTopic> {
     this.table = `${assertSchemaName(schema)}.systems`;
   }
 
+  /**
+   * Applies a batch in three statements per run of records between merges: the newest snapshot of each
+   * system, the announcements, and then the merge that ends the run. Snapshots and announcements commute
+   * (a snapshot overwrites a row an announcement made; an announcement leaves a row a snapshot made), so
+   * only a merge, whose delete a later announcement would undo, fixes the order.
+   */
   async apply(
     manager: EntityManager,
     records: ReadonlyArray<ProjectedRecord<SystemsReplicaTopic>>,
   ): Promise<void> {
-    for (const { topic, record } of records) {
-      if (topic === INTERNAL_TOPICS.systems)
-        switch (record.event) {
-          case 'system.created':
-          case 'system.updated': {
-            const system = record.details;
-            await manager.query(
-              `INSERT INTO ${this.table} (organization_id, system_id, name, declared, risk_tier, status, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7)
-               ON CONFLICT (organization_id, system_id) DO UPDATE SET
-                 name = EXCLUDED.name, declared = EXCLUDED.declared, risk_tier = EXCLUDED.risk_tier,
-                 status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
-               WHERE systems.updated_at IS NULL OR systems.updated_at <= EXCLUDED.updated_at`,
-              [
-                record.organization_id,
-                system.system_id,
-                system.name,
-                system.declared,
-                system.risk_tier,
-                system.status,
-                system.updated_at,
-              ],
-            );
-            break;
-          }
-          case 'system.registration_merged': {
-            // A requested id that now stands for an existing system is not a system of its own.
-            const { requested_system_id: requested, system_id: systemId } = record.details;
-            if (requested === systemId) break;
-            await manager.query(
-              `DELETE FROM ${this.table} WHERE organization_id = $1 AND system_id = $2 AND updated_at IS NULL`,
-              [record.organization_id, requested],
-            );
-            break;
-          }
-        }
-      else if (record.system_id !== null)
-        await manager.query(
-          `INSERT INTO ${this.table} (organization_id, system_id, name, declared) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (organization_id, system_id) DO NOTHING`,
-          [record.organization_id, record.system_id, record.details.system_name, record.details.declared],
-        );
+    for (const run of replicaRuns(records)) {
+      if (run.snapshots.length > 0) await this.upsertSnapshots(manager, run.snapshots);
+      if (run.announcements.length > 0) await this.insertAnnouncements(manager, run.announcements);
+      if (run.merge) await this.dropRequested(manager, run.merge);
     }
   }
+
+  private async upsertSnapshots(manager: EntityManager, snapshots: readonly KeptSnapshot[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${this.table} AS s (organization_id, system_id, name, declared, risk_tier, status, updated_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[],
+         $7::timestamptz[])
+       ON CONFLICT (organization_id, system_id) DO UPDATE SET
+         name = EXCLUDED.name, declared = EXCLUDED.declared, risk_tier = EXCLUDED.risk_tier,
+         status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
+       WHERE s.updated_at IS NULL OR s.updated_at <= EXCLUDED.updated_at`,
+      columnsOf(snapshots, ({ organizationId, snapshot }) => [
+        organizationId,
+        snapshot.system_id,
+        snapshot.name,
+        snapshot.declared,
+        snapshot.risk_tier,
+        snapshot.status,
+        snapshot.updated_at,
+      ]),
+    );
+  }
+
+  /** Only a system no record has described yet gets a row; the first announcement of it wins. */
+  private async insertAnnouncements(
+    manager: EntityManager,
+    announced: readonly Announcement[],
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${this.table} (organization_id, system_id, name, declared)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[])
+       ON CONFLICT (organization_id, system_id) DO NOTHING`,
+      columnsOf(announced, (announcement) => [
+        announcement.organizationId,
+        announcement.systemId,
+        announcement.name,
+        announcement.declared,
+      ]),
+    );
+  }
+
+  /** A requested id that now stands for an existing system is not a system of its own. */
+  private async dropRequested(manager: EntityManager, merge: Merge): Promise<void> {
+    await manager.query(
+      `DELETE FROM ${this.table} WHERE organization_id = $1 AND system_id = $2 AND updated_at IS NULL`,
+      [merge.organizationId, merge.requestedSystemId],
+    );
+  }
+}
+
+interface KeptSnapshot {
+  organizationId: string;
+  snapshot: SystemSnapshot;
+}
+
+interface Announcement {
+  organizationId: string;
+  systemId: string;
+  name: string;
+  declared: boolean;
+}
+
+interface Merge {
+  organizationId: string;
+  requestedSystemId: string;
+}
+
+/** Records up to and including a merge (or the batch's end), as the writes they come to. */
+export interface ReplicaRun {
+  /** The newest snapshot of each system, by `updated_at`; of equal ones, the later record's. */
+  snapshots: KeptSnapshot[];
+  /** Every announcement of a system, in record order. */
+  announcements: Announcement[];
+  merge?: Merge;
+}
+
+/** Splits a batch into runs that end at each merge that drops something (pure: replicaRuns.unit.spec). */
+export function replicaRuns(records: ReadonlyArray<ProjectedRecord<SystemsReplicaTopic>>): ReplicaRun[] {
+  const runs: ReplicaRun[] = [];
+  let snapshots = new Map<string, KeptSnapshot>();
+  let announcements: Announcement[] = [];
+  const close = (merge?: Merge) => {
+    if (snapshots.size > 0 || announcements.length > 0 || merge)
+      runs.push({ snapshots: [...snapshots.values()], announcements, merge });
+    snapshots = new Map();
+    announcements = [];
+  };
+  for (const { topic, record } of records) {
+    if (topic !== INTERNAL_TOPICS.systems) {
+      if (record.system_id !== null)
+        announcements.push({
+          organizationId: record.organization_id,
+          systemId: record.system_id,
+          name: record.details.system_name,
+          declared: record.details.declared,
+        });
+    } else if (record.event === 'system.registration_merged') {
+      const { requested_system_id: requested, system_id: systemId } = record.details;
+      if (requested !== systemId)
+        close({ organizationId: record.organization_id, requestedSystemId: requested });
+    } else {
+      const key = `${record.organization_id}\u0000${record.details.system_id}`;
+      const held = snapshots.get(key);
+      if (!held || Date.parse(held.snapshot.updated_at) <= Date.parse(record.details.updated_at))
+        snapshots.set(key, { organizationId: record.organization_id, snapshot: record.details });
+    }
+  }
+  close();
+  return runs;
+}
+
+/** Rows as the column arrays `unnest` turns back into them. */
+function columnsOf<T>(rows: readonly T[], columns: (row: T) => unknown[]): unknown[][] {
+  const arrays: unknown[][] = [];
+  for (const row of rows) columns(row).forEach((value, index) => (arrays[index] ??= []).push(value));
+  return arrays;
 }
