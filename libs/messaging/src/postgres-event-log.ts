@@ -139,6 +139,28 @@ interface PostgresLogSourceOptions {
 
 type BatchOutcome = 'busy' | 'caught-up' | 'idle' | 'failed';
 
+/** A logged event as nextEventsQuery reads it: a ConsumedEvent but for its group. */
+type LoggedEvent = Omit<ConsumedEvent, 'consumerGroup'> & { offset: string };
+
+/**
+ * The next batch's read, begun on the checkpoint transaction's idle connection while the handler works
+ * on a full batch. It serves the next batch if that one starts where it did: positions become visible in
+ * order, so what it read is a prefix of what a read then would bring, and nothing in between is skipped.
+ */
+interface ReadAhead {
+  /** The checkpoint of each topic it read after. */
+  from: ReadonlyMap<string, string>;
+  /** Undefined if the read failed: the next batch reads for itself. */
+  events: Promise<LoggedEvent[] | undefined>;
+}
+
+interface Batch {
+  outcome: BatchOutcome;
+  /** How many events it read; unset when another replica holds the checkpoints. */
+  read?: number;
+  ahead?: ReadAhead;
+}
+
 export class PostgresLogEventSource implements EventSource {
   private readonly slots: Slots;
   /** When each consumer group last read its lag, by performance.now(). */
@@ -218,16 +240,18 @@ export class PostgresLogEventSource implements EventSource {
     // group run an empty batch per append to any topic.
     const appended = listen(topics.map(appendedSignal));
     let failures = 0;
+    let ahead: ReadAhead | undefined;
     while (!signal.aborted) {
       let outcome: BatchOutcome;
       const started = performance.now();
       try {
-        outcome = await this.consumeBatch(group, topics, deliver);
+        ({ outcome, ahead } = await this.consumeBatch(group, topics, deliver, ahead));
         failures = outcome === 'failed' ? failures + 1 : 0;
       } catch (error) {
         failures += 1;
         this.logger.error({ err: error, consumer_group: group }, 'event log consumer failed');
         outcome = 'failed';
+        ahead = undefined;
       }
       if (outcome === 'idle') await appended.wait(this.options.pollIntervalMs, signal);
       // Caught up (a part batch): a short pause lets the next batch gather more of a steady stream.
@@ -263,23 +287,29 @@ export class PostgresLogEventSource implements EventSource {
    * One batch, once a checkpoint slot is free: the batch holds a connection while its handler takes
    * others from the same pool, so the slots keep such holders fewer than the pool (checkpoint-slots.ts).
    */
-  private async consumeBatch(group: string, topics: string[], deliver: Deliver): Promise<BatchOutcome> {
-    const batch = await this.slots.use(() => this.handleBatch(group, topics, deliver));
+  private async consumeBatch(
+    group: string,
+    topics: string[],
+    deliver: Deliver,
+    ahead: ReadAhead | undefined,
+  ): Promise<Batch> {
+    const batch = await this.slots.use(() => this.handleBatch(group, topics, deliver, ahead));
     if (batch.read !== undefined) await this.reportLag(group, topics, batch.read === 0);
-    return batch.outcome;
+    return batch;
   }
 
   /**
    * Locks the group's checkpoints (another replica holding them means it is the active consumer),
    * hands the next events to the consumer in log order, and moves each topic's checkpoint past the
-   * events handled. A failure stops the batch: its event is offered again after a pause.
-   * `read` is how many events it read, unset when another replica holds the checkpoints.
+   * events handled. A failure stops the batch: its event is offered again after a pause. A full batch
+   * reads the next one ahead, while its handler works (ReadAhead).
    */
   private async handleBatch(
     group: string,
     topics: string[],
     deliver: Deliver,
-  ): Promise<{ outcome: BatchOutcome; read?: number }> {
+    ahead: ReadAhead | undefined,
+  ): Promise<Batch> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -296,11 +326,18 @@ export class PostgresLogEventSource implements EventSource {
         await runner.rollbackTransaction();
         return { outcome: 'idle' };
       }
-      const next = nextEventsQuery(checkpoints, this.options.batchSize);
-      const rows = (await runner.query(next.sql, next.params)) as Array<
-        Omit<ConsumedEvent, 'consumerGroup'> & { offset: string }
-      >;
+      const from = new Map(checkpoints.map((checkpoint) => [checkpoint.topic, checkpoint.position]));
+      const rows =
+        (ahead && sameCheckpoints(ahead.from, from) ? await ahead.events : undefined) ??
+        (await this.readAfter(runner, from));
       const events = rows.map((row) => ({ consumerGroup: group, ...row }));
+      let next: ReadAhead | undefined;
+      if (rows.length === this.options.batchSize) {
+        const after = new Map(from);
+        for (const row of rows) after.set(row.topic, row.offset);
+        // A failed read ahead aborts this transaction: the checkpoint's update fails, and the batch comes again.
+        next = { from: after, events: this.readAfter(runner, after).catch(() => undefined) };
+      }
       const handled = await deliver(events);
       const reached = new Map(events.slice(0, handled).map((event) => [event.topic, event.offset]));
       if (reached.size > 0) {
@@ -315,7 +352,7 @@ export class PostgresLogEventSource implements EventSource {
       const read = rows.length;
       if (handled < read) return { outcome: 'failed', read };
       if (read === 0) return { outcome: 'idle', read };
-      return { outcome: read < this.options.batchSize ? 'caught-up' : 'busy', read };
+      return { outcome: read < this.options.batchSize ? 'caught-up' : 'busy', read, ahead: next };
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw error;
@@ -323,6 +360,22 @@ export class PostgresLogEventSource implements EventSource {
       await runner.release();
     }
   }
+
+  /** The next batch after `checkpoints` (topic → position), on the checkpoint transaction's connection. */
+  private async readAfter(
+    runner: QueryRunner,
+    checkpoints: ReadonlyMap<string, string>,
+  ): Promise<LoggedEvent[]> {
+    const next = nextEventsQuery(
+      [...checkpoints].map(([topic, position]) => ({ topic, position })),
+      this.options.batchSize,
+    );
+    return (await runner.query(next.sql, next.params)) as LoggedEvent[];
+  }
+}
+
+function sameCheckpoints(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  return a.size === b.size && [...a].every(([topic, position]) => b.get(topic) === position);
 }
 
 /**
