@@ -19,6 +19,15 @@ export type ConsumedEventHandler = (event: ConsumedEvent) => Promise<void>;
 /** Takes consecutive events of one consumer group at once; they count as handled together. */
 export type ConsumedBatchHandler = (events: ConsumedEvent[]) => Promise<void>;
 
+export interface BatchOptions {
+  /**
+   * CPU work on events the source read ahead, run as they arrive, while the handler of the batch before
+   * them still waits on its database: the same objects reach the handler later, or never if the batch
+   * before fails. It must not throw.
+   */
+  prepare?(events: readonly ConsumedEvent[]): void;
+}
+
 export interface Subscription {
   close(): Promise<void>;
 }
@@ -34,6 +43,7 @@ export interface EventSource {
     consumerGroup: string,
     topics: string[],
     handler: ConsumedBatchHandler,
+    options?: BatchOptions,
   ): Promise<Subscription>;
 }
 

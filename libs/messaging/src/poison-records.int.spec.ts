@@ -258,4 +258,33 @@ describe.each([
     expect((await admin.list({ consumer: 'single' })).data).toHaveLength(3);
     await expect(admin.discard(first!.id)).rejects.toMatchObject({ status: 404 });
   });
+
+  it('sets aside a bad record of a batch read ahead, whose contract was checked before its turn', async () => {
+    // A full batch (50) first: on the event log, the batch behind it is read and checked ahead meanwhile.
+    const organizationId = newId('organization');
+    const fillers = Array.from({ length: 60 }, (_, index) =>
+      systemRegistered(`filler-${index}`, organizationId),
+    );
+    const poison = poisonRecords(organizationId).slice(0, 4);
+    await transport.publish([...fillers, ...poison, systemRegistered('after', organizationId)]);
+    await eventually(
+      async () => GROUPS.every((group) => handled.get(group)?.includes('after')),
+      10_000,
+      'the record behind the bad ones',
+    );
+    for (const group of GROUPS) {
+      expect(handled.get(group)!.slice(-61)).toEqual([
+        ...fillers.map((_, index) => `filler-${index}`),
+        'after',
+      ]);
+      const letters = await deadLetters.list({ consumerGroup: group });
+      const ids = new Set(poison.map((message) => message.eventId));
+      expect(letters.filter((letter) => ids.has(letter.event_id)).map((letter) => letter.reason)).toEqual([
+        'malformed',
+        'contract',
+        'contract',
+        'contract',
+      ]);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { backoffMs, listen, type Logger, sleep, wake } from '@governance/platfor
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import {
+  type BatchOptions,
   type ConsumedBatchHandler,
   type ConsumedEvent,
   type ConsumedEventHandler,
@@ -130,6 +131,11 @@ export class PostgresLogTransport implements EventTransport {
 /** Hands events to the consumer in order; returns how many it handled, the first of the others failed. */
 type Deliver = (events: ConsumedEvent[]) => Promise<number>;
 
+/** A group's consumer, as the loop drives it. */
+interface Consumer extends BatchOptions {
+  deliver: Deliver;
+}
+
 interface PostgresLogSourceOptions {
   pollIntervalMs: number;
   batchSize: number;
@@ -138,9 +144,6 @@ interface PostgresLogSourceOptions {
 }
 
 type BatchOutcome = 'busy' | 'caught-up' | 'idle' | 'failed';
-
-/** A logged event as nextEventsQuery reads it: a ConsumedEvent but for its group. */
-type LoggedEvent = Omit<ConsumedEvent, 'consumerGroup'> & { offset: string };
 
 /**
  * The next batch's read, begun on the checkpoint transaction's idle connection while the handler works
@@ -151,7 +154,7 @@ interface ReadAhead {
   /** The checkpoint of each topic it read after. */
   from: ReadonlyMap<string, string>;
   /** Undefined if the read failed: the next batch reads for itself. */
-  events: Promise<LoggedEvent[] | undefined>;
+  events: Promise<ConsumedEvent[] | undefined>;
 }
 
 interface Batch {
@@ -175,19 +178,21 @@ export class PostgresLogEventSource implements EventSource {
   }
 
   subscribe(consumerGroup: string, topics: string[], handler: ConsumedEventHandler): Promise<Subscription> {
-    return this.subscribeTo(consumerGroup, topics, async (events) => {
-      for (const [handled, event] of events.entries()) {
-        try {
-          await handler(event);
-        } catch (error) {
-          this.logger.warn(
-            { err: error, consumer_group: consumerGroup, event_id: event.eventId },
-            'handler failed; will retry',
-          );
-          return handled;
+    return this.subscribeTo(consumerGroup, topics, {
+      deliver: async (events) => {
+        for (const [handled, event] of events.entries()) {
+          try {
+            await handler(event);
+          } catch (error) {
+            this.logger.warn(
+              { err: error, consumer_group: consumerGroup, event_id: event.eventId },
+              'handler failed; will retry',
+            );
+            return handled;
+          }
         }
-      }
-      return events.length;
+        return events.length;
+      },
     });
   }
 
@@ -195,25 +200,34 @@ export class PostgresLogEventSource implements EventSource {
     consumerGroup: string,
     topics: string[],
     handler: ConsumedBatchHandler,
+    options: BatchOptions = {},
   ): Promise<Subscription> {
-    return this.subscribeTo(consumerGroup, topics, async (events) => {
-      try {
-        if (events.length > 0) await handler(events);
-        return events.length;
-      } catch (error) {
-        this.logger.warn(
-          { err: error, consumer_group: consumerGroup, event_id: events[0]?.eventId, events: events.length },
-          'batch handler failed; will retry',
-        );
-        return 0;
-      }
+    return this.subscribeTo(consumerGroup, topics, {
+      prepare: options.prepare,
+      deliver: async (events) => {
+        try {
+          if (events.length > 0) await handler(events);
+          return events.length;
+        } catch (error) {
+          this.logger.warn(
+            {
+              err: error,
+              consumer_group: consumerGroup,
+              event_id: events[0]?.eventId,
+              events: events.length,
+            },
+            'batch handler failed; will retry',
+          );
+          return 0;
+        }
+      },
     });
   }
 
   private async subscribeTo(
     consumerGroup: string,
     topics: string[],
-    deliver: Deliver,
+    consumer: Consumer,
   ): Promise<Subscription> {
     await this.dataSource.query(
       `INSERT INTO event_bus.checkpoints (consumer_group, topic)
@@ -221,7 +235,7 @@ export class PostgresLogEventSource implements EventSource {
       [consumerGroup, topics],
     );
     const stop = new AbortController();
-    const loop = this.consume(consumerGroup, topics, deliver, stop.signal);
+    const loop = this.consume(consumerGroup, topics, consumer, stop.signal);
     return {
       close: async () => {
         stop.abort();
@@ -233,7 +247,7 @@ export class PostgresLogEventSource implements EventSource {
   private async consume(
     group: string,
     topics: string[],
-    deliver: Deliver,
+    consumer: Consumer,
     signal: AbortSignal,
   ): Promise<void> {
     // Woken by appends to its own topics only: in one process, a wake-up for every append made each
@@ -245,7 +259,7 @@ export class PostgresLogEventSource implements EventSource {
       let outcome: BatchOutcome;
       const started = performance.now();
       try {
-        ({ outcome, ahead } = await this.consumeBatch(group, topics, deliver, ahead));
+        ({ outcome, ahead } = await this.consumeBatch(group, topics, consumer, ahead));
         failures = outcome === 'failed' ? failures + 1 : 0;
       } catch (error) {
         failures += 1;
@@ -290,10 +304,10 @@ export class PostgresLogEventSource implements EventSource {
   private async consumeBatch(
     group: string,
     topics: string[],
-    deliver: Deliver,
+    consumer: Consumer,
     ahead: ReadAhead | undefined,
   ): Promise<Batch> {
-    const batch = await this.slots.use(() => this.handleBatch(group, topics, deliver, ahead));
+    const batch = await this.slots.use(() => this.handleBatch(group, topics, consumer, ahead));
     if (batch.read !== undefined) await this.reportLag(group, topics, batch.read === 0);
     return batch;
   }
@@ -302,12 +316,12 @@ export class PostgresLogEventSource implements EventSource {
    * Locks the group's checkpoints (another replica holding them means it is the active consumer),
    * hands the next events to the consumer in log order, and moves each topic's checkpoint past the
    * events handled. A failure stops the batch: its event is offered again after a pause. A full batch
-   * reads the next one ahead, while its handler works (ReadAhead).
+   * reads the next one ahead, while its handler works (ReadAhead), and has the consumer prepare it.
    */
   private async handleBatch(
     group: string,
     topics: string[],
-    deliver: Deliver,
+    { deliver, prepare }: Consumer,
     ahead: ReadAhead | undefined,
   ): Promise<Batch> {
     const runner = this.dataSource.createQueryRunner();
@@ -327,16 +341,19 @@ export class PostgresLogEventSource implements EventSource {
         return { outcome: 'idle' };
       }
       const from = new Map(checkpoints.map((checkpoint) => [checkpoint.topic, checkpoint.position]));
-      const rows =
+      const events =
         (ahead && sameCheckpoints(ahead.from, from) ? await ahead.events : undefined) ??
-        (await this.readAfter(runner, from));
-      const events = rows.map((row) => ({ consumerGroup: group, ...row }));
+        (await this.readAfter(runner, group, from));
       let next: ReadAhead | undefined;
-      if (rows.length === this.options.batchSize) {
+      if (events.length === this.options.batchSize) {
         const after = new Map(from);
-        for (const row of rows) after.set(row.topic, row.offset);
+        for (const event of events) after.set(event.topic, event.offset!);
+        const read = this.readAfter(runner, group, after).then((read) => {
+          prepare?.(read);
+          return read;
+        });
         // A failed read ahead aborts this transaction: the checkpoint's update fails, and the batch comes again.
-        next = { from: after, events: this.readAfter(runner, after).catch(() => undefined) };
+        next = { from: after, events: read.catch(() => undefined) };
       }
       const handled = await deliver(events);
       const reached = new Map(events.slice(0, handled).map((event) => [event.topic, event.offset]));
@@ -349,7 +366,7 @@ export class PostgresLogEventSource implements EventSource {
         );
       }
       await runner.commitTransaction();
-      const read = rows.length;
+      const read = events.length;
       if (handled < read) return { outcome: 'failed', read };
       if (read === 0) return { outcome: 'idle', read };
       return { outcome: read < this.options.batchSize ? 'caught-up' : 'busy', read, ahead: next };
@@ -361,16 +378,18 @@ export class PostgresLogEventSource implements EventSource {
     }
   }
 
-  /** The next batch after `checkpoints` (topic → position), on the checkpoint transaction's connection. */
+  /** `group`'s next batch after `checkpoints` (topic → position), on the checkpoint transaction's connection. */
   private async readAfter(
     runner: QueryRunner,
+    group: string,
     checkpoints: ReadonlyMap<string, string>,
-  ): Promise<LoggedEvent[]> {
+  ): Promise<ConsumedEvent[]> {
     const next = nextEventsQuery(
       [...checkpoints].map(([topic, position]) => ({ topic, position })),
       this.options.batchSize,
     );
-    return (await runner.query(next.sql, next.params)) as LoggedEvent[];
+    const rows = (await runner.query(next.sql, next.params)) as Array<Omit<ConsumedEvent, 'consumerGroup'>>;
+    return rows.map((row) => ({ consumerGroup: group, ...row }));
   }
 }
 
