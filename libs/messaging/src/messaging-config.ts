@@ -112,7 +112,7 @@ export function readMessagingConfig(env: EnvReader, service: string): MessagingC
   return {
     kafka,
     eventLogPollIntervalMs: env.int('EVENT_LOG_POLL_INTERVAL_MS', 100, { min: 5, max: 60_000 }),
-    eventLogBatchSize: env.int('EVENT_LOG_BATCH_SIZE', 1_000, { min: 1, max: 10_000 }),
+    eventLogBatchSize: env.int('EVENT_LOG_BATCH_SIZE', 2_000, { min: 1, max: 10_000 }),
     outboxPollIntervalMs: env.int('OUTBOX_POLL_INTERVAL_MS', 100, { min: 5, max: 60_000 }),
     outboxRetryMaxMs: env.int('OUTBOX_RETRY_MAX_MS', 1_000, { min: 10, max: 60_000 }),
     outboxBatchSize: env.int('OUTBOX_BATCH_SIZE', 500, { min: 1, max: 10_000 }),

@@ -56,8 +56,8 @@ describe('readMessagingConfig: Kafka consumers', () => {
 });
 
 describe('readMessagingConfig: the Postgres event log', () => {
-  it('reads 1,000 events per consumer batch by default, as many as EVENT_LOG_BATCH_SIZE says, at least 1', () => {
-    expect(read({}).eventLogBatchSize).toBe(1_000);
+  it('reads 2,000 events per consumer batch by default, as many as EVENT_LOG_BATCH_SIZE says, at least 1', () => {
+    expect(read({}).eventLogBatchSize).toBe(2_000);
     expect(read({ EVENT_LOG_BATCH_SIZE: '50' }).eventLogBatchSize).toBe(50);
     expect(() => read({ EVENT_LOG_BATCH_SIZE: '0' })).toThrow(/EVENT_LOG_BATCH_SIZE must be at least 1/);
   });
