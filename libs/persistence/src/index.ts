@@ -6,3 +6,4 @@ export { PersistenceModule } from './persistence.module';
 export { runServiceProcess, describeStartFailure } from './run-service';
 export { SqlConditions } from './sql-conditions';
 export { LiveChanges, LiveChangesModule, type LiveOptions } from './live-changes';
+export { unnestColumns } from './unnest-columns';

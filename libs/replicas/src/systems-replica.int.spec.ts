@@ -12,17 +12,24 @@ import { SystemsReplica, systemsReplicaTableSql, type SystemsReplicaTopic } from
 
 type Record = ProjectedRecord<SystemsReplicaTopic>;
 const ORG = newId('organization');
+const OTHER_ORG = newId('organization');
 const hour = (h: number): string => new Date(Date.UTC(2026, 10, 26, h)).toISOString();
 
-const snapshot = (details: SystemSnapshot): Record => ({
+const snapshot = (details: SystemSnapshot, organizationId = ORG): Record => ({
   topic: INTERNAL_TOPICS.systems,
-  record: { id: newUuidV7(), organization_id: ORG, event: 'system.updated', timestamp: hour(0), details },
+  record: {
+    id: newUuidV7(),
+    organization_id: organizationId,
+    event: 'system.updated',
+    timestamp: hour(0),
+    details,
+  },
 });
-const announced = (systemId: string, name: string): Record => ({
+const announced = (systemId: string, name: string, organizationId = ORG): Record => ({
   topic: publicTopicFor('system.registered'),
   record: {
     id: newUuidV7(),
-    organization_id: ORG,
+    organization_id: organizationId,
     event: 'system.registered',
     timestamp: hour(0),
     severity: 'INFO',
@@ -69,15 +76,35 @@ describe('SystemsReplica', () => {
   });
 
   const rows = (schema: string) =>
-    dataSource.query<Array<{ system_id: string; name: string }>>(
-      `SELECT system_id, name, declared, risk_tier, status, updated_at FROM ${schema}.systems ORDER BY system_id`,
+    dataSource.query<Array<{ organization_id: string; system_id: string; name: string }>>(
+      `SELECT organization_id, system_id, name, declared, risk_tier, status, updated_at FROM ${schema}.systems
+       ORDER BY organization_id, system_id`,
     );
+
+  /** Both tables emptied, then given the same rows, as a replica that has seen earlier batches. */
+  const reset = async (existing: readonly Record[]) => {
+    for (const schema of ['batched', 'one_by_one']) {
+      await dataSource.query(`TRUNCATE ${schema}.systems`);
+      await dataSource.transaction((manager) => new SystemsReplica(schema).apply(manager, existing));
+    }
+  };
+
+  /** Applies `history` as one batch and one record at a time; answers the batch's table. */
+  const applyBothWays = async (history: readonly Record[]) => {
+    await dataSource.transaction((manager) => new SystemsReplica('batched').apply(manager, history));
+    for (const record of history)
+      await dataSource.transaction((manager) => new SystemsReplica('one_by_one').apply(manager, [record]));
+    const batched = await rows('batched');
+    expect(batched).toEqual(await rows('one_by_one'));
+    return batched;
+  };
 
   it('applies a batch as the same records one at a time would, merges and stale snapshots included', async () => {
     const described = newId('system');
     const stubOnly = newId('system');
     const requested = newId('system');
     const reannounced = newId('system');
+    await reset([]);
     const history: Record[] = [
       announced(described, 'from a probe'),
       snapshot(
@@ -94,17 +121,43 @@ describe('SystemsReplica', () => {
       merged(reannounced, described),
       announced(reannounced, 'After its merge'),
     ];
-    const batched = new SystemsReplica('batched');
-    const oneByOne = new SystemsReplica('one_by_one');
-    await dataSource.transaction((manager) => batched.apply(manager, history));
-    for (const record of history)
-      await dataSource.transaction((manager) => oneByOne.apply(manager, [record]));
-
-    expect(await rows('batched')).toEqual(await rows('one_by_one'));
-    const byId = new Map((await rows('batched')).map((row) => [row.system_id, row]));
+    const byId = new Map((await applyBothWays(history)).map((row) => [row.system_id, row]));
     expect(byId.get(described)).toMatchObject({ name: 'Described', risk_tier: 'high', declared: true });
     expect(byId.get(stubOnly)).toMatchObject({ name: 'Only announced', declared: false, updated_at: null });
     expect(byId.has(requested)).toBe(false);
     expect(byId.get(reannounced)).toMatchObject({ name: 'After its merge' });
+  });
+
+  it('ends where one at a time does in any order, over rows already held and two organizations', async () => {
+    const held = newId('system');
+    const stub = newId('system');
+    const tied = newId('system');
+    const fresh = newId('system');
+    const existing = [
+      snapshot(systemSnapshot({ system_id: held, name: 'Held', updated_at: hour(3) })),
+      announced(stub, 'Held stub'),
+    ];
+    const history: Record[] = [
+      snapshot(systemSnapshot({ system_id: held, name: 'Older than held', updated_at: hour(2) })),
+      snapshot(systemSnapshot({ system_id: held, name: 'Newer than held', updated_at: hour(4) })),
+      snapshot(systemSnapshot({ system_id: stub, name: 'Describes the stub', updated_at: hour(1) })),
+      snapshot(systemSnapshot({ system_id: tied, name: 'Tie one', updated_at: hour(5) }), OTHER_ORG),
+      snapshot(systemSnapshot({ system_id: tied, name: 'Tie two', updated_at: hour(5) }), OTHER_ORG),
+      announced(fresh, 'First of two', OTHER_ORG),
+      announced(fresh, 'Second of two', OTHER_ORG),
+      announced(tied, 'Announced in the other organization'),
+      merged(stub, held),
+    ];
+    const orders = [history, [...history].reverse(), [...history.slice(4), ...history.slice(0, 4)]];
+    for (const order of orders) {
+      await reset(existing);
+      const table = await applyBothWays(order);
+      expect(
+        table
+          .filter((row) => row.organization_id === OTHER_ORG)
+          .map((row) => row.system_id)
+          .sort(),
+      ).toEqual([tied, fresh].sort());
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { INTERNAL_TOPICS, publicTopicFor, type SystemSnapshot } from '@governance/contracts';
 import { type ProjectedRecord, type Projection } from '@governance/messaging';
-import { assertSchemaName } from '@governance/persistence';
+import { assertSchemaName, unnestColumns } from '@governance/persistence';
 import { type EntityManager } from 'typeorm';
 
 /** The topics the replica of systems is built from: the systems service's snapshots, and the announcement. */
@@ -65,7 +65,7 @@ export class SystemsReplica implements Projection<SystemsReplicaTopic> {
          name = EXCLUDED.name, declared = EXCLUDED.declared, risk_tier = EXCLUDED.risk_tier,
          status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
        WHERE s.updated_at IS NULL OR s.updated_at <= EXCLUDED.updated_at`,
-      columnsOf(snapshots, ({ organizationId, snapshot }) => [
+      unnestColumns(snapshots, ({ organizationId, snapshot }) => [
         organizationId,
         snapshot.system_id,
         snapshot.name,
@@ -77,7 +77,7 @@ export class SystemsReplica implements Projection<SystemsReplicaTopic> {
     );
   }
 
-  /** Only a system no record has described yet gets a row; the first announcement of it wins. */
+  /** Only a system no record has described yet gets a row, from its first announcement. */
   private async insertAnnouncements(
     manager: EntityManager,
     announced: readonly Announcement[],
@@ -86,7 +86,7 @@ export class SystemsReplica implements Projection<SystemsReplicaTopic> {
       `INSERT INTO ${this.table} (organization_id, system_id, name, declared)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[])
        ON CONFLICT (organization_id, system_id) DO NOTHING`,
-      columnsOf(announced, (announcement) => [
+      unnestColumns(announced, (announcement) => [
         announcement.organizationId,
         announcement.systemId,
         announcement.name,
@@ -125,28 +125,34 @@ interface Merge {
 export interface ReplicaRun {
   /** The newest snapshot of each system, by `updated_at`; of equal ones, the later record's. */
   snapshots: KeptSnapshot[];
-  /** Every announcement of a system, in record order. */
+  /** The first announcement of each system: the one a row is made from, when none exists. */
   announcements: Announcement[];
   merge?: Merge;
 }
 
-/** Splits a batch into runs that end at each merge that drops something (pure: replicaRuns.unit.spec). */
+/**
+ * Splits a batch into runs, each ending at a merge of a requested id into another system (pure:
+ * systems-replica.unit.spec.ts). Snapshots compare by `updated_at` to the millisecond, as the systems
+ * service writes it; Postgres would tell apart microseconds.
+ */
 export function replicaRuns(records: ReadonlyArray<ProjectedRecord<SystemsReplicaTopic>>): ReplicaRun[] {
   const runs: ReplicaRun[] = [];
   let snapshots = new Map<string, KeptSnapshot>();
-  let announcements: Announcement[] = [];
+  let announcements = new Map<string, Announcement>();
   const close = (merge?: Merge) => {
-    if (snapshots.size > 0 || announcements.length > 0 || merge)
-      runs.push({ snapshots: [...snapshots.values()], announcements, merge });
+    if (snapshots.size > 0 || announcements.size > 0 || merge)
+      runs.push({ snapshots: [...snapshots.values()], announcements: [...announcements.values()], merge });
     snapshots = new Map();
-    announcements = [];
+    announcements = new Map();
   };
   for (const { topic, record } of records) {
     if (topic !== INTERNAL_TOPICS.systems) {
-      if (record.system_id !== null)
-        announcements.push({
+      const systemId = record.system_id;
+      const key = `${record.organization_id}\u0000${systemId}`;
+      if (systemId !== null && !announcements.has(key))
+        announcements.set(key, {
           organizationId: record.organization_id,
-          systemId: record.system_id,
+          systemId,
           name: record.details.system_name,
           declared: record.details.declared,
         });
@@ -163,11 +169,4 @@ export function replicaRuns(records: ReadonlyArray<ProjectedRecord<SystemsReplic
   }
   close();
   return runs;
-}
-
-/** Rows as the column arrays `unnest` turns back into them. */
-function columnsOf<T>(rows: readonly T[], columns: (row: T) => unknown[]): unknown[][] {
-  const arrays: unknown[][] = [];
-  for (const row of rows) columns(row).forEach((value, index) => (arrays[index] ??= []).push(value));
-  return arrays;
 }

@@ -66,10 +66,15 @@ describe('replicaRuns', () => {
     expect(run!.snapshots.map(({ snapshot }) => snapshot.name)).toEqual(['newest', 'second']);
   });
 
-  it('keeps every announcement in record order', () => {
+  it('keeps the first announcement of each system', () => {
     const id = newId('system');
-    const [run] = replicaRuns([announcement(id, 'first'), announcement(id, 'second')]);
-    expect(run!.announcements.map((entry) => entry.name)).toEqual(['first', 'second']);
+    const other = newId('system');
+    const [run] = replicaRuns([
+      announcement(id, 'first'),
+      announcement(other, 'other'),
+      announcement(id, 'second'),
+    ]);
+    expect(run!.announcements.map((entry) => entry.name)).toEqual(['first', 'other']);
     expect(run!.snapshots).toEqual([]);
   });
 

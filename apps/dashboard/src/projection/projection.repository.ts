@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eventRow } from '@governance/contracts';
+import { unnestColumns } from '@governance/persistence';
 import { type EntityManager } from 'typeorm';
 import { type BatchChanges, type HeadChange, type HeadKey, type ProbeChange } from './batch-changes';
 
@@ -175,8 +176,7 @@ class Writes {
   /** Adds `sql` for `rows`; no rows, no write. */
   add<T>(sql: Sql, rows: readonly T[], columnsOf: (row: T) => unknown[]): void {
     if (rows.length === 0) return;
-    const columns: unknown[][] = [];
-    for (const row of rows) columnsOf(row).forEach((value, index) => (columns[index] ??= []).push(value));
+    const columns = unnestColumns(rows, columnsOf);
     const first = this.params.length;
     this.params.push(...columns);
     this.statements.push(sql((index) => `$${first + index + 1}`));
