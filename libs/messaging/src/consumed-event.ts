@@ -22,10 +22,11 @@ export type ConsumedBatchHandler = (events: ConsumedEvent[]) => Promise<void>;
 export interface BatchOptions {
   /**
    * CPU work on events the source read ahead, run as they arrive, while the handler of the batch before
-   * them still waits on its database: the same objects reach the handler later, or never if the batch
-   * before fails. It must not throw.
+   * them still waits on its database. The same objects reach the handler later, unless the next batch
+   * starts elsewhere (the batch before failed, another replica took over, the consumer stopped). It must
+   * not throw.
    */
-  prepare?(events: readonly ConsumedEvent[]): void;
+  prepare?: (events: readonly ConsumedEvent[]) => void;
 }
 
 export interface Subscription {

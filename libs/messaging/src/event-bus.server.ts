@@ -114,8 +114,8 @@ const errorText = (error: unknown): string =>
 export class EventBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
   private readonly handlers = new Map<string, MessageHandler | undefined>();
-  /** Contract checks of records a source read ahead (checkAhead), until the records are dropped. */
-  private readonly checkedAhead = new WeakMap<ConsumedEvent, ContractCheck>();
+  /** Each record's contract check, made ahead (checkAhead) or by admit, whichever reaches it first. */
+  private readonly checks = new WeakMap<ConsumedEvent, ContractCheck>();
   private readonly closing = new AbortController();
 
   constructor(
@@ -259,18 +259,29 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
    * Checks the contracts of records read ahead while the batch before them is handled: CPU work that
    * would otherwise wait for that batch's writes and then hold up this batch's. It runs a slice at a
    * time between I/O callbacks, so the replies that batch waits for are not held up behind it; a record
-   * reached before its check is checked by admit.
+   * admit reaches first is checked there, once.
    */
   private checkAhead(events: readonly ConsumedEvent[], from = 0): void {
     const to = Math.min(events.length, from + CHECK_AHEAD_SLICE);
-    for (let index = from; index < to; index += 1)
-      this.checkedAhead.set(events[index]!, checkRecordContract(events[index]!));
+    try {
+      for (const event of events.slice(from, to)) this.checkOnce(event);
+    } catch (error) {
+      // Outside any batch, so not thrown: admit checks the rest and meets the error in its batch.
+      this.log.warn({ err: error }, 'checking the contracts of records read ahead failed');
+      return;
+    }
     if (to < events.length) setImmediate(() => this.checkAhead(events, to));
+  }
+
+  private checkOnce(event: ConsumedEvent): ContractCheck {
+    let check = this.checks.get(event);
+    if (!check) this.checks.set(event, (check = checkRecordContract(event)));
+    return check;
   }
 
   /** Whether the record keeps its topic's contract; if not, it is set aside. */
   private async admit(consumer: string, event: ConsumedEvent): Promise<boolean> {
-    const check = this.checkedAhead.get(event) ?? checkRecordContract(event);
+    const check = this.checkOnce(event);
     if (check.ok) {
       rememberParsed(event, check.record);
       return true;

@@ -99,22 +99,28 @@ describe('PostgresLogEventSource', () => {
     await log.publish(messages(BATCH * 20, 'replicas'));
     const all = await logged('replicas');
     const handled: string[] = [];
-    const handler = async (events: ConsumedEvent[]) => {
+    const batchesBy = { first: 0, second: 0 };
+    const handlerOf = (replica: keyof typeof batchesBy) => async (events: ConsumedEvent[]) => {
       handled.push(...events.map((event) => event.eventId));
+      batchesBy[replica] += 1;
       // A pause in the handler lets the other replica queue for the checkpoints meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 2));
     };
+    // The two share the pool of 4, so one checkpoint slot (checkpointSlots): they take batches in turn,
+    // and each comes back to checkpoints the other moved, past what it read ahead.
     const other = new PostgresLogEventSource(
       dataSource,
       { pollIntervalMs: 60_000, batchSize: BATCH, retryDelayMs: 10 },
       createLogger('log-spec', 'fatal'),
     );
-    subscription = await source.subscribeBatch('spec.replicas', topicsOf('replicas'), handler);
-    const second = await other.subscribeBatch('spec.replicas', topicsOf('replicas'), handler);
+    subscription = await source.subscribeBatch('spec.replicas', topicsOf('replicas'), handlerOf('first'));
+    const second = await other.subscribeBatch('spec.replicas', topicsOf('replicas'), handlerOf('second'));
     try {
       await eventually(async () => handled.length >= all.length, 10_000, 'every event handled');
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(handled).toEqual(all);
+      expect(batchesBy.first).toBeGreaterThan(2);
+      expect(batchesBy.second).toBeGreaterThan(2);
     } finally {
       await second.close();
     }

@@ -326,6 +326,7 @@ export class PostgresLogEventSource implements EventSource {
   ): Promise<Batch> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
+    let next: ReadAhead | undefined;
     try {
       await runner.startTransaction();
       // Losing this transaction in a crash only moves the checkpoints back: the events are read again,
@@ -341,21 +342,14 @@ export class PostgresLogEventSource implements EventSource {
         return { outcome: 'idle' };
       }
       const from = new Map(checkpoints.map((checkpoint) => [checkpoint.topic, checkpoint.position]));
-      const events =
-        (ahead && sameCheckpoints(ahead.from, from) ? await ahead.events : undefined) ??
-        (await this.readAfter(runner, group, from));
-      let next: ReadAhead | undefined;
-      if (events.length === this.options.batchSize) {
-        const after = new Map(from);
-        for (const event of events) after.set(event.topic, event.offset!);
-        const read = this.readAfter(runner, group, after).then((read) => {
-          prepare?.(read);
-          return read;
-        });
-        // A failed read ahead aborts this transaction: the checkpoint's update fails, and the batch comes again.
-        next = { from: after, events: read.catch(() => undefined) };
-      }
+      // An empty read ahead may be stale: what was appended since is read now.
+      const readBefore = ahead && sameCheckpoints(ahead.from, from) ? await ahead.events : undefined;
+      const events = readBefore?.length ? readBefore : await this.readAfter(runner, group, from);
+      if (events.length === this.options.batchSize)
+        next = this.startReadAhead(runner, group, from, events, prepare);
       const handled = await deliver(events);
+      // The connection runs one query at a time: the read ahead ends before the checkpoint's update.
+      await next?.events;
       const reached = new Map(events.slice(0, handled).map((event) => [event.topic, event.offset]));
       if (reached.size > 0) {
         await runner.query(
@@ -371,11 +365,39 @@ export class PostgresLogEventSource implements EventSource {
       if (read === 0) return { outcome: 'idle', read };
       return { outcome: read < this.options.batchSize ? 'caught-up' : 'busy', read, ahead: next };
     } catch (error) {
+      await next?.events;
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw error;
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * Starts reading the batch after `events` (read after `from`) on the checkpoint transaction's
+   * connection, and hands it to `prepare` as it arrives. A failed read leaves that transaction aborted:
+   * its checkpoint update then fails, and this batch is offered again (its handler is idempotent).
+   */
+  private startReadAhead(
+    runner: QueryRunner,
+    group: string,
+    from: ReadonlyMap<string, string>,
+    events: readonly ConsumedEvent[],
+    prepare: BatchOptions['prepare'],
+  ): ReadAhead {
+    const after = new Map(from);
+    for (const event of events) after.set(event.topic, event.offset!);
+    const reading = this.readAfter(runner, group, after).then(
+      (read) => {
+        prepare?.(read);
+        return read;
+      },
+      (error: unknown) => {
+        this.logger.warn({ err: error, consumer_group: group }, 'reading the next batch ahead failed');
+        return undefined;
+      },
+    );
+    return { from: after, events: reading };
   }
 
   /** `group`'s next batch after `checkpoints` (topic → position), on the checkpoint transaction's connection. */
