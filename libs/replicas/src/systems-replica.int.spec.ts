@@ -1,59 +1,22 @@
-import {
-  INTERNAL_TOPICS,
-  newId,
-  newUuidV7,
-  publicTopicFor,
-  type SystemSnapshot,
-} from '@governance/contracts';
-import { type ProjectedRecord } from '@governance/messaging';
+import { newId, type SystemSnapshot } from '@governance/contracts';
 import { createTestDatabase, systemSnapshot, type TestDatabase } from '@governance/testing';
 import { DataSource } from 'typeorm';
-import { SystemsReplica, systemsReplicaTableSql, type SystemsReplicaTopic } from './systems-replica';
+import { SystemsReplica, systemsReplicaTableSql } from './systems-replica';
+import {
+  announcementRecord,
+  mergeRecord,
+  type ReplicaRecord as Record,
+  snapshotRecord,
+} from './testing/replica-records';
 
-type Record = ProjectedRecord<SystemsReplicaTopic>;
 const ORG = newId('organization');
 const OTHER_ORG = newId('organization');
 const hour = (h: number): string => new Date(Date.UTC(2026, 10, 26, h)).toISOString();
 
-const snapshot = (details: SystemSnapshot, organizationId = ORG): Record => ({
-  topic: INTERNAL_TOPICS.systems,
-  record: {
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event: 'system.updated',
-    timestamp: hour(0),
-    details,
-  },
-});
-const announced = (systemId: string, name: string, organizationId = ORG): Record => ({
-  topic: publicTopicFor('system.registered'),
-  record: {
-    id: newUuidV7(),
-    organization_id: organizationId,
-    event: 'system.registered',
-    timestamp: hour(0),
-    severity: 'INFO',
-    system_id: systemId,
-    details: {
-      system_name: name,
-      registration_source: 'probe',
-      discovery_method: 'probe',
-      host: '',
-      runtime: '',
-      declared: false,
-    },
-  },
-});
-const merged = (requested: string, systemId: string): Record => ({
-  topic: INTERNAL_TOPICS.systems,
-  record: {
-    id: newUuidV7(),
-    organization_id: ORG,
-    event: 'system.registration_merged',
-    timestamp: hour(0),
-    details: { requested_system_id: requested, system_id: systemId, name: 'Kept' },
-  },
-});
+const snapshot = (details: SystemSnapshot, organizationId = ORG) => snapshotRecord(organizationId, details);
+const announced = (systemId: string, name: string, organizationId = ORG) =>
+  announcementRecord(organizationId, systemId, name);
+const merged = (requested: string, systemId: string) => mergeRecord(ORG, requested, systemId);
 
 /** The replica against real Postgres: a batch ends where the same records one at a time do. */
 describe('SystemsReplica', () => {
