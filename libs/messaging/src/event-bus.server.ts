@@ -114,8 +114,8 @@ const errorText = (error: unknown): string =>
 export class EventBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
   private readonly handlers = new Map<string, MessageHandler | undefined>();
-  /** Each record's contract check, made ahead (checkAhead) or by admit, whichever reaches it first. */
-  private readonly checks = new WeakMap<ConsumedEvent, ContractCheck>();
+  /** Contract checks of records read ahead (checkAhead), which admit then need not make. */
+  private readonly checkedAhead = new WeakMap<ConsumedEvent, ContractCheck>();
   private readonly closing = new AbortController();
 
   constructor(
@@ -258,13 +258,14 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
   /**
    * Checks the contracts of records read ahead while the batch before them is handled: CPU work that
    * would otherwise wait for that batch's writes and then hold up this batch's. It runs a slice at a
-   * time between I/O callbacks, so the replies that batch waits for are not held up behind it; a record
-   * admit reaches first is checked there, once.
+   * time between I/O callbacks, so the replies that batch waits for are not held up behind it. The slices
+   * end long before that batch does; a record admit reaches first is checked there, and perhaps again by
+   * a slice still queued, which costs CPU only.
    */
   private checkAhead(events: readonly ConsumedEvent[], from = 0): void {
     const to = Math.min(events.length, from + CHECK_AHEAD_SLICE);
     try {
-      for (const event of events.slice(from, to)) this.checkOnce(event);
+      for (const event of events.slice(from, to)) this.checkedAhead.set(event, checkRecordContract(event));
     } catch (error) {
       // Outside any batch, so not thrown: admit checks the rest and meets the error in its batch.
       this.log.warn({ err: error }, 'checking the contracts of records read ahead failed');
@@ -273,15 +274,9 @@ export class EventBusServer extends Server implements CustomTransportStrategy {
     if (to < events.length) setImmediate(() => this.checkAhead(events, to));
   }
 
-  private checkOnce(event: ConsumedEvent): ContractCheck {
-    let check = this.checks.get(event);
-    if (!check) this.checks.set(event, (check = checkRecordContract(event)));
-    return check;
-  }
-
   /** Whether the record keeps its topic's contract; if not, it is set aside. */
   private async admit(consumer: string, event: ConsumedEvent): Promise<boolean> {
-    const check = this.checkOnce(event);
+    const check = this.checkedAhead.get(event) ?? checkRecordContract(event);
     if (check.ok) {
       rememberParsed(event, check.record);
       return true;

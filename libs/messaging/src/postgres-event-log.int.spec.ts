@@ -95,6 +95,25 @@ describe('PostgresLogEventSource', () => {
     expect(offered.filter((ids) => ids[0] === second[0])).toEqual([second, second]);
   });
 
+  it('reads for itself when the consumer fails to prepare a batch read ahead', async () => {
+    await log.publish(messages(BATCH * 3, 'unprepared'));
+    const all = await logged('unprepared');
+    const handled: string[] = [];
+    const prepare = () => {
+      throw new Error('a prepare that breaks its promise not to throw');
+    };
+    subscription = await source.subscribeBatch(
+      'spec.unprepared',
+      topicsOf('unprepared'),
+      async (events) => {
+        handled.push(...events.map((event) => event.eventId));
+      },
+      { prepare },
+    );
+    await eventually(async () => handled.length >= all.length, 10_000, 'every event handled');
+    expect(handled).toEqual(all);
+  });
+
   it('hands each event once when two replicas of a group take turns, each with its own read ahead', async () => {
     await log.publish(messages(BATCH * 20, 'replicas'));
     const all = await logged('replicas');

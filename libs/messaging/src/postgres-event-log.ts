@@ -387,16 +387,16 @@ export class PostgresLogEventSource implements EventSource {
   ): ReadAhead {
     const after = new Map(from);
     for (const event of events) after.set(event.topic, event.offset!);
-    const reading = this.readAfter(runner, group, after).then(
-      (read) => {
+    // Never rejects: handleBatch awaits it before its update and its rollback alike.
+    const reading = this.readAfter(runner, group, after)
+      .then((read) => {
         prepare?.(read);
         return read;
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         this.logger.warn({ err: error, consumer_group: group }, 'reading the next batch ahead failed');
         return undefined;
-      },
-    );
+      });
     return { from: after, events: reading };
   }
 
