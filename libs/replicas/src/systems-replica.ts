@@ -130,6 +130,9 @@ export interface ReplicaRun {
   merge?: Merge;
 }
 
+const systemKey = (organizationId: string, systemId: string | null): string =>
+  `${organizationId}\u0000${systemId}`;
+
 /**
  * Splits a batch into runs, each ending at a merge of a requested id into another system (pure:
  * systems-replica.unit.spec.ts). Snapshots compare by `updated_at` to the millisecond, as the systems
@@ -148,7 +151,7 @@ export function replicaRuns(records: ReadonlyArray<ProjectedRecord<SystemsReplic
   for (const { topic, record } of records) {
     if (topic !== INTERNAL_TOPICS.systems) {
       const systemId = record.system_id;
-      const key = `${record.organization_id}\u0000${systemId}`;
+      const key = systemKey(record.organization_id, systemId);
       if (systemId !== null && !announcements.has(key))
         announcements.set(key, {
           organizationId: record.organization_id,
@@ -161,7 +164,7 @@ export function replicaRuns(records: ReadonlyArray<ProjectedRecord<SystemsReplic
       if (requested !== systemId)
         close({ organizationId: record.organization_id, requestedSystemId: requested });
     } else {
-      const key = `${record.organization_id}\u0000${record.details.system_id}`;
+      const key = systemKey(record.organization_id, record.details.system_id);
       const held = snapshots.get(key);
       if (!held || Date.parse(held.snapshot.updated_at) <= Date.parse(record.details.updated_at))
         snapshots.set(key, { organizationId: record.organization_id, snapshot: record.details });
