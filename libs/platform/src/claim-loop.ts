@@ -167,14 +167,23 @@ export class ClaimLoop<T> {
 
   private launch(item: T): void {
     this.inFlight += 1;
-    this.options
-      .process(item)
-      .catch((error: unknown) => this.options.onProcessError(item, error))
-      .finally(() => {
-        this.inFlight -= 1;
-        this.launchWhileSlotsFree();
-        // After a claim that found less than it could take, the loop waits for `wake()` or its poll.
-        if (this.waitingForSlots || this.stopped) this.signal.notify();
-      });
+    this.options.process(item).then(
+      () => this.landed(),
+      (error: unknown) => {
+        try {
+          this.options.onProcessError(item, error);
+        } finally {
+          this.landed();
+        }
+      },
+    );
+  }
+
+  /** An item's processing ended: its slot is free. */
+  private landed(): void {
+    this.inFlight -= 1;
+    this.launchWhileSlotsFree();
+    // After a claim that found less than it could take, the loop waits for `wake()` or its poll.
+    if (this.waitingForSlots || this.stopped) this.signal.notify();
   }
 }

@@ -33,6 +33,8 @@ export {
   currentTraceHeaders,
   currentTraceparent,
   inSpan,
+  inLeafSpan,
+  traceLogFields,
   SpanKind,
 } from './tracing';
 export {

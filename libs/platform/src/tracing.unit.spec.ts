@@ -4,6 +4,7 @@ import {
   currentTraceHeaders,
   currentTraceparent,
   extractTraceContext,
+  inLeafSpan,
   inSpan,
   readTracesExporter,
   SpanKind,
@@ -83,5 +84,25 @@ describe('tracing', () => {
     const [span] = exporter.getFinishedSpans();
     expect(span?.status.code).toBe(SpanStatusCode.ERROR);
     expect(span?.events[0]?.name).toBe('exception');
+  });
+
+  it('records a leaf span while spans are received, without making it the active context', async () => {
+    const seen = await inLeafSpan(
+      'webhook attempt',
+      traceContextOf(TRACEPARENT),
+      { kind: SpanKind.CLIENT, attributes: { 'webhook.attempt': 1 } },
+      async (span) => {
+        span.setAttribute('webhook.attempt.outcome', 'succeeded');
+        return { active: traceLogFields(), own: traceLogFields(span), recording: span.isRecording() };
+      },
+    );
+    expect(seen.active).toEqual({});
+    expect(seen.own).toEqual({ trace_id: TRACE_ID, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(seen.recording).toBe(true);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe('webhook attempt');
+    expect(span?.spanContext().spanId).toBe(seen.own.span_id);
+    expect(span?.parentSpanContext?.spanId).toBe(PARENT_SPAN_ID);
+    expect(span?.attributes).toEqual({ 'webhook.attempt': 1, 'webhook.attempt.outcome': 'succeeded' });
   });
 });

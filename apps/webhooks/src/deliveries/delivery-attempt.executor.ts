@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { inSpan, LOGGER, type Logger, SecretBox, SpanKind, traceContextOf } from '@governance/platform';
+import {
+  inLeafSpan,
+  LOGGER,
+  type Logger,
+  SecretBox,
+  SpanKind,
+  traceContextOf,
+  traceLogFields,
+} from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { type AttemptRecord, type ClaimedAttempt } from './delivery.repository';
 import { EndpointBreakers } from '../outbound/endpoint-breakers';
@@ -29,7 +37,7 @@ export class DeliveryAttemptExecutor {
 
   /** Runs in a span of the trace the delivery's event came with; its log line carries that trace id. */
   execute(claim: ClaimedAttempt): Promise<AttemptRecord> {
-    return inSpan(
+    return inLeafSpan(
       'webhook attempt',
       traceContextOf(claim.traceParent),
       {
@@ -45,13 +53,27 @@ export class DeliveryAttemptExecutor {
       async (span) => {
         const attemptedAt = new Date();
         const { success, statusCode, responseTimeMs, error } = await this.send(claim);
-        const decision = decideAfterAttempt(claim.attempt, success, this.config.dispatch.retryDelaysMs);
+        const { outcome, retryInMs } = decideAfterAttempt(
+          claim.attempt,
+          success,
+          this.config.dispatch.retryDelaysMs,
+        );
         const { deliveryId, attempt } = claim;
-        const record = { deliveryId, attempt, attemptedAt, statusCode, responseTimeMs, error, ...decision };
+        const record: AttemptRecord = {
+          deliveryId,
+          attempt,
+          attemptedAt,
+          statusCode,
+          responseTimeMs,
+          error,
+          outcome,
+          retryInMs,
+        };
         span.setAttribute('webhook.attempt.outcome', record.outcome);
         if (record.statusCode !== null) span.setAttribute('http.response.status_code', record.statusCode);
         this.logger.info(
           {
+            ...traceLogFields(span),
             delivery_id: claim.deliveryId,
             webhook_id: claim.webhookId,
             organization_id: claim.organizationId,
@@ -68,7 +90,7 @@ export class DeliveryAttemptExecutor {
     );
   }
 
-  private async send(claim: ClaimedAttempt): Promise<AttemptOutcome> {
+  private send(claim: ClaimedAttempt): Promise<AttemptOutcome> {
     let signingSecret: string;
     try {
       signingSecret = this.signingSecrets.open(claim.signingSecretEncrypted, claim.webhookId);
@@ -77,7 +99,12 @@ export class DeliveryAttemptExecutor {
         { err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },
         'cannot decrypt signing secret',
       );
-      return { success: false, statusCode: null, responseTimeMs: 0, error: 'signing_secret_unavailable' };
+      return Promise.resolve({
+        success: false,
+        statusCode: null,
+        responseTimeMs: 0,
+        error: 'signing_secret_unavailable',
+      });
     }
     const request = deliveryRequest({
       ...claim,

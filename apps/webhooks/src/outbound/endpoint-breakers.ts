@@ -32,13 +32,24 @@ const NOT_THE_ENDPOINTS_FAULT = ['destination_refused', 'invalid_url', 'invalid_
  * Only attempts that got no response (time-outs, refused or reset connections) count against a circuit:
  * an endpoint that answers, whatever the status, is alive and answers quickly; it cannot starve anyone.
  */
-async function runAttempt(attempt: Attempt): Promise<AttemptOutcome> {
-  const outcome = await attempt();
+function runAttempt(attempt: Attempt): Promise<AttemptOutcome> {
+  return attempt().then(failIfSilent);
+}
+
+function failIfSilent(outcome: AttemptOutcome): AttemptOutcome {
   const silent =
     outcome.statusCode === null &&
     !NOT_THE_ENDPOINTS_FAULT.some((prefix) => outcome.error?.startsWith(prefix));
   if (silent) throw new FailedAttempt(outcome);
   return outcome;
+}
+
+/** A rejection from a breaker as the outcome it stands for; anything else is a bug, and rejects. */
+function outcomeOfRejection(error: unknown): AttemptOutcome {
+  if (error instanceof FailedAttempt) return error.outcome;
+  if (isOpenCircuit(error))
+    return { success: false, statusCode: null, responseTimeMs: 0, error: 'circuit_open' };
+  throw error;
 }
 
 /**
@@ -71,16 +82,8 @@ export class EndpointBreakers {
    * Runs the attempt through its endpoint's breaker and returns its outcome, or `circuit_open` without
    * running it. Only a bug in `attempt` (a rejection instead of an outcome) makes this reject.
    */
-  async fire(url: string, attempt: Attempt): Promise<AttemptOutcome> {
-    const breaker = this.breakerFor(originOf(url));
-    try {
-      return await breaker.fire(attempt);
-    } catch (error) {
-      if (error instanceof FailedAttempt) return error.outcome;
-      if (isOpenCircuit(error))
-        return { success: false, statusCode: null, responseTimeMs: 0, error: 'circuit_open' };
-      throw error;
-    }
+  fire(url: string, attempt: Attempt): Promise<AttemptOutcome> {
+    return this.breakerFor(originOf(url)).fire(attempt).catch(outcomeOfRejection);
   }
 
   close(): void {
