@@ -599,12 +599,13 @@ function printReport(
       '',
     ].join('\n'),
   );
-  for (const { protocol, bareRate, dispatcherRate, ratio } of ratios)
+  for (const { protocol, bareRate, floorRate, dispatcherRate, ratio } of ratios)
     printBenchResult({
       bench: protocol === 'HTTP' ? 'dispatch' : `dispatch ${protocol}`,
       figure: `${dispatcherRate.toFixed(0)} deliveries/s`,
       baseline: `${bareRate.toFixed(0)} ${protocol} POSTs/s bare`,
       ratio,
+      floorRatio: floorRate / bareRate,
       target: `ratio ≥ ${TARGET_RATIO.toFixed(2)}`,
       met: ratio >= TARGET_RATIO,
     });

@@ -79,6 +79,8 @@ interface Settings {
 
 const BUSES = ['postgres', 'kafka'] as const;
 type Bus = (typeof BUSES)[number];
+/** Issue 15's targets for ingest ÷ bare: the Postgres log's append is a write the Kafka produce is not. */
+const INGEST_TARGET: Record<Bus, number> = { postgres: 0.4, kafka: 0.5 };
 const KAFKA_BROKERS = 3;
 
 /** `--name N` or `--name=N` from the command line, else the variable's own value. */
@@ -626,6 +628,7 @@ function printReport(header: string[], settings: Settings, rounds: Round[]): voi
   const unpolicedMedian = policed ? medianRate('unpoliced') : 0;
   const policiesRatio = policed ? medianRatio('ingest', 'unpoliced') : 0;
   const ofRounds = "(median of the rounds' ratios";
+  const target = INGEST_TARGET[bus];
   process.stdout.write(
     [
       ...header,
@@ -641,7 +644,7 @@ function printReport(header: string[], settings: Settings, rounds: Round[]): voi
       ...(policed
         ? [`ingest without policies / bare = ${medianRatio('unpoliced', 'bare').toFixed(2)} ${ofRounds})`]
         : []),
-      `ingest${policed ? ` with ${policies} policies` : ''} / bare = ${ratio.toFixed(2)} ${ofRounds}; target ≥ 0.50)`,
+      `ingest${policed ? ` with ${policies} policies` : ''} / bare = ${ratio.toFixed(2)} ${ofRounds}; target ≥ ${target.toFixed(2)})`,
       ...(policed
         ? [
             `ingest with ${policies} policies / without = ${policiesRatio.toFixed(2)} ${ofRounds}; target ≥ 0.90)`,
@@ -656,8 +659,9 @@ function printReport(header: string[], settings: Settings, rounds: Round[]): voi
     figure: `${ingestMedian.toFixed(0)} records/s`,
     baseline: `${bareMedian.toFixed(0)} records/s bare`,
     ratio,
-    target: 'ratio ≥ 0.50',
-    met: ratio >= 0.5,
+    floorRatio: medianRatio('floor', 'bare'),
+    target: `ratio ≥ ${target.toFixed(2)}`,
+    met: ratio >= target,
   });
   if (policed)
     printBenchResult({

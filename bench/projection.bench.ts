@@ -163,6 +163,7 @@ async function main(): Promise<void> {
           figure: `${replayRate.toFixed(0)} events/s replay; summary p99 ${summaryLatency.p99.toFixed(1)} ms`,
           baseline: `${bare.rate.toFixed(0)} events/s bare (floor ${(floor.rate / bare.rate).toFixed(2)} of it); ${bareLatency.p99.toFixed(1)} ms bare`,
           ratio: replayRate / bare.rate,
+          floorRatio: floor.rate / bare.rate,
           target: 'replay ≥ 0.50 of bare; summary p99 < 50 ms',
           met: replayRate / bare.rate >= 0.5 && summaryLatency.p99 < 50,
         });

@@ -56,16 +56,17 @@ try {
 rmSync(resultDir, { recursive: true, force: true });
 
 const rows = [
-  ['bench', 'figure', 'bare baseline (same run)', 'ratio', 'target', 'met'],
+  ['bench', 'figure', 'bare baseline (same run)', 'ratio', 'floor ÷ bare', 'target', 'met'],
   ...results.map((result) => [
     result.bench,
     result.figure,
     result.baseline,
     result.ratio === null ? '' : result.ratio.toFixed(2),
+    result.floorRatio === undefined ? '' : result.floorRatio.toFixed(2),
     result.target,
     result.met ? 'yes' : 'NO',
   ]),
-  ...failed.map((name) => [name.replace('bench:', ''), 'failed: see its output above', '', '', '', '']),
+  ...failed.map((name) => [name.replace('bench:', ''), 'failed: see its output above', '', '', '', '', '']),
 ];
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 process.stdout.write(

@@ -9,6 +9,12 @@ export interface BenchResult {
   baseline: string;
   /** figure / baseline where the two compare as rates; null where they do not. */
   ratio: number | null;
+  /**
+   * Where the bench measures a floor (the bare baseline plus only the work no implementation can skip), its
+   * rate over the baseline's: the most any implementation could reach in that run. A target above it cannot
+   * be met on the machine at hand.
+   */
+  floorRatio?: number;
   target: string;
   met: boolean;
 }
