@@ -56,6 +56,7 @@ const POLL_MS = 20;
 /** The issue's target for deliveries/s ÷ bare, on each protocol. */
 const TARGET_RATIO = 0.6;
 const PROTOCOLS = ['HTTP', 'HTTPS'] as const;
+const LOG_LEVELS = ['error', 'warn', 'info'] as const;
 type Protocol = (typeof PROTOCOLS)[number];
 /** Headers node:http sets by itself; the baseline lets its own client set them too. */
 const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
@@ -64,6 +65,11 @@ interface Settings {
   deliveries: number;
   concurrency: number;
   warmup: number;
+  /**
+   * The service's log level: `error` by default, so the report is readable; `info`, the service's own
+   * default, writes one line per attempt, to stdout with the report, and shows what that line costs.
+   */
+  logLevel: string;
 }
 
 interface Fixture {
@@ -101,8 +107,9 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   const deliveries = reader.int('BENCH_DELIVERIES', 20_000, { min: 1, max: 10_000_000 });
   const concurrency = reader.int('BENCH_CONCURRENCY', 64, { min: 1, max: 4096 });
   const warmup = reader.int('BENCH_WARMUP', Math.min(2_000, deliveries), { min: 1, max: 10_000_000 });
+  const logLevel = reader.oneOf('BENCH_LOG_LEVEL', LOG_LEVELS, 'error');
   reader.assertValid();
-  return { deliveries, concurrency, warmup };
+  return { deliveries, concurrency, warmup, logLevel };
 }
 
 /** Dispatcher tuning a caller may pass through to the service, for experiments; printed with the results. */
@@ -158,7 +165,7 @@ async function main(): Promise<void> {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_CA_FILE: caFile,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: settings.logLevel,
       WEBHOOK_DISPATCH_CONCURRENCY: String(settings.concurrency),
     });
     cleanups.push(() => service.app.close());
@@ -229,7 +236,7 @@ async function main(): Promise<void> {
       [
         `bench:dispatch: ${settings.deliveries} deliveries, concurrency ${settings.concurrency}, ` +
           `${Buffer.byteLength(fixture.payload)}-byte body, ${settings.warmup} warm-up each, ` +
-          'receivers in child processes',
+          `receivers in child processes, service log level ${settings.logLevel}`,
         `node ${process.version}, ${availableParallelism()} CPUs (load average ${load0} before), ` +
           `${database.description}` +
           (forwardedNote.length > 0 ? `, ${forwardedNote.join(' ')}` : ''),
