@@ -35,6 +35,7 @@ export {
   inSpan,
   inLeafSpan,
   traceLogFields,
+  type TraceLogFields,
   SpanKind,
 } from './tracing';
 export {

@@ -24,7 +24,8 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    // Lines written inside a trace (a request, a consumed event, a webhook attempt) carry its id.
+    // Lines written inside a trace (a request, a consumed event) carry its id; a webhook attempt, whose span
+    // is not the active context, passes its ids itself.
     mixin: () => traceLogFields(),
     formatters: { level: (label) => ({ level: label }) },
   });

@@ -1,4 +1,4 @@
-import { inLeafSpan, startTracing, traceContextOf, traceLogFields } from './tracing';
+import { extractTraceContext, inLeafSpan, startTracing, traceContextOf, traceLogFields } from './tracing';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_SPAN_ID = '00f067aa0ba902b7';
@@ -9,10 +9,18 @@ describe('leaf spans while no span is received', () => {
 
   it('continues the parent trace under a span id of its own, sampled as the parent is', async () => {
     for (const flags of ['01', '00']) {
-      const parent = traceContextOf(`00-${TRACE_ID}-${PARENT_SPAN_ID}-${flags}`);
-      const span = await inLeafSpan('webhook attempt', parent, {}, async (leaf) => leaf);
+      const parent = extractTraceContext({
+        traceparent: `00-${TRACE_ID}-${PARENT_SPAN_ID}-${flags}`,
+        tracestate: 'vendor=abc',
+      });
+      const { span, active } = await inLeafSpan('webhook attempt', parent, {}, async (leaf) => ({
+        span: leaf,
+        active: traceLogFields(),
+      }));
+      expect(active).toEqual({});
       expect(span.isRecording()).toBe(false);
       expect(span.spanContext()).toMatchObject({ traceId: TRACE_ID, traceFlags: Number(flags) });
+      expect(span.spanContext().traceState?.serialize()).toBe('vendor=abc');
       expect(span.spanContext().spanId).toMatch(/^[0-9a-f]{16}$/);
       expect(span.spanContext().spanId).not.toBe(PARENT_SPAN_ID);
       expect(traceLogFields(span)).toEqual({ trace_id: TRACE_ID, span_id: span.spanContext().spanId });

@@ -60,7 +60,7 @@ type GlobalWithTracing = typeof globalThis & { [STARTED]?: boolean; [RECEIVED]?:
 
 /**
  * Registers the tracer provider and the async context manager once per process. Spans are recorded even
- * with the exporter `none`, so trace ids exist and travel.
+ * with the exporter `none`, so trace ids exist and travel; only leaf spans (`inLeafSpan`) are not then.
  */
 export function startTracing(options: TracingOptions = {}): void {
   const scope = globalThis as GlobalWithTracing;
@@ -114,12 +114,14 @@ export function withRequestId(parent: Context, requestId: string): Context {
   return parent.setValue(REQUEST_ID, requestId);
 }
 
-/** Log fields of the active span and request, so every line written inside a trace carries its ids. */
-export function traceLogFields(span: Span | undefined = trace.getActiveSpan()): {
+export interface TraceLogFields {
   trace_id?: string;
   span_id?: string;
   request_id?: string;
-} {
+}
+
+/** Log fields of the active span and request, so every line written inside a trace carries its ids. */
+export function traceLogFields(span: Span | undefined = trace.getActiveSpan()): TraceLogFields {
   const requestId = context.active().getValue(REQUEST_ID);
   const fields = typeof requestId === 'string' ? { request_id: requestId } : {};
   const spanContext = span?.spanContext();
@@ -128,7 +130,7 @@ export function traceLogFields(span: Span | undefined = trace.getActiveSpan()): 
 }
 
 /** Runs `work` in a new span, child of `parent` (else the active context); a throw marks it failed. */
-export function inSpan<T>(
+export async function inSpan<T>(
   name: string,
   parent: Context | undefined,
   options: SpanOptions,

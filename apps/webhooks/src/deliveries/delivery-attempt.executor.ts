@@ -7,6 +7,7 @@ import {
   SpanKind,
   traceContextOf,
   traceLogFields,
+  type TraceLogFields,
 } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { type AttemptRecord, type ClaimedAttempt } from './delivery.repository';
@@ -35,7 +36,7 @@ export class DeliveryAttemptExecutor {
     this.signingSecrets = new SigningSecretCache(secrets);
   }
 
-  /** Runs in a span of the trace the delivery's event came with; its log line carries that trace id. */
+  /** Runs in a span of the trace the delivery's event came with; its log lines carry the span's ids. */
   execute(claim: ClaimedAttempt): Promise<AttemptRecord> {
     return inLeafSpan(
       'webhook attempt',
@@ -52,7 +53,8 @@ export class DeliveryAttemptExecutor {
       },
       async (span) => {
         const attemptedAt = new Date();
-        const { success, statusCode, responseTimeMs, error } = await this.send(claim);
+        const traced = traceLogFields(span);
+        const { success, statusCode, responseTimeMs, error } = await this.send(claim, traced);
         const { outcome, retryInMs } = decideAfterAttempt(
           claim.attempt,
           success,
@@ -73,7 +75,7 @@ export class DeliveryAttemptExecutor {
         if (record.statusCode !== null) span.setAttribute('http.response.status_code', record.statusCode);
         this.logger.info(
           {
-            ...traceLogFields(span),
+            ...traced,
             delivery_id: claim.deliveryId,
             webhook_id: claim.webhookId,
             organization_id: claim.organizationId,
@@ -90,13 +92,14 @@ export class DeliveryAttemptExecutor {
     );
   }
 
-  private send(claim: ClaimedAttempt): Promise<AttemptOutcome> {
+  /** `traced`: the attempt span's log fields; the span is not the active context (`inLeafSpan`). */
+  private send(claim: ClaimedAttempt, traced: TraceLogFields): Promise<AttemptOutcome> {
     let signingSecret: string;
     try {
       signingSecret = this.signingSecrets.open(claim.signingSecretEncrypted, claim.webhookId);
     } catch (error) {
       this.logger.error(
-        { err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },
+        { ...traced, err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },
         'cannot decrypt signing secret',
       );
       return Promise.resolve({
@@ -109,20 +112,20 @@ export class DeliveryAttemptExecutor {
     const request = deliveryRequest({
       ...claim,
       signingSecret,
-      previousSigningSecret: this.openPrevious(claim),
+      previousSigningSecret: this.openPrevious(claim, traced),
       timeoutMs: this.config.dispatch.timeoutMs,
     });
     return this.breakers.fire(claim.url, () => this.sender.send(request));
   }
 
   /** A previous secret that does not open is left out: the current one's signature still goes. */
-  private openPrevious(claim: ClaimedAttempt): string | null {
+  private openPrevious(claim: ClaimedAttempt, traced: TraceLogFields): string | null {
     if (claim.previousSigningSecretEncrypted === null) return null;
     try {
       return this.signingSecrets.open(claim.previousSigningSecretEncrypted, claim.webhookId);
     } catch (error) {
       this.logger.error(
-        { err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },
+        { ...traced, err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },
         'cannot decrypt previous signing secret; signing with the current one only',
       );
       return null;
