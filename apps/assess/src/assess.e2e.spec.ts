@@ -4,12 +4,13 @@ import {
   createEventLog,
   announceOrganization,
   createTestDatabase,
+  openDataSource,
   eventually,
   startServiceProcess,
   type ServiceProcess,
   type TestDatabase,
 } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { buildPdf } from './testing/document-files';
 
 const ASSESS_PATH = '/api/service/assess';
@@ -32,8 +33,7 @@ describe('assess service process', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await sql.initialize();
+    sql = await openDataSource(database, 2);
     await createEventLog(sql);
     bus = new PostgresLogTransport(sql);
   });

@@ -4,13 +4,14 @@ import {
   createEventLog,
   announceOrganization,
   createTestDatabase,
+  openDataSource,
   eventually,
   startServiceProcess,
   type ServiceProcess,
   type TestDatabase,
   type TestOrganization,
 } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { POLICIES_PATH, policyBody } from './testing/policies-harness';
 
 /** The built service as operators run it: its own process, its own migrations, a restart in between. */
@@ -30,8 +31,7 @@ describe('policies service process', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await sql.initialize();
+    sql = await openDataSource(database, 2);
     await createEventLog(sql);
     bus = new PostgresLogTransport(sql);
   });

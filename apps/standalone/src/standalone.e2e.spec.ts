@@ -6,6 +6,7 @@ import { newId, newUuidV7 } from '@governance/contracts';
 import { PostgresLogTransport, publicEventMessage } from '@governance/messaging';
 import {
   createTestDatabase,
+  openDataSource,
   freePort,
   startServiceProcess,
   startWebhookReceiver,
@@ -13,7 +14,7 @@ import {
   type TestDatabase,
   type WebhookReceiver,
 } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 
 async function eventually<T>(
   check: () => Promise<T | false | undefined>,
@@ -52,8 +53,7 @@ describe('standalone composition', () => {
       EVENT_LOG_POLL_INTERVAL_MS: '50',
       LOG_LEVEL: 'info',
     });
-    sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await sql.initialize();
+    sql = await openDataSource(database, 2);
   }, 150_000);
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { PostgresLogTransport, publicEventMessage } from '@governance/messaging'
 import {
   createEventLog,
   createTestDatabase,
+  openDataSource,
   startServiceProcess,
   startWebhookReceiver,
   type ServiceProcess,
@@ -11,7 +12,7 @@ import {
   type TestOrganization,
   type WebhookReceiver,
 } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { announceOrganization, eventually, SYSTEM_REGISTERED } from './testing/webhooks-harness';
 
 const SLOW_RECEIVER_MS = 2_000;
@@ -93,8 +94,7 @@ describe('webhooks graceful shutdown', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await sql.initialize();
+    sql = await openDataSource(database, 2);
     await createEventLog(sql);
     bus = new PostgresLogTransport(sql);
     receiver = await startWebhookReceiver({

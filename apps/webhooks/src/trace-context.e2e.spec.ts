@@ -4,6 +4,7 @@ import { createLogger } from '@governance/platform';
 import {
   announceOrganization,
   createTestDatabase,
+  openDataSource,
   eventually,
   startKafkaMockCluster,
   startServiceProcess,
@@ -14,7 +15,7 @@ import {
   type WebhookReceiver,
 } from '@governance/testing';
 import { type Consumer } from 'kafkajs';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 
 const TRACE_ID = 'a3ce929d0e0e47364bf92f3577b34da6';
 const CALLER_SPAN_ID = '53995c3f42cd8ad8';
@@ -45,8 +46,7 @@ describe('trace context from an HTTP request to a webhook attempt', () => {
 
   beforeAll(async () => {
     [cluster, database] = await Promise.all([startKafkaMockCluster(), createTestDatabase()]);
-    sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await sql.initialize();
+    sql = await openDataSource(database, 2);
     const config: KafkaConfig = {
       brokers: cluster.bootstrapServers.split(','),
       clientId: 'trace-e2e',

@@ -7,11 +7,12 @@ import { createLogger } from '@governance/platform';
 import {
   createEventLog,
   createTestDatabase,
+  openDataSource,
   eventually,
   recordOf,
   type TestDatabase,
 } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { type ConsumedEvent } from './consumed-event';
 import { DeadLetterRepository, deadLetterTablesSql } from './dead-letters';
 import { ConsumeEvent, EventBusServer } from './event-bus.server';
@@ -48,8 +49,7 @@ describe('EventBusServer', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 4 } });
-    await dataSource.initialize();
+    dataSource = await openDataSource(database, 4);
     await createEventLog(dataSource);
     await dataSource.query('CREATE SCHEMA spec');
     for (const statement of deadLetterTablesSql('spec')) await dataSource.query(statement);

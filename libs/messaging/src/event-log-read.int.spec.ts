@@ -1,5 +1,5 @@
-import { createTestDatabase, createEventLog, type TestDatabase } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { createTestDatabase, openDataSource, createEventLog, type TestDatabase } from '@governance/testing';
+import { type DataSource } from 'typeorm';
 import { nextEventsQuery } from './postgres-event-log';
 
 interface PlanNode {
@@ -24,8 +24,7 @@ describe('nextEventsQuery', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await dataSource.initialize();
+    dataSource = await openDataSource(database, 2);
     await createEventLog(dataSource);
     await dataSource.query(
       `INSERT INTO event_bus.events (event_id, topic, message_key, event_type, headers, payload)

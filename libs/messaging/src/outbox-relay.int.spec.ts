@@ -1,8 +1,14 @@
 import 'reflect-metadata';
 import { newId } from '@governance/contracts';
 import { createLogger, listen } from '@governance/platform';
-import { createEventLog, createTestDatabase, recordOf, type TestDatabase } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import {
+  createEventLog,
+  createTestDatabase,
+  openDataSource,
+  recordOf,
+  type TestDatabase,
+} from '@governance/testing';
+import { type DataSource } from 'typeorm';
 import { messagingTablesSql } from './messaging-tables';
 import { OutboxRelay } from './outbox-relay';
 import { appendedSignal, PostgresLogTransport } from './postgres-event-log';
@@ -19,8 +25,7 @@ describe('OutboxRelay onto the Postgres event log', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 4 } });
-    await dataSource.initialize();
+    dataSource = await openDataSource(database, 4);
     await createEventLog(dataSource);
     await dataSource.query(`CREATE SCHEMA ${SCHEMA}`);
     for (const statement of messagingTablesSql(SCHEMA)) await dataSource.query(statement);

@@ -7,12 +7,13 @@ import { createLogger } from '@governance/platform';
 import {
   createEventLog,
   createTestDatabase,
+  openDataSource,
   eventually,
   type KafkaMockCluster,
   startKafkaMockCluster,
   type TestDatabase,
 } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { type ConsumedEvent, type EventSource } from './consumed-event';
 import { DeadLetterAdmin, EventBusConsumers } from './dead-letter-admin';
 import { DeadLetterRepository, deadLetterTablesSql } from './dead-letters';
@@ -136,8 +137,7 @@ describe.each([
       createTestDatabase(),
       onKafka ? startKafkaMockCluster() : Promise.resolve(undefined),
     ]);
-    dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 6 } });
-    await dataSource.initialize();
+    dataSource = await openDataSource(database, 6);
     await dataSource.query(`CREATE SCHEMA ${SCHEMA}`);
     for (const statement of deadLetterTablesSql(SCHEMA)) await dataSource.query(statement);
     const logger = createLogger('poison-spec', 'silent');

@@ -1,7 +1,13 @@
 import { newUuidV7 } from '@governance/contracts';
 import { createLogger } from '@governance/platform';
-import { createEventLog, createTestDatabase, eventually, type TestDatabase } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import {
+  createEventLog,
+  createTestDatabase,
+  openDataSource,
+  eventually,
+  type TestDatabase,
+} from '@governance/testing';
+import { type DataSource } from 'typeorm';
 import { type ConsumedEvent, type Subscription } from './consumed-event';
 import { type OutboxMessage } from './outbox-message';
 import { PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
@@ -34,8 +40,7 @@ describe('PostgresLogEventSource', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 4 } });
-    await dataSource.initialize();
+    dataSource = await openDataSource(database, 4);
     await createEventLog(dataSource);
     log = new PostgresLogTransport(dataSource);
     // A poll far beyond the test's wait: an event found only by polling would time the test out.

@@ -1,6 +1,6 @@
 import { newId, type SystemSnapshot } from '@governance/contracts';
-import { createTestDatabase, systemSnapshot, type TestDatabase } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { createTestDatabase, openDataSource, systemSnapshot, type TestDatabase } from '@governance/testing';
+import { type DataSource } from 'typeorm';
 import { SystemsReplica, systemsReplicaTableSql } from './systems-replica';
 import {
   announcementRecord,
@@ -25,8 +25,7 @@ describe('SystemsReplica', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await dataSource.initialize();
+    dataSource = await openDataSource(database, 2);
     for (const schema of ['batched', 'one_by_one']) {
       await dataSource.query(`CREATE SCHEMA ${schema}`);
       await dataSource.query(systemsReplicaTableSql(schema));

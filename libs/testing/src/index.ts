@@ -1,4 +1,4 @@
-export { createEventLog, createTestDatabase, type TestDatabase } from './test-database';
+export { createEventLog, createTestDatabase, openDataSource, type TestDatabase } from './test-database';
 export { startKafkaMockCluster, type KafkaMockCluster } from './kafka-mock-cluster';
 export {
   signedWith,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventLog1764800000000 } from '@governance/messaging';
 import { Client } from 'pg';
-import { type DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 export interface TestDatabase {
   url: string;
@@ -38,6 +38,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: withDatabase(serverUrl(), name),
     drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/** A TypeORM data source on `database`, initialized, with a pool of at most `max` connections. */
+export function openDataSource(database: TestDatabase, max: number): Promise<DataSource> {
+  return new DataSource({ type: 'postgres', url: database.url, extra: { max } }).initialize();
 }
 
 /** The event log as every service's migrations create it, for a test that uses the bus before any service ran. */

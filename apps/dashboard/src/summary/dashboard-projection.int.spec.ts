@@ -1,7 +1,11 @@
 import { newId } from '@governance/contracts';
 import { type ConsumedEvent, type OutboxMessage } from '@governance/messaging';
-import { DataSource } from 'typeorm';
-import { createTestDatabase, type ServiceHarness, type TestDatabase } from '@governance/testing';
+import {
+  createTestDatabase,
+  openDataSource,
+  type ServiceHarness,
+  type TestDatabase,
+} from '@governance/testing';
 import { ProjectionConsumer } from '../projection/projection.consumer';
 import { rebuildDashboard } from '../rebuild/rebuild-projection';
 import {
@@ -496,8 +500,7 @@ describe('dashboard projection (Postgres event log)', () => {
     const outcome = await rebuildDashboard({ DATABASE_URL: database.url, LOG_LEVEL: 'error' });
     expect(outcome).toEqual({ bus: 'event-log', checkpointsReset: expect.any(Number) as number });
     expect(outcome.checkpointsReset).toBeGreaterThan(0);
-    const sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 1 } });
-    await sql.initialize();
+    const sql = await openDataSource(database, 1);
     try {
       const [row] = await sql.query<Array<{ count: number }>>(
         'SELECT (SELECT count(*) FROM dashboard.activity) + (SELECT count(*) FROM dashboard.systems) AS count',

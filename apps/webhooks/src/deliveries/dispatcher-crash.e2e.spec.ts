@@ -3,13 +3,14 @@ import { newId, newUuidV7 } from '@governance/contracts';
 import { PostgresLogTransport, publicEventMessage } from '@governance/messaging';
 import {
   createTestDatabase,
+  openDataSource,
   startServiceProcess,
   startWebhookReceiver,
   type ServiceProcess,
   type TestDatabase,
   type WebhookReceiver,
 } from '@governance/testing';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { announceOrganization, eventually, SYSTEM_REGISTERED } from '../testing/webhooks-harness';
 
 /**
@@ -31,8 +32,7 @@ describe('dispatcher killed between claim and record', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    sql = new DataSource({ type: 'postgres', url: database.url, extra: { max: 2 } });
-    await sql.initialize();
+    sql = await openDataSource(database, 2);
     receiver = await startWebhookReceiver({
       secret: () => secret,
       respond: async (delivery) => {
