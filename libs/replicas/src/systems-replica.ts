@@ -130,8 +130,7 @@ export interface ReplicaRun {
   merge?: Merge;
 }
 
-const systemKey = (organizationId: string, systemId: string | null): string =>
-  `${organizationId}\u0000${systemId}`;
+const systemKey = (organizationId: string, systemId: string): string => `${organizationId}\u0000${systemId}`;
 
 /**
  * Splits a batch into runs, each ending at a merge of a requested id into another system (pure:
@@ -151,8 +150,9 @@ export function replicaRuns(records: ReadonlyArray<ProjectedRecord<SystemsReplic
   for (const { topic, record } of records) {
     if (topic !== INTERNAL_TOPICS.systems) {
       const systemId = record.system_id;
+      if (systemId === null) continue;
       const key = systemKey(record.organization_id, systemId);
-      if (systemId !== null && !announcements.has(key))
+      if (!announcements.has(key))
         announcements.set(key, {
           organizationId: record.organization_id,
           systemId,
