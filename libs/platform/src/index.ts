@@ -15,6 +15,13 @@ export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './key
 export { PageQuery, readPage } from './page';
 export { nameConflict, violatesUnique, withIsoDates, type WithDates, type WithIsoDates } from './rows';
 export { PeriodicTask } from './periodic-task';
+export {
+  type IsolatedFailureReason,
+  IsolatedProcessFailure,
+  type IsolatedProcessLimits,
+  IsolatedProcessPool,
+  type IsolatedProgram,
+} from './isolated-process';
 export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
 export {
   type RequestActor,

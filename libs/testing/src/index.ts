@@ -25,3 +25,4 @@ export {
   describeDeadLetters,
 } from './dead-letter-suite';
 export { describeRoleMatrix, type MatrixPeople, type RoleMatrixOptions } from './role-matrix-suite';
+export { measureProcessLoad, type ProcessLoad } from './process-load';

@@ -56,7 +56,12 @@ export class AssessmentsController {
         415,
         '`unsupported_media_type`: neither JSON nor a form, or a file that is not PDF, Word, Markdown or text.',
       ],
-      [422, '`validation_failed`: the file cannot be read as the document it claims to be.'],
+      [
+        422,
+        '`validation_failed`: the file cannot be read as the document it claims to be, or not within the ' +
+          'limits on its size, inflation, memory and time; `details[0].message` says which.',
+      ],
+      [429, '`too_many_requests`: too many files are being read at once; see `Retry-After`.'],
     ],
   })
   async submit(

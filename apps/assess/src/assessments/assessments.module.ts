@@ -7,6 +7,7 @@ import { AssessmentRepository } from './assessment.repository';
 import { AssessmentWorker } from './assessment-worker';
 import { AssessmentsController } from './assessments.controller';
 import { AssessmentsService } from './assessments.service';
+import { DocumentReader } from './document-text';
 
 @Module({
   controllers: [TemplatesController, AssessmentsController, SystemSnapshotsConsumer],
@@ -14,6 +15,7 @@ import { AssessmentsService } from './assessments.service';
     AssessmentsService,
     AssessmentRepository,
     AssessmentWorker,
+    DocumentReader,
     SystemReplicaRepository,
     { provide: SYSTEM_SNAPSHOT_STORE, useExisting: SystemReplicaRepository },
     FrameworkCatalog,

@@ -21,7 +21,7 @@ import { TITLE_MAX_LENGTH } from './assessment-limits';
 import { AssessmentRepository, type ClaimedAssessment } from './assessment.repository';
 import { AssessmentWorker } from './assessment-worker';
 import { type DocumentUpload } from './document-upload';
-import { extractText, UnreadableDocumentError } from './document-text';
+import { DocumentReader } from './document-text';
 
 const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^asmnt_[0-9A-HJKMNP-TV-Z]{26}$/ };
 
@@ -53,6 +53,7 @@ export class AssessmentsService {
     private readonly assessments: AssessmentRepository,
     private readonly systems: SystemReplicaRepository,
     private readonly worker: AssessmentWorker,
+    private readonly reader: DocumentReader,
     private readonly unitOfWork: UnitOfWork,
     @Inject(ASSESS_CONFIG) private readonly config: AssessConfig,
     private readonly catchUp: ReplicaCatchUp,
@@ -75,19 +76,7 @@ export class AssessmentsService {
     const systemId = upload.fields['system_id']!;
     // Checked before the file is parsed: no PDF work for a system that cannot be assessed.
     await this.requireAssessableSystem(organizationId, systemId);
-    let content: string;
-    try {
-      content = await extractText(upload.format, upload.data);
-    } catch (error) {
-      if (error instanceof UnreadableDocumentError)
-        throw new ApiError(
-          HttpStatus.UNPROCESSABLE_ENTITY,
-          ErrorCode.ValidationFailed,
-          `Unreadable file: ${error.message}`,
-          [{ field: 'file', message: error.message }],
-        );
-      throw error;
-    }
+    const content = await this.reader.read(upload.format, upload.data);
     return this.submit(organizationId, {
       systemId,
       framework: upload.fields['framework']!,

@@ -1,16 +1,24 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import mammoth from 'mammoth';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import {
+  ApiError,
+  counter,
+  ErrorCode,
+  type IsolatedFailureReason,
+  IsolatedProcessFailure,
+  IsolatedProcessPool,
+} from '@governance/platform';
+import { ASSESS_CONFIG } from '../assess.tokens';
+import { type AssessConfig } from '../config';
+import { DOCUMENT_MAX_SIZE } from './assessment-limits';
+import {
+  type DocumentFormat,
+  type DocumentTextAnswer,
+  type DocumentTextJob,
+  readDocumentText,
+} from './document-text.program';
 
-export type DocumentFormat = 'pdf' | 'docx' | 'text';
-
-/** A file we can read but whose content gives no text: answered 422. */
-export class UnreadableDocumentError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnreadableDocumentError';
-  }
-}
+export type { DocumentFormat } from './document-text.program';
 
 const BY_EXTENSION: Record<string, DocumentFormat> = {
   pdf: 'pdf',
@@ -34,72 +42,85 @@ export function documentFormat(fileName: string, mediaType: string): DocumentFor
   return BY_MEDIA_TYPE[mediaType.split(';')[0]!.trim().toLowerCase()];
 }
 
-// A thread with its own heap limit and a deadline keeps one hostile PDF from taking the service down.
-// Plain JavaScript, loading pdf-parse by path, so it runs the same from sources, under jest and bundled.
-const PDF_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { PDFParse } = require(workerData.modulePath);
-(async () => {
-  const parser = new PDFParse({ data: workerData.data });
-  try {
-    const result = await parser.getText({ pageJoiner: '' });
-    parentPort.postMessage({ ok: true, text: result.text });
-  } catch (error) {
-    parentPort.postMessage({ ok: false, message: String((error && error.message) || error) });
-  } finally {
-    await parser.destroy();
-  }
-})();
-`;
-const PDF_TIMEOUT_MS = 30_000;
-const PDF_HEAP_MB = 512;
+/** A Word file's parts may inflate to 64 MiB in all: ten times the text a 10 MiB document may hold. */
+export const DOCX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+const DOCX_MAX_ENTRIES = 10_000;
+/** Word's XML packs about ten to one; a part packed a hundredfold is a bomb (Apache POI's rule too). */
+const DOCX_MAX_INFLATE_RATIO = 100;
+/** JSON escapes a control character in six bytes: the most the answer of the longest text can take. */
+const MAX_ANSWER_BYTES = DOCUMENT_MAX_SIZE * 6 + 1024;
 
-function pdfText(data: Buffer): Promise<string> {
-  const modulePath = createRequire(__filename).resolve('pdf-parse');
-  const worker = new Worker(PDF_WORKER, {
-    eval: true,
-    workerData: { modulePath, data },
-    resourceLimits: { maxOldGenerationSizeMb: PDF_HEAP_MB },
-  });
-  let timer: NodeJS.Timeout | undefined;
-  return new Promise<string>((resolve, reject) => {
-    const unreadable = (why: string): void =>
-      reject(new UnreadableDocumentError(`the PDF could not be read: ${why}`));
-    timer = setTimeout(
-      () => reject(new UnreadableDocumentError('the PDF took too long to read')),
-      PDF_TIMEOUT_MS,
-    );
-    worker.once('message', (message: { ok: boolean; text?: string; message?: string }) =>
-      message.ok ? resolve(message.text ?? '') : unreadable(message.message ?? 'unknown error'),
-    );
-    worker.once('error', (error: Error) => unreadable(error.message));
-  }).finally(() => {
-    clearTimeout(timer);
-    void worker.terminate();
-  });
-}
+const documentsRead = counter({
+  name: 'assess_documents_read_total',
+  help: 'Uploaded documents read, by outcome (text, refused, busy, timeout, memory, output_too_large, crashed)',
+  labelNames: ['service', 'outcome'],
+});
 
-async function docxText(data: Buffer): Promise<string> {
+const FAILURE_MESSAGES: Record<Exclude<IsolatedFailureReason, 'busy'>, string> = {
+  timeout: 'reading it took longer than allowed',
+  memory: 'reading it needs more memory than allowed',
+  output_too_large: `its text is longer than ${DOCUMENT_MAX_SIZE} characters`,
+  crashed: 'it is malformed',
+};
+
+const unreadable = (message: string): ApiError =>
+  new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, ErrorCode.ValidationFailed, `Unreadable file: ${message}`, [
+    { field: 'file', message },
+  ]);
+
+function parseAnswer(output: Buffer): DocumentTextAnswer {
   try {
-    return (await mammoth.extractRawText({ buffer: data })).value;
+    return JSON.parse(output.toString('utf8')) as DocumentTextAnswer;
   } catch {
-    throw new UnreadableDocumentError('the DOCX file could not be read: it is not a valid Word document');
+    return { refused: FAILURE_MESSAGES.crashed };
   }
 }
 
-function utf8Text(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    throw new UnreadableDocumentError('the text file is not valid UTF-8');
-  }
-}
+/**
+ * Reads an uploaded document's text in a child process of its own (see readDocumentText), so a hostile
+ * file fails only its own request: 422 when it cannot be read within the limits, 429 when too many
+ * documents are being read already.
+ */
+@Injectable()
+export class DocumentReader {
+  private readonly pool: IsolatedProcessPool;
+  private readonly modules: DocumentTextJob['modules'];
 
-/** The document's text, as the engine reads it; refuses files that give no text or text PostgreSQL cannot hold. */
-export async function extractText(format: DocumentFormat, data: Buffer): Promise<string> {
-  const text =
-    format === 'pdf' ? await pdfText(data) : format === 'docx' ? await docxText(data) : utf8Text(data);
-  if (text.includes('\u0000')) throw new UnreadableDocumentError('the document text contains NUL characters');
-  if (text.trim() === '') throw new UnreadableDocumentError('the document contains no text');
-  return text;
+  constructor(@Inject(ASSESS_CONFIG) config: AssessConfig) {
+    this.pool = new IsolatedProcessPool({ ...config.documentReading, maxOutputBytes: MAX_ANSWER_BYTES });
+    // Resolved here, where the bundle's node_modules are known, and loaded by path in the child.
+    const resolve = createRequire(__filename).resolve;
+    this.modules = { mammoth: resolve('mammoth'), pdfParse: resolve('pdf-parse'), yauzl: resolve('yauzl') };
+  }
+
+  async read(format: DocumentFormat, data: Buffer): Promise<string> {
+    const job: DocumentTextJob = {
+      format,
+      modules: this.modules,
+      maxInflatedBytes: DOCX_MAX_INFLATED_BYTES,
+      maxZipEntries: DOCX_MAX_ENTRIES,
+      maxInflateRatio: DOCX_MAX_INFLATE_RATIO,
+      maxTextLength: DOCUMENT_MAX_SIZE,
+    };
+    let output: Buffer;
+    try {
+      output = await this.pool.run(readDocumentText, job, data);
+    } catch (error) {
+      if (!(error instanceof IsolatedProcessFailure)) throw error;
+      documentsRead.inc({ service: 'assess', outcome: error.reason });
+      if (error.reason === 'busy')
+        throw new ApiError(
+          HttpStatus.TOO_MANY_REQUESTS,
+          ErrorCode.TooManyRequests,
+          'Too many documents are being read; try again in a few seconds',
+          { retry_after_seconds: 5 },
+          { 'retry-after': '5' },
+        );
+      throw unreadable(FAILURE_MESSAGES[error.reason]);
+    }
+    const answer = parseAnswer(output);
+    documentsRead.inc({ service: 'assess', outcome: 'text' in answer ? 'text' : 'refused' });
+    if ('refused' in answer) throw unreadable(answer.refused);
+    return answer.text;
+  }
 }

@@ -1,4 +1,4 @@
-import { documentFormat, extractText, UnreadableDocumentError } from './document-text';
+import { documentFormat } from './document-text';
 import { uploadFieldProblems, uploadTitle } from './assessments.service';
 
 describe('document formats', () => {
@@ -11,17 +11,6 @@ describe('document formats', () => {
     expect(documentFormat('old.doc', 'application/msword')).toBeUndefined();
     expect(documentFormat('README', 'text/markdown; charset=utf-8')).toBe('text');
     expect(documentFormat('blob', 'application/octet-stream')).toBeUndefined();
-  });
-
-  it('reads UTF-8 text and refuses text it cannot store or assess', async () => {
-    expect(await extractText('text', Buffer.from('\ufeffÉvaluation des risques', 'utf8'))).toBe(
-      'Évaluation des risques',
-    );
-    await expect(extractText('text', Buffer.from([0xc3, 0x28]))).rejects.toBeInstanceOf(
-      UnreadableDocumentError,
-    );
-    await expect(extractText('text', Buffer.from('a\u0000b'))).rejects.toThrow('NUL');
-    await expect(extractText('text', Buffer.from(' \n\t'))).rejects.toThrow('no text');
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDocx, buildPdf } from '../testing/document-files';
+import { measureProcessLoad } from '@governance/testing';
+import { buildDocx, buildDocxBomb, buildPdf, buildPdfBomb } from '../testing/document-files';
 import {
   ASSESS_PATH,
   AssessHarness,
@@ -173,6 +174,72 @@ describe('document uploads', () => {
       expect(error.message.length).toBeGreaterThan(0);
     }
     expect([await harness.count('assess.assessments'), await harness.count('assess.outbox')]).toEqual(before);
+  });
+
+  it('reads hostile files where they fail only themselves: the service stays live and its memory flat', async () => {
+    await eventuallyIdle();
+    const before = [await harness.count('assess.assessments'), await harness.count('assess.outbox')];
+    const [docxBomb, xmlFlood, pdfBomb] = await Promise.all([
+      buildDocxBomb(100 * 1024 * 1024), // 100 MB of XML from ~100 KB: refused before inflating
+      buildDocxBomb(60 * 1024 * 1024), // within the 64 MiB budget, but packed 600 to 1
+      buildPdfBomb(600 * 1024 * 1024), // a font that inflates to 600 MB; read without it
+    ]);
+    const hostile = [
+      { filename: 'bomb.docx', contentType: DOCX_TYPE, data: docxBomb },
+      { filename: 'flood.docx', contentType: DOCX_TYPE, data: xmlFlood },
+      ...Array.from({ length: 4 }, (_, index) => ({
+        filename: `font-bomb-${index}.pdf`,
+        contentType: 'application/pdf',
+        data: pdfBomb,
+      })),
+    ];
+    const liveAnswers: number[] = [];
+    const statuses: Array<[string, number]> = [];
+    const load = await measureProcessLoad(async () => {
+      let uploading = true;
+      const probing = (async () => {
+        while (uploading) {
+          const asked = performance.now();
+          const live = await harness.fastify.inject({ method: 'GET', url: '/health/live' });
+          expect(live.statusCode).toBe(200);
+          liveAnswers.push(performance.now() - asked);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      await Promise.all(
+        hostile.map(async (file) => {
+          const response = await upload(harness, org.apiKey, fields(), [file]);
+          statuses.push([file.filename, response.statusCode]);
+        }),
+      );
+      uploading = false;
+      await probing;
+    });
+    expect(Object.fromEntries(statuses)).toEqual({
+      'bomb.docx': 422,
+      'flood.docx': 422,
+      'font-bomb-0.pdf': 202,
+      'font-bomb-1.pdf': 202,
+      'font-bomb-2.pdf': 202,
+      'font-bomb-3.pdf': 202,
+    });
+    expect(Math.max(...liveAnswers)).toBeLessThan(1_000);
+    // Two readers at most beside the service (DOCUMENT_READERS), each a bare Node (under 100 MB resident)
+    // and its 384 MB budget (DOCUMENT_READ_MEMORY_MB).
+    expect(load.addedMb).toBeLessThan(150);
+    expect(load.treePeakMb).toBeLessThan(load.startMb + 2 * (100 + 384) + 150);
+    // The PDFs were assessed from the text around the font; the refused Word files left nothing behind.
+    expect([await harness.count('assess.assessments'), await harness.count('assess.outbox')]).not.toEqual(
+      before,
+    );
+    const [hostileRows] = await harness.sql.query<Array<{ count: number }>>(
+      "SELECT count(*)::int AS count FROM assess.assessments WHERE title IN ('bomb.docx', 'flood.docx')",
+    );
+    expect(hostileRows?.count).toBe(0);
+    console.log(
+      `hostile uploads: slowest /health/live ${Math.round(Math.max(...liveAnswers))} ms, service +${load.addedMb} MB, ` +
+        `process tree peak ${load.treePeakMb} MB`,
+    );
   });
 
   /** Earlier tests' assessments have finished, so the counts below change only through these requests. */

@@ -4887,8 +4887,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed`: the file cannot be read as the document it claims to be. */
+            /** @description `validation_failed`: the file cannot be read as the document it claims to be, or not within the limits on its size, inflation, memory and time; `details[0].message` says which. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `too_many_requests`: too many files are being read at once; see `Retry-After`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

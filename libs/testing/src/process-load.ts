@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** What a piece of work cost the process running it, and the processes it started. */
+export interface ProcessLoad {
+  /** The longest the event loop was held (a request's extra wait), in milliseconds. */
+  stallMs: number;
+  /** How far this process's resident memory rose above where it started. */
+  addedMb: number;
+  /** This process's resident memory when the work began. */
+  startMb: number;
+  /** The highest resident memory of this process and all of its descendants together. */
+  treePeakMb: number;
+}
+
+const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return ''; // the process ended between listing and reading
+  }
+}
+
+/** The pids `pid` started (Linux: every thread's `children`), recursively. */
+function descendants(pid: number): number[] {
+  const tasks = (() => {
+    try {
+      return readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return [];
+    }
+  })();
+  const children = tasks.flatMap((task) =>
+    readOrEmpty(`/proc/${pid}/task/${task}/children`).split(' ').filter(Boolean).map(Number),
+  );
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function residentBytes(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readOrEmpty(`/proc/${pid}/status`))?.[1];
+  return kb === undefined ? 0 : Number(kb) * 1024;
+}
+
+/**
+ * Runs `work` while sampling, every 20 ms, this process's memory and that of its whole process tree
+ * (child readers included), and the event loop's longest stall: what `/health/live` would have waited.
+ */
+export async function measureProcessLoad(work: () => Promise<void>): Promise<ProcessLoad> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  let treePeak = start;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const sample = (): void => {
+    const own = process.memoryUsage().rss;
+    peak = Math.max(peak, own);
+    treePeak = Math.max(
+      treePeak,
+      own + descendants(process.pid).reduce((sum, pid) => sum + residentBytes(pid), 0),
+    );
+  };
+  const sampler = setInterval(sample, 20);
+  try {
+    await work();
+  } finally {
+    clearInterval(sampler);
+    delay.disable();
+  }
+  return {
+    stallMs: delay.max / 1e6,
+    addedMb: mb(peak - start),
+    startMb: mb(start),
+    treePeakMb: mb(treePeak),
+  };
+}
