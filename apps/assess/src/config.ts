@@ -12,7 +12,7 @@ export type AssessConfig = ServiceConfig<{
 }>;
 
 export function readAssessConfig(source: NodeJS.ProcessEnv = process.env): AssessConfig {
-  return readServiceConfig(source, 'assess', (env, { port }) => ({
+  return readServiceConfig(source, 'assess', (env, basics) => ({
     worker: {
       pollIntervalMs: env.int('ASSESS_WORKER_POLL_MS', 500, { min: 5, max: 3_600_000 }),
       claimLeaseMs: env.int('ASSESS_CLAIM_LEASE_MS', 300_000, { min: 100 }),
@@ -24,6 +24,6 @@ export function readAssessConfig(source: NodeJS.ProcessEnv = process.env): Asses
       timeoutMs: env.int('DOCUMENT_READ_TIMEOUT_MS', 20_000, { min: 100, max: 600_000 }),
       memoryMb: env.int('DOCUMENT_READ_MEMORY_MB', 384, { min: 64, max: 16_384 }),
     },
-    reportBaseUrl: readReportBaseUrl(env, port),
+    reportBaseUrl: readReportBaseUrl(env, basics),
   }));
 }

@@ -6,7 +6,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
-  return readServiceConfig(source, 'identity', (env) => {
+  return readServiceConfig(source, 'identity', (env, basics) => {
     const adminToken = env.optionalString('ADMIN_TOKEN');
     // Its length is checked with the messaging config, which every service reads.
     if (!adminToken) env.invalid('ADMIN_TOKEN is required');
@@ -17,7 +17,7 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
     const setupToken = env.optionalString('SETUP_TOKEN');
     if (setupToken !== undefined && setupToken.length < 32)
       env.invalid('SETUP_TOKEN must have at least 32 characters');
-    const publicUrl = env.httpUrl('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
+    const publicUrl = basics.publicUrl;
     return {
       adminToken: adminToken ?? '',
       /** Where people reach the console; the base of every emailed link, and the origin CSRF checks. */

@@ -31,7 +31,7 @@ export const MIN_SIGNING_KEY_LENGTH = 32;
 const HOUR_MS = 60 * 60 * 1000;
 
 export function readReportsConfig(source: NodeJS.ProcessEnv = process.env): ReportsConfig {
-  return readServiceConfig(source, 'reports', (env, { port, database }) => {
+  return readServiceConfig(source, 'reports', (env, { database, publicUrl }) => {
     const signingKey = env.optionalString('REPORT_SIGNING_KEY') ?? '';
     if (signingKey.length < MIN_SIGNING_KEY_LENGTH)
       env.invalid(
@@ -44,7 +44,7 @@ export function readReportsConfig(source: NodeJS.ProcessEnv = process.env): Repo
         concurrency: env.int('REPORT_CONCURRENCY', 2, { min: 1, max: 16 }),
         assessmentGraceMs: env.int('REPORT_ASSESSMENT_GRACE_MS', 30_000, { min: 0, max: 24 * HOUR_MS }),
       },
-      reportBaseUrl: readReportBaseUrl(env, port),
+      reportBaseUrl: readReportBaseUrl(env, { publicUrl }),
       signingKey: Buffer.from(signingKey, 'utf8'),
       linkTtlMs: env.int('REPORT_LINK_TTL_MS', HOUR_MS, { min: 1_000, max: 7 * 24 * HOUR_MS }),
       storage: {

@@ -11,6 +11,11 @@ export interface ServiceBasics {
   messaging: MessagingConfig;
   /** Where people reach the console (PUBLIC_URL): its origin may send session requests that change state. */
   publicOrigin: string | undefined;
+  /**
+   * The base of every link the product hands out (setup, invitation, reset, report links): PUBLIC_URL, or
+   * this process on localhost at its own PORT, so `PORT=19280 npm start` prints links that work.
+   */
+  publicUrl: string;
   auth: { credentialCacheTtlMs: number; keyUsageReportMs: number };
   /** The console's live streams: each ends after LIVE_STREAM_MAX_MS, and the browser reconnects. */
   live: { streamMaxMs: number };
@@ -33,13 +38,17 @@ export function readServiceConfig<Own extends object>(
   const database = readDatabaseConfig(env);
   if (!database.url)
     env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
+  const port = env.int('PORT', 8080, { min: 0, max: 65535 });
+  const publicUrl = env.httpUrl('PUBLIC_URL', `http://localhost:${port}`);
   const basics: ServiceBasics = {
-    port: env.int('PORT', 8080, { min: 0, max: 65535 }),
+    port,
     logLevel: env.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     runMigrations: env.bool('RUN_MIGRATIONS', true),
     database: { ...database, url: database.url ?? '' },
     messaging: readMessagingConfig(env, service),
-    publicOrigin: publicOrigin(env),
+    // Set, its origin is the console's; unset, the request's own host is (libs/auth).
+    publicOrigin: env.optionalString('PUBLIC_URL') ? new URL(publicUrl).origin : undefined,
+    publicUrl,
     auth: {
       // With revocation events delivered in well under a second, this keeps a revocation within 2 s.
       credentialCacheTtlMs: env.int('CREDENTIAL_CACHE_TTL_MS', 1_000, { min: 0, max: 1_000 }),
@@ -52,23 +61,12 @@ export function readServiceConfig<Own extends object>(
   return config;
 }
 
-function publicOrigin(env: EnvReader): string | undefined {
-  const url = env.optionalString('PUBLIC_URL');
-  if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    env.invalid('PUBLIC_URL must be a URL, such as https://governance.example.com');
-    return undefined;
-  }
-}
-
 /**
  * REPORT_BASE_URL, the base of report links, which assess hands out and reports serves: by default the
- * reports API on this process's own port.
+ * reports API under the public URL, as every other link.
  */
-export function readReportBaseUrl(env: EnvReader, port: number): string {
-  return env.httpUrl('REPORT_BASE_URL', `http://localhost:${port}/api/service/reports`);
+export function readReportBaseUrl(env: EnvReader, basics: Pick<ServiceBasics, 'publicUrl'>): string {
+  return env.httpUrl('REPORT_BASE_URL', `${basics.publicUrl}/api/service/reports`);
 }
 
 /** For a service with nothing of its own to configure. */

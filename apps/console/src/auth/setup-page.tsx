@@ -35,7 +35,7 @@ export function SetupPage() {
         email: form.email.trim(),
         name: form.name.trim(),
         password: form.password,
-        organization_name: form.organization.trim() || null,
+        organization_name: form.organization.trim() || undefined,
       },
       { onSuccess: () => void navigate('/', { replace: true }) },
     );
@@ -55,8 +55,7 @@ export function SetupPage() {
       <form className={authStyles.form} onSubmit={submit}>
         <TextField
           label="Organization name"
-          optional
-          hint="Needed when setting up a new installation; a link for an existing organization ignores it."
+          hint="Required when setting up a new installation; a link for an existing organization ignores it."
           value={form.organization}
           onChange={change('organization')}
           error={errors.fields.organization_name}

@@ -59,6 +59,19 @@ describe('first start', () => {
       },
     ]);
     expect(await harness.count('tenancy.users')).toBe(0);
+    // A form's empty field sent as null is missing too, not a row the database refuses (a 500 before).
+    const nullOrganization = await new Browser(harness).send('POST', `${AUTH}/setup`, {
+      token: SETUP_TOKEN,
+      ...person('Ada'),
+      organization_name: null,
+    });
+    expect(expectUniformError(nullOrganization, 400, 'validation_failed').details).toEqual([
+      {
+        field: 'organization_name',
+        message: 'organization_name is required to create the first organization',
+      },
+    ]);
+    expect(await harness.count('tenancy.organizations')).toBe(0);
     const weak = await new Browser(harness).send('POST', `${AUTH}/setup`, {
       token: SETUP_TOKEN,
       ...person('Ada'),

@@ -53,7 +53,8 @@ export class SetupService {
     // The first-start link is for the very first person; after that, people are invited.
     if (await this.people.hasUsers(tx.manager))
       throw linkInvalid('used', 'Setup is done already: sign in instead');
-    if (input.organization_name === undefined)
+    // null as well as absent: a form's empty field may come as either.
+    if (input.organization_name === undefined || input.organization_name === null)
       throw fieldProblem(
         'organization_name',
         'organization_name is required to create the first organization',
