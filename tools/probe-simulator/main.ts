@@ -3,6 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   isSilent,
   parseSimulatorArgs,
+  probeTargets,
+  type ProbeTarget,
   shiftAt,
   SimulatorArgsError,
   type SimulatorOptions,
@@ -60,13 +62,32 @@ async function post(
   }
 }
 
-async function register(options: SimulatorOptions, index: number, stats: Stats): Promise<Probe> {
+/** The organization's active systems, when the key may list them (a `probe` key may not: none then). */
+async function listSystems(options: SimulatorOptions): Promise<Array<{ id: string; name: string }>> {
+  try {
+    const response = await fetch(`${options.baseUrl}/api/service/systems?status=active&limit=100`, {
+      headers: { authorization: `Bearer ${options.apiKey}` },
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) return [];
+    return ((await response.json()) as { data?: Array<{ id: string; name: string }> }).data ?? [];
+  } catch {
+    return [];
+  }
+}
+
+async function register(
+  options: SimulatorOptions,
+  index: number,
+  target: ProbeTarget,
+  stats: Stats,
+): Promise<Probe> {
   const { ok, json } = await post(
     options,
     '/api/service/probe/register',
     {
       probe_name: `sim-probe-${index + 1}`,
-      system_name: `Simulated system ${index + 1}`,
+      ...target,
       host: `sim-host-${index + 1}.internal`,
       runtime: 'python3.12',
       environment: 'simulation',
@@ -172,9 +193,15 @@ async function main(): Promise<number> {
     latenciesMs: [],
   };
   const settings = options;
-  const probes = await Promise.all(
-    Array.from({ length: settings.probes }, (_, index) => register(settings, index, stats)),
-  );
+  const listed = settings.systems.length > 0 ? [] : await listSystems(settings);
+  const targets = probeTargets(settings.probes, settings.systems, listed);
+  if (settings.systems.length === 0)
+    console.log(
+      listed.length > 0
+        ? `attaching to the organization's systems: ${listed.map((system) => system.name).join(', ')}`
+        : 'no systems found with this key (a probe key cannot list them): pass --system to attach to yours',
+    );
+  const probes = await Promise.all(targets.map((target, index) => register(settings, index, target, stats)));
   console.log(`registered ${probes.length} probe(s): ${probes.map((p) => p.probeId).join(', ')}`);
   let interrupted = false;
   process.once('SIGINT', () => {

@@ -18,6 +18,30 @@ export interface SimulatorOptions {
   /** Records carry observed_endpoint api.openai.com, which no system claims: shadow AI. */
   shadow: boolean;
   seed: number | null;
+  /** Systems to attach the probes to, by id (`sys_…`) or name; empty: the organization's own, if the key may list them. */
+  systems: string[];
+}
+
+/** What one probe registers against: an existing system by id, or a system by name (created if new). */
+export type ProbeTarget = { system_id: string } | { system_name: string };
+
+/**
+ * Which system each probe watches: the `--system` values in turn; else the organization's active systems
+ * in turn (listed with the key); else, with none to attach to, a simulated system per probe.
+ */
+export function probeTargets(
+  probes: number,
+  given: readonly string[],
+  listed: ReadonlyArray<{ id: string }>,
+): ProbeTarget[] {
+  return Array.from({ length: probes }, (_, index): ProbeTarget => {
+    if (given.length > 0) {
+      const system = given[index % given.length]!;
+      return /^sys_[0-9A-HJKMNP-TV-Z]{26}$/.test(system) ? { system_id: system } : { system_name: system };
+    }
+    if (listed.length > 0) return { system_id: listed[index % listed.length]!.id };
+    return { system_name: `Simulated system ${index + 1}` };
+  });
 }
 
 export const USAGE = `Usage: npm run probe:simulate -- --base-url URL --api-key KEY [options]
@@ -25,7 +49,10 @@ export const USAGE = `Usage: npm run probe:simulate -- --base-url URL --api-key 
   --probes N              probes to register (default 1)
   --rate R                telemetry records per second per probe (default 10)
   --base-url URL          the probe ingest service (or the standalone app), e.g. http://localhost:8080
-  --api-key KEY           a live API key of the organization
+  --api-key KEY           an API key of the organization: a \`probe\` key registers probes and streams;
+                          a \`full\` key does too, and lets the simulator find the organization's systems
+  --system ID|NAME        attach the probes to this system (repeat for several; probes take them in turn);
+                          by default the organization's active systems, else "Simulated system N"
   --duration S            seconds to run (default 60)
   --heartbeat-every S     seconds between heartbeats of a probe (default 30)
   --batch-size B          records per telemetry request (default: one second of records, at most 1000)
@@ -40,7 +67,7 @@ export const USAGE = `Usage: npm run probe:simulate -- --base-url URL --api-key 
 export class SimulatorArgsError extends Error {}
 
 function number(
-  values: Record<string, string | boolean | undefined>,
+  values: Record<string, string | string[] | boolean | undefined>,
   name: string,
   fallback: number | null,
   { integer = false, min = 0, exclusiveMin = false } = {},
@@ -78,6 +105,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions | 'help' {
         'silent-probes': { type: 'string' },
         shadow: { type: 'boolean' },
         seed: { type: 'string' },
+        system: { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     });
@@ -128,6 +156,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions | 'help' {
     silentProbes: silentProbes ?? 0,
     shadow: values.shadow ?? false,
     seed: number(values, 'seed', null, { integer: true }),
+    systems: (values.system ?? []).map((system) => system.trim()).filter(Boolean),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   isSilent,
   parseSimulatorArgs,
+  probeTargets,
   shiftAt,
   SimulatorArgsError,
   type SimulatorOptions,
@@ -30,6 +31,7 @@ describe('parseSimulatorArgs', () => {
       silentProbes: 0,
       shadow: false,
       seed: null,
+      systems: [],
     });
   });
 
@@ -70,6 +72,7 @@ describe('parseSimulatorArgs', () => {
       silentProbes: 2,
       shadow: true,
       seed: 42,
+      systems: [],
     });
   });
 
@@ -116,5 +119,35 @@ describe('run plan', () => {
     expect(isSilent(options, 0, 5)).toBe(true);
     expect(isSilent(options, 1, 6)).toBe(true);
     expect(isSilent(options, 2, 60)).toBe(false);
+  });
+});
+
+describe('probeTargets', () => {
+  const ID = 'sys_01JAAAAAAAAAAAAAAAAAAAAAAA';
+
+  it('attaches probes to the given systems in turn, by id or by name', () => {
+    expect(probeTargets(3, [ID, 'Claims triage bot'], [])).toEqual([
+      { system_id: ID },
+      { system_name: 'Claims triage bot' },
+      { system_id: ID },
+    ]);
+  });
+
+  it("attaches to the organization's systems when none are given", () => {
+    expect(probeTargets(2, [], [{ id: ID }])).toEqual([{ system_id: ID }, { system_id: ID }]);
+  });
+
+  it('simulates a system per probe only when there is none to attach to', () => {
+    expect(probeTargets(2, [], [])).toEqual([
+      { system_name: 'Simulated system 1' },
+      { system_name: 'Simulated system 2' },
+    ]);
+  });
+
+  it('reads --system, repeated', () => {
+    expect(parse('--system', ID, '--system', ' Claims triage bot ').systems).toEqual([
+      ID,
+      'Claims triage bot',
+    ]);
   });
 });
