@@ -20,6 +20,10 @@ const all = [...services, 'standalone', CONSOLE];
 function configFor(app) {
   const entry = { main: `./apps/${app}/src/main.ts` };
   if (services.includes(app)) entry.service = `./apps/${app}/src/service.ts`;
+  // A `*.worker.ts` is a thread's script: bundled beside main.js, where the code starting it looks.
+  for (const file of fs.readdirSync(path.join(root, 'apps', app, 'src'), { recursive: true }))
+    if (String(file).endsWith('.worker.ts'))
+      entry[path.basename(String(file), '.ts')] = `./apps/${app}/src/${String(file)}`;
   return {
     name: app,
     mode: 'production',

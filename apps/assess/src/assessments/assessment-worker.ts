@@ -10,7 +10,7 @@ import { LiveChanges } from '@governance/persistence';
 import { counter, LOGGER, type Logger } from '@governance/platform';
 import { type AssessConfig } from '../config';
 import { ASSESS_CONFIG } from '../assess.tokens';
-import { assessDocument, type AssessmentResult } from '../engine';
+import { type AssessmentResult, EngineFailure, EngineThreads } from '../engine';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import { FrameworkCatalog } from '../templates/framework-catalog';
 import { completionEvents, findingRows, reportUrl } from './assessment-records';
@@ -31,6 +31,7 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
     private readonly assessments: AssessmentRepository,
     private readonly systems: SystemReplicaRepository,
     private readonly catalog: FrameworkCatalog,
+    private readonly engine: EngineThreads,
     unitOfWork: UnitOfWork,
     live: LiveChanges,
     @Inject(ASSESS_CONFIG) private readonly config: AssessConfig,
@@ -58,10 +59,14 @@ export class AssessmentWorker extends LeasedJobWorker<ClaimedAssessment> {
     await this.assessments.reportProgress(claimed, 30);
     let result: AssessmentResult;
     try {
-      result = assessDocument({ title: claimed.title, content: claimed.content }, entry.compiled);
+      result = await this.engine.assess(claimed.framework, {
+        title: claimed.title,
+        content: claimed.content,
+      });
     } catch (error) {
+      if (!(error instanceof EngineFailure)) throw error;
       this.logger.error({ err: error, assessment_id: claimed.id }, 'assessment failed');
-      return { failed: `The document could not be assessed: ${(error as Error).message}` };
+      return { failed: `The document could not be assessed: ${error.message}` };
     }
     return {
       outcome: result.summary.verdict,

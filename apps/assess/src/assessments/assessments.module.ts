@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ASSESS_CONFIG } from '../assess.tokens';
+import { type AssessConfig } from '../config';
+import { EngineThreads } from '../engine';
 import { SYSTEM_SNAPSHOT_STORE, SystemSnapshotsConsumer } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import { FrameworkCatalog } from '../templates/framework-catalog';
@@ -16,6 +19,11 @@ import { DocumentReader } from './document-text';
     AssessmentRepository,
     AssessmentWorker,
     DocumentReader,
+    {
+      provide: EngineThreads,
+      useFactory: (config: AssessConfig) => new EngineThreads(config.engine),
+      inject: [ASSESS_CONFIG],
+    },
     SystemReplicaRepository,
     { provide: SYSTEM_SNAPSHOT_STORE, useExisting: SystemReplicaRepository },
     FrameworkCatalog,

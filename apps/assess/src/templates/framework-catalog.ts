@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type Framework, FRAMEWORKS } from '@governance/frameworks';
-import { type CompiledFramework, compileFramework } from '../engine';
 import { type TemplateResponse } from './template.dto';
 
-type CatalogEntry = { framework: Framework; compiled: CompiledFramework };
+type CatalogEntry = { framework: Framework };
 
-/** The frameworks, each compiled once when the service starts rather than on every assessment. */
+/** The frameworks by key; the engine threads compile their own (engine/assessment-engine.worker.ts). */
 @Injectable()
 export class FrameworkCatalog {
   private readonly entries = new Map<string, CatalogEntry>(
-    FRAMEWORKS.map((framework) => [framework.key, { framework, compiled: compileFramework(framework) }]),
+    FRAMEWORKS.map((framework) => [framework.key, { framework }]),
   );
 
   find(key: string): CatalogEntry | undefined {
