@@ -10,6 +10,7 @@ import { TelemetryDriftConsumer } from './drift/telemetry-drift.consumer';
 import { ProbeIngestInitial1763850000000 } from './migrations/1763850000000-probe-ingest-initial';
 import { ProbeIngestDrift1763900000000 } from './migrations/1763900000000-probe-ingest-drift';
 import { ProbeIngestPolicies1764200000000 } from './migrations/1764200000000-probe-ingest-policies';
+import { ProbeIngestPolicyDeletion1765300000000 } from './migrations/1765300000000-probe-ingest-policy-deletion';
 import { PolicyReplicaConsumer } from './policy-sync/policy-replica.consumer';
 import { PolicyReplicaRepository } from './policy-sync/policy-replica.repository';
 import { PolicySyncController } from './policy-sync/policy-sync.controller';
@@ -72,6 +73,7 @@ export const probeIngestService = defineService({
     ProbeIngestInitial1763850000000,
     ProbeIngestDrift1763900000000,
     ProbeIngestPolicies1764200000000,
+    ProbeIngestPolicyDeletion1765300000000,
   ],
   routes: ['/api/service/probe'],
   readConfig: readProbeIngestConfig,

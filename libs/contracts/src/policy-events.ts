@@ -78,7 +78,15 @@ const policySnapshot = details({
 });
 export type PolicySnapshot = TypeOf<typeof policySnapshot>;
 
-export const POLICY_DETAILS_SCHEMAS = { 'policy.created': policySnapshot, 'policy.updated': policySnapshot };
+/**
+ * Every event carries the whole policy. `policy.deleted` carries it as it was when deleted, at the next
+ * version: consumers keep a tombstone at that version, so no earlier snapshot brings the policy back.
+ */
+export const POLICY_DETAILS_SCHEMAS = {
+  'policy.created': policySnapshot,
+  'policy.updated': policySnapshot,
+  'policy.deleted': policySnapshot,
+};
 export type PolicyEventDetails = DetailsOf<typeof POLICY_DETAILS_SCHEMAS>;
 
 /** Internal events of the policies service, published on INTERNAL_TOPICS.policies. */

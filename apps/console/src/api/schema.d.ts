@@ -1427,10 +1427,18 @@ export interface paths {
         get: operations["Policies_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a policy
+         * @description The policy leaves every list and every probe’s policy set, and no telemetry is checked against it any more. Violations it raised keep their history, and its name can be used again. `version` refuses the deletion of a policy changed since (409); `reason` goes to the audit trail.
+         */
+        delete: operations["Policies_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a policy
+         * @description Changes the given fields only, each checked as at creation (the rule by the same validator); `null` clears the description. `status: disabled` stops its enforcement and its sync to probes; `active` resumes them. Send the `version` you read to refuse a change made since (409). A change of nothing answers the policy as it is, at the same version.
+         */
+        patch: operations["Policies_update"];
         trace?: never;
     };
     "/api/service/policies/{id}/enforcement": {
@@ -8329,6 +8337,274 @@ export interface operations {
             };
             /** @description `not_found`: nothing with this id in the caller’s organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Policies_delete: {
+        parameters: {
+            query?: {
+                version?: number;
+                reason?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The policy id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the policy changed since `version` (`details.current_version`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Policies_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The policy id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description Read in any letter case (`Block`, `warn`); shown upper-case.
+                     * @enum {string}
+                     */
+                    enforcement_mode?: "BLOCK" | "WARN";
+                    /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
+                    rules?: {
+                        field: string;
+                        /** @enum {string} */
+                        op: "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in" | "not_in" | "contains" | "exists" | "matches";
+                        /** @description Absent for `exists`; a list for `in` and `not_in`; a regular expression for `matches`. */
+                        value?: unknown;
+                    } | {
+                        all: Record<string, never>[];
+                    } | {
+                        any: Record<string, never>[];
+                    } | {
+                        /** @description A condition, of any of these forms. */
+                        not: Record<string, never>;
+                    };
+                    /** @description The `version` the change is based on. When the policy has moved on since, the answer is 409 `conflict` and nothing changes. */
+                    version?: number;
+                    /** @description Why the change is made; the audit trail records it. */
+                    reason?: string;
+                    description?: string | null;
+                    /**
+                     * @description `disabled` stops its enforcement and its sync to probes; `active` resumes.
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    /** @description Every system of the organization, or the listed ones. */
+                    scope?: {
+                        /** @enum {boolean} */
+                        all_systems: true;
+                    } | {
+                        system_ids: string[];
+                    };
+                    /** @enum {string} */
+                    severity?: "HIGH" | "CRITICAL";
+                };
+            };
+        };
+        responses: {
+            /** @description The policy, at its new version when something changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pol_01JD62A3B4C5D6E7F8G9H0J1K2",
+                     *       "name": "No personal data to external models",
+                     *       "description": "Block calls that carry a detected e-mail address to a public AI API.",
+                     *       "enforcement_mode": "BLOCK",
+                     *       "status": "disabled",
+                     *       "severity": "CRITICAL",
+                     *       "rules": {
+                     *         "field": "labels.pii",
+                     *         "op": "in",
+                     *         "value": [
+                     *           "email",
+                     *           "phone"
+                     *         ]
+                     *       },
+                     *       "scope": {
+                     *         "all_systems": true
+                     *       },
+                     *       "framework": null,
+                     *       "control": null,
+                     *       "version": 2,
+                     *       "created_at": "2026-11-22T10:30:00.000Z",
+                     *       "updated_at": "2026-11-22T11:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        enforcement_mode: "BLOCK" | "WARN";
+                        /** @enum {string} */
+                        status: "active" | "disabled";
+                        /** @enum {string} */
+                        severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
+                        rules: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in" | "not_in" | "contains" | "exists" | "matches";
+                            /** @description Absent for `exists`; a list for `in` and `not_in`; a regular expression for `matches`. */
+                            value?: unknown;
+                        } | {
+                            all: Record<string, never>[];
+                        } | {
+                            any: Record<string, never>[];
+                        } | {
+                            /** @description A condition, of any of these forms. */
+                            not: Record<string, never>;
+                        };
+                        /** @description Every system of the organization, or the listed ones. */
+                        scope: {
+                            /** @enum {boolean} */
+                            all_systems: true;
+                        } | {
+                            system_ids: string[];
+                        };
+                        /** @description The framework key of an imported policy. */
+                        framework: string | null;
+                        /** @description `<FRAMEWORK_KEY>:<control_id>` of an imported policy. */
+                        control: string | null;
+                        /** @description Grows with every change. */
+                        version: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: another policy has this name (`details.field` is `name`), or the policy changed since `version` (`details.current_version` says to what). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the endpoint accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not in a media type this endpoint reads. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,10 +2,24 @@ import { type ReactNode } from 'react';
 import { problemMessage } from '../api/problem';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { TextAreaField } from './field';
 import { Alert } from './surface';
 import styles from './confirm-dialog.module.css';
 
-/** "Are you sure?" for what cannot be undone: the consequence, the refusal if any, and two buttons. */
+/** The reason a confirmation asks for, which the change's audit entry records. */
+export interface ReasonInput {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Required reasons keep the confirm button disabled until one is written. */
+  required: boolean;
+  maxLength: number;
+}
+
+/**
+ * "Are you sure?" for what cannot be undone or changes enforcement at once: the consequence, the refusal
+ * if any, the reason when one is asked for, and two buttons.
+ */
 export function ConfirmDialog({
   title,
   open,
@@ -14,6 +28,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  reason,
   children,
 }: {
   title: string;
@@ -23,8 +38,10 @@ export function ConfirmDialog({
   error: unknown;
   onConfirm: () => void;
   onClose: () => void;
+  reason?: ReasonInput;
   children: ReactNode;
 }) {
+  const missingReason = reason?.required === true && reason.value.trim() === '';
   return (
     <Dialog title={title} open={open} onClose={onClose}>
       <div className={styles.confirm}>
@@ -34,9 +51,19 @@ export function ConfirmDialog({
           </Alert>
         ) : null}
         <p>{children}</p>
+        {reason && (
+          <TextAreaField
+            label={reason.label}
+            optional={!reason.required}
+            value={reason.value}
+            maxLength={reason.maxLength}
+            rows={2}
+            onChange={(event) => reason.onChange(event.target.value)}
+          />
+        )}
         <div className={styles.actions}>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="danger" disabled={busy} onClick={onConfirm}>
+          <Button variant="danger" disabled={busy || missingReason} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../api/client';
 import { ApiProblem, unwrap } from '../api/problem';
 import { formErrors } from '../auth/form-errors';
@@ -8,8 +8,15 @@ import { Dialog } from '../design/dialog';
 import { SelectField, TextAreaField, TextField } from '../design/field';
 import { Alert } from '../design/surface';
 import { ENFORCEMENT_MODES, MODE_HINTS, MODE_LABELS } from './labels';
-import { type EnforcementMode, type NewPolicy, type Policy, useCreatePolicy } from './policies.queries';
-import { newDraft, type RuleDraft, ruleToSend } from './rule-draft';
+import {
+  type EnforcementMode,
+  type NewPolicy,
+  type Policy,
+  type PolicyChanges,
+  useCreatePolicy,
+  useUpdatePolicy,
+} from './policies.queries';
+import { draftOf, newDraft, type RuleDraft, ruleToSend } from './rule-draft';
 import { RuleEditor } from './rule-editor';
 import styles from './policies.module.css';
 
@@ -28,6 +35,7 @@ const SCOPE_OPTIONS = [
 ];
 /** The most systems the scope picker lists; a longer inventory is scoped by JSON through the API. */
 const SCOPE_PICKER_LIMIT = 100;
+const REASON_MAX_LENGTH = 500;
 
 interface Form {
   name: string;
@@ -38,6 +46,22 @@ interface Form {
   scope: 'all' | 'some';
   systems: string[];
 }
+
+/** The form showing a stored policy, to edit it. */
+function formOf(policy: Policy): Form {
+  return {
+    name: policy.name,
+    description: policy.description ?? '',
+    mode: policy.enforcement_mode,
+    severity: policy.severity === 'CRITICAL' || policy.severity === 'HIGH' ? policy.severity : '',
+    status: policy.status,
+    scope: 'all_systems' in policy.scope ? 'all' : 'some',
+    systems: 'all_systems' in policy.scope ? [] : policy.scope.system_ids,
+  };
+}
+
+/** "By mode" as the service decides it at creation, for an edit, which always names a severity. */
+const severityByMode = (mode: EnforcementMode) => (mode === 'BLOCK' ? 'CRITICAL' : 'HIGH');
 
 const EMPTY: Form = {
   name: '',
@@ -86,21 +110,169 @@ export function CreatePolicyDialog({
   onClose: () => void;
   onCreated: (policy: Policy) => void;
 }) {
-  const [form, setForm] = useState(EMPTY);
-  const [draft, setDraft] = useState<RuleDraft>(newDraft);
   const create = useCreatePolicy();
+  return (
+    <PolicyFormDialog
+      title="Create a policy"
+      open={open}
+      initial={EMPTY}
+      initialDraft={newDraft}
+      mutation={create}
+      submitLabel={['Create policy', 'Creating…']}
+      refusal="The policy was not created."
+      onClose={onClose}
+      send={(form, rule, { onSuccess }) => {
+        const body: NewPolicy = {
+          name: form.name.trim(),
+          description: form.description.trim() || null,
+          enforcement_mode: form.mode,
+          status: form.status,
+          // The service validates the rule and names each bad part by its path.
+          rules: rule as NewPolicy['rules'],
+          scope: form.scope === 'all' ? { all_systems: true } : { system_ids: form.systems },
+          ...(form.severity ? { severity: form.severity } : {}),
+        };
+        create.mutate(body, {
+          onSuccess: (policy) => {
+            onSuccess();
+            onCreated(policy);
+          },
+        });
+      }}
+    />
+  );
+}
+
+/**
+ * Edits every field creation takes but the status (disabling asks first, on the policy's page), from the
+ * version shown when it opened (mount it when opening): a change someone made since is refused, not
+ * overwritten. The rule is sent only when it
+ * changed, so a rule the builder would re-shape is not rewritten by an edit of the name.
+ */
+export function EditPolicyDialog({
+  policy,
+  open,
+  onClose,
+}: {
+  policy: Policy;
+  open: boolean;
+  onClose: () => void;
+}) {
+  // The version opened is the one edited: a newer one arriving meanwhile makes the save a conflict.
+  const [base] = useState(policy);
+  const update = useUpdatePolicy();
+  const [reason, setReason] = useState('');
+  const stale =
+    update.error instanceof ApiProblem && update.error.code === 'conflict' && !isNameConflict(update.error);
+  return (
+    <PolicyFormDialog
+      title={`Edit ${base.name}`}
+      open={open}
+      initial={formOf(base)}
+      initialDraft={() => draftOf(base.rules)}
+      mutation={update}
+      submitLabel={['Save changes', 'Saving…']}
+      refusal={stale ? 'Someone changed this policy since you opened it.' : 'The policy was not changed.'}
+      withStatus={false}
+      onClose={() => {
+        setReason('');
+        onClose();
+      }}
+      extra={
+        <TextAreaField
+          label="Reason for the change"
+          optional
+          hint="Recorded in the audit trail."
+          value={reason}
+          maxLength={REASON_MAX_LENGTH}
+          rows={2}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      }
+      send={(form, rule, { onSuccess }) => {
+        const unchangedRule = ruleToSend(draftOf(base.rules));
+        const changes: PolicyChanges = {
+          version: base.version,
+          name: form.name.trim(),
+          description: form.description.trim() || null,
+          enforcement_mode: form.mode,
+          severity: form.severity || severityByMode(form.mode),
+          scope: form.scope === 'all' ? { all_systems: true } : { system_ids: form.systems },
+          ...(unchangedRule.ok && sameJson(unchangedRule.rule, rule)
+            ? {}
+            : { rules: rule as PolicyChanges['rules'] }),
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+        };
+        update.mutate(
+          { id: base.id, changes },
+          {
+            onSuccess: () => {
+              setReason('');
+              onSuccess();
+            },
+          },
+        );
+      }}
+    />
+  );
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const isNameConflict = (problem: ApiProblem) =>
+  typeof problem.details === 'object' &&
+  problem.details !== null &&
+  'field' in problem.details &&
+  problem.details.field === 'name';
+
+interface FormMutation {
+  error: unknown;
+  isPending: boolean;
+  reset: () => void;
+}
+
+function PolicyFormDialog({
+  title,
+  open,
+  initial,
+  initialDraft,
+  mutation,
+  submitLabel,
+  refusal,
+  withStatus = true,
+  extra,
+  onClose,
+  send,
+}: {
+  title: string;
+  open: boolean;
+  initial: Form;
+  initialDraft: () => RuleDraft;
+  mutation: FormMutation;
+  submitLabel: [idle: string, busy: string];
+  refusal: string;
+  withStatus?: boolean;
+  extra?: ReactNode;
+  onClose: () => void;
+  send: (form: Form, rule: unknown, done: { onSuccess: () => void }) => void;
+}) {
+  const [form, setForm] = useState(initial);
+  const [draft, setDraft] = useState<RuleDraft>(initialDraft);
   const systems = useScopeSystems(open && form.scope === 'some');
-  const errors = formErrors(create.error);
-  const nameTaken = create.error instanceof ApiProblem && create.error.code === 'conflict';
-  const problems = ruleProblems(create.error);
+  const errors = formErrors(mutation.error);
+  const nameTaken = mutation.error instanceof ApiProblem && isNameConflict(mutation.error);
+  const problems = ruleProblems(mutation.error);
   const [scopeError, setScopeError] = useState<string | undefined>();
   const change = (field: 'name' | 'description') => (event: { target: { value: string } }) =>
     setForm((previous) => ({ ...previous, [field]: event.target.value }));
-  const close = () => {
-    create.reset();
-    setForm(EMPTY);
-    setDraft(newDraft());
+  const reset = () => {
+    mutation.reset();
+    setForm(initial);
+    setDraft(initialDraft());
     setScopeError(undefined);
+  };
+  const close = () => {
+    reset();
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -115,29 +287,14 @@ export function CreatePolicyDialog({
       return;
     }
     setScopeError(undefined);
-    const body: NewPolicy = {
-      name: form.name.trim(),
-      description: form.description.trim() || null,
-      enforcement_mode: form.mode,
-      status: form.status,
-      // The service validates the rule and names each bad part by its path.
-      rules: sending.rule as NewPolicy['rules'],
-      scope: form.scope === 'all' ? { all_systems: true } : { system_ids: form.systems },
-      ...(form.severity ? { severity: form.severity } : {}),
-    };
-    create.mutate(body, {
-      onSuccess: (policy) => {
-        close();
-        onCreated(policy);
-      },
-    });
+    send(form, sending.rule, { onSuccess: close });
   };
   return (
-    <Dialog title="Create a policy" open={open} onClose={close}>
+    <Dialog title={title} open={open} onClose={close}>
       <form className={styles.form} onSubmit={submit}>
         {errors.message && !nameTaken && (
           <div className={styles.full}>
-            <Alert tone="danger" title="The policy was not created.">
+            <Alert tone="danger" title={refusal}>
               {errors.message}
               {problems.length > 0 && (
                 <ul>
@@ -205,18 +362,20 @@ export function CreatePolicyDialog({
             }
             error={errors.fields['severity']}
           />
-          <SelectField
-            label="Status"
-            value={form.status}
-            options={STATUS_OPTIONS}
-            onChange={(event) =>
-              setForm((previous) => ({
-                ...previous,
-                status: event.target.value === 'disabled' ? 'disabled' : 'active',
-              }))
-            }
-            error={errors.fields['status']}
-          />
+          {withStatus && (
+            <SelectField
+              label="Status"
+              value={form.status}
+              options={STATUS_OPTIONS}
+              onChange={(event) =>
+                setForm((previous) => ({
+                  ...previous,
+                  status: event.target.value === 'disabled' ? 'disabled' : 'active',
+                }))
+              }
+              error={errors.fields['status']}
+            />
+          )}
         </div>
         <div className={styles.full}>
           <SelectField
@@ -264,10 +423,11 @@ export function CreatePolicyDialog({
         <div className={styles.full}>
           <RuleEditor draft={draft} onChange={setDraft} />
         </div>
+        {extra && <div className={styles.full}>{extra}</div>}
         <div className={styles.formActions}>
           <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create policy'}
+          <Button type="submit" variant="primary" disabled={mutation.isPending}>
+            {mutation.isPending ? submitLabel[1] : submitLabel[0]}
           </Button>
         </div>
       </form>

@@ -21,6 +21,31 @@ describe('the Policies page in Chromium', () => {
   const ui = useConsole();
   let page: Page;
   let policyId: string;
+  let probeId: string;
+
+  const stored = async () =>
+    (await ui.api('GET', `/api/service/policies/${policyId}`)).body as unknown as PolicyBody & {
+      status: string;
+      version: number;
+      description: string | null;
+    };
+  const synced = async () =>
+    ((await ui.api('GET', `/api/service/probe/policy-sync?probe_id=${probeId}`)).body.policies ??
+      []) as Array<{
+      policy_id: string;
+      version: number;
+      rules: unknown;
+    }>;
+  /** The policy's newest audit entry of `action`, once identity has appended it to the trail. */
+  const auditOf = async (action: string) => {
+    let entries: Array<{ after: Record<string, unknown> | null }> = [];
+    await eventually(async () => {
+      const answer = await ui.api('GET', `/api/service/audit?target_id=${policyId}&action=${action}`);
+      entries = answer.body.data as typeof entries;
+      return entries.length > 0;
+    }, `the audit trail to record ${action}`);
+    return entries;
+  };
 
   beforeAll(() => {
     page = ui.page;
@@ -107,7 +132,7 @@ describe('the Policies page in Chromium', () => {
       version: '1.4.0',
     });
     expect(registered.status).toBe(201);
-    const probeId = registered.body.probe_id as string;
+    probeId = registered.body.probe_id as string;
     // The Block version travels by event to probe ingest, which evaluates telemetry against its copy.
     await eventually(async () => {
       const sync = await ui.api('GET', `/api/service/probe/policy-sync?probe_id=${probeId}`);
@@ -185,6 +210,11 @@ describe('the Policies page in Chromium', () => {
     await heading(viewer, NAME).waitFor();
     await viewer.getByRole('region', { name: 'Violations' }).getByRole('row').nth(1).waitFor();
     expect(await viewer.getByRole('radiogroup').count()).toBe(0);
+    for (const action of ['Edit', 'Disable', 'Delete'])
+      expect([action, await viewer.getByRole('button', { name: action, exact: true }).count()]).toEqual([
+        action,
+        0,
+      ]);
     await ui.expectAccessible(viewer, 'policy-viewer');
 
     const headers = await ui.csrfHeaders(context);
@@ -199,9 +229,143 @@ describe('the Policies page in Chromium', () => {
     const imported = await context.request.post('/api/service/policies/frameworks/EU_AI_ACT/import', {
       headers,
     });
-    expect([created.status(), toggled.status(), imported.status()]).toEqual([403, 403, 403]);
-    const stored = (await ui.api('GET', `/api/service/policies/${policyId}`)).body as unknown as PolicyBody;
-    expect(stored.enforcement_mode).toBe('BLOCK');
+    const edited = await context.request.patch(`/api/service/policies/${policyId}`, {
+      data: { status: 'disabled' },
+      headers,
+    });
+    const deleted = await context.request.delete(`/api/service/policies/${policyId}`, { headers });
+    expect([
+      created.status(),
+      toggled.status(),
+      imported.status(),
+      edited.status(),
+      deleted.status(),
+    ]).toEqual([403, 403, 403, 403, 403]);
+    expect(await stored()).toMatchObject({ enforcement_mode: 'BLOCK', status: 'active' });
     await context.close();
+  });
+
+  it('edits the rule from the policy’s page, and probes are sent the new version', async () => {
+    await page.goto(`/policies/${policyId}`);
+    await heading(page, NAME).waitFor();
+    const before = await stored();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${NAME}` });
+    expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe(NAME);
+    expect(await dialog.getByLabel('Value of condition 2').inputValue()).toBe('api.openai.com');
+    await dialog.getByLabel('Value of condition 2').fill('openai.com');
+    await dialog.getByLabel('Description').fill('Any OpenAI host, not only the API.');
+    await dialog.getByLabel('Reason for the change').fill('Probes saw traffic to chat.openai.com');
+    await ui.expectAccessible(page, 'policy-edit');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const rules = { all: [RULE.all[0], { field: 'observed_endpoint', op: 'contains', value: 'openai.com' }] };
+    expect(await stored()).toMatchObject({
+      name: NAME,
+      description: 'Any OpenAI host, not only the API.',
+      enforcement_mode: 'BLOCK',
+      rules,
+      version: before.version + 1,
+    });
+    await page.getByRole('region', { name: 'Rule' }).getByText('"openai.com"').waitFor();
+    const [entry] = await auditOf('policy.updated');
+    expect(entry?.after).toMatchObject({ rules, reason: 'Probes saw traffic to chat.openai.com' });
+    await eventually(
+      async () =>
+        (await synced()).some(
+          (policy) => policy.policy_id === policyId && policy.version === before.version + 1,
+        ),
+      'probe ingest to serve the edited version',
+    );
+  });
+
+  it('refuses an edit made from an outdated version, and shows why', async () => {
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${NAME}` });
+    // Someone else changes the policy while the dialog is open.
+    const meanwhile = await ui.api('PATCH', `/api/service/policies/${policyId}`, { severity: 'CRITICAL' });
+    expect(meanwhile.status).toBe(200);
+    await dialog.getByLabel('Description').fill('This edit must not overwrite the other one.');
+    const refused = page.waitForResponse(
+      (response) => response.url().endsWith(policyId) && response.request().method() === 'PATCH',
+    );
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    const answer = await refused;
+    expect([answer.status(), await answer.text()]).toEqual([
+      409,
+      expect.stringContaining('"current_version"'),
+    ]);
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Someone changed this policy since you opened it.' })
+      .waitFor();
+    expect(await stored()).toMatchObject({
+      severity: 'CRITICAL',
+      description: 'Any OpenAI host, not only the API.',
+    });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('disables the policy only with a reason, after asking, and probes stop receiving it; then enables it', async () => {
+    await page.getByRole('button', { name: 'Disable', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Disable ${NAME}?` });
+    const confirm = dialog.getByRole('button', { name: 'Disable policy' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Why disable it?').fill('Blocking support replies; narrowing the rule first');
+    await ui.expectAccessible(page, 'policy-disable');
+    await confirm.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Enable', exact: true }).waitFor();
+    expect((await stored()).status).toBe('disabled');
+    const [disabled] = await auditOf('policy.disabled');
+    expect(disabled?.after).toMatchObject({
+      status: 'disabled',
+      reason: 'Blocking support replies; narrowing the rule first',
+    });
+    await eventually(
+      async () => !(await synced()).some((policy) => policy.policy_id === policyId),
+      'probe ingest to drop the disabled policy',
+    );
+
+    await page.getByRole('button', { name: 'Enable', exact: true }).click();
+    const enable = page.getByRole('dialog', { name: `Enable ${NAME}?` });
+    await enable.getByRole('button', { name: 'Enable policy' }).click();
+    await enable.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Disable', exact: true }).waitFor();
+    expect((await stored()).status).toBe('active');
+    await eventually(
+      async () => (await synced()).some((policy) => policy.policy_id === policyId),
+      'probe ingest to serve the enabled policy again',
+    );
+  });
+
+  it('deletes the policy after asking why; it leaves the list and the probes, its violations stay', async () => {
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: `Delete ${NAME}?` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await ui.api('GET', `/api/service/policies/${policyId}`)).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: `Delete ${NAME}?` });
+    const confirm = dialog.getByRole('button', { name: 'Delete policy' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Why delete it?').fill('Replaced by the PII egress policy');
+    await ui.expectAccessible(page, 'policy-delete');
+    await confirm.click();
+
+    await heading(page, 'Policies').waitFor();
+    await page.getByRole('link', { name: NAME }).waitFor({ state: 'detached' });
+    expect((await ui.api('GET', `/api/service/policies/${policyId}`)).status).toBe(404);
+    const [deleted] = await auditOf('policy.deleted');
+    expect(deleted?.after).toEqual({ reason: 'Replaced by the PII egress policy' });
+    await eventually(
+      async () => !(await synced()).some((policy) => policy.policy_id === policyId),
+      'probe ingest to drop the deleted policy',
+    );
+    // The violation it raised keeps its history.
+    const activity = await ui.api('GET', `/api/service/dashboard/activity?policy_id=${policyId}`);
+    expect((activity.body.data as unknown[]).length).toBeGreaterThan(0);
   });
 });

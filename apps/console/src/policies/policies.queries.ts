@@ -12,6 +12,10 @@ import type { operations } from '../api/schema';
 export type PolicyFilters = NonNullable<operations['Policies_list']['parameters']['query']>;
 export type Policy = operations['Policies_get']['responses'][200]['content']['application/json'];
 export type NewPolicy = operations['Policies_create']['requestBody']['content']['application/json'];
+export type PolicyChanges = NonNullable<
+  operations['Policies_update']['requestBody']
+>['content']['application/json'];
+export type PolicyDeletion = NonNullable<operations['Policies_delete']['parameters']['query']>;
 export type EnforcementMode = Policy['enforcement_mode'];
 export type FrameworkKey = operations['Policies_importFramework']['parameters']['path']['id'];
 export type FrameworkImport =
@@ -58,6 +62,39 @@ export function useCreatePolicy() {
     mutationFn: (body: NewPolicy) => unwrap(api.POST('/api/service/policies', { body })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['policies'] });
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+/**
+ * Changes a policy from the version the person saw: a change made since answers 409, shown to them,
+ * rather than being overwritten. Disabling and enabling are changes of `status`.
+ */
+export function useUpdatePolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: PolicyChanges }) =>
+      unwrap(api.PATCH('/api/service/policies/{id}', { params: { path: { id } }, body: changes })),
+    onSuccess: async (policy) => {
+      queryClient.setQueryData(['policies', 'detail', policy.id], policy);
+      await queryClient.invalidateQueries({ queryKey: ['policies', 'list'] });
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+    // A refusal may come from a change made elsewhere: the page shows the policy as it now is.
+    onError: (_, { id }) => queryClient.invalidateQueries({ queryKey: ['policies', 'detail', id] }),
+  });
+}
+
+export function useDeletePolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, query }: { id: string; query: PolicyDeletion }) =>
+      unwrap(api.DELETE('/api/service/policies/{id}', { params: { path: { id }, query } })),
+    onSuccess: async (_, { id }) => {
+      // Marked stale without a refetch: the open page leaves, and whoever comes back learns it is gone.
+      await queryClient.invalidateQueries({ queryKey: ['policies', 'detail', id], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: ['policies', 'list'] });
       await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });

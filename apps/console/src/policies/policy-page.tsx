@@ -14,6 +14,7 @@ import { Time } from '../design/time';
 import { EnforcementToggle, ModeBadge } from './enforcement-toggle';
 import { frameworkLabel, SEVERITY_LABELS, SEVERITY_TONES } from './labels';
 import { type Policy, useActivityOf, usePolicy } from './policies.queries';
+import { PolicyActions } from './policy-actions';
 import { type GroupNode, ruleJson, ruleToBuilder } from './rule-builder';
 import { conditionText, groupText } from './rule-text';
 import styles from './policies.module.css';
@@ -53,6 +54,7 @@ export function PolicyPage() {
           canWrite && (
             <Actions>
               <EnforcementToggle policy={data} />
+              <PolicyActions policy={data} />
             </Actions>
           )
         }

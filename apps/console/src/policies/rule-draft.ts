@@ -22,6 +22,14 @@ export function newDraft(root: GroupNode = emptyRule()): RuleDraft {
   return { view: 'builder', root, json: '', jsonError: null, showProblems: false };
 }
 
+/** A draft of a stored rule: in the builder when it can show the rule, else as JSON text. */
+export function draftOf(rule: unknown): RuleDraft {
+  const built = ruleToBuilder(rule);
+  return built.ok
+    ? newDraft(built.root)
+    : { view: 'json', root: emptyRule(), json: ruleJson(rule), jsonError: null, showProblems: false };
+}
+
 /**
  * The draft in the other view, showing the same rule. The builder always has a JSON form; JSON that does
  * not parse, or that the builder cannot show, keeps the JSON view open with the reason.

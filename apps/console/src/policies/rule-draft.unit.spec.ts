@@ -1,5 +1,5 @@
 import { type ConditionNode, type GroupNode, ruleJson } from './rule-builder';
-import { newDraft, ruleToSend, switchView } from './rule-draft';
+import { draftOf, newDraft, ruleToSend, switchView } from './rule-draft';
 
 const condition = (id: string, fields: Partial<ConditionNode>): ConditionNode => ({
   type: 'condition',
@@ -82,5 +82,20 @@ describe('the rule draft', () => {
     expect(sent).toMatchObject({ ok: false, draft: { showProblems: true } });
     // The JSON view still shows the rule as far as it goes.
     expect(JSON.parse(switchView(draft, 'json').json)).toEqual({ field: 'labels.', op: 'eq', value: '' });
+  });
+});
+
+describe('draftOf', () => {
+  it('opens a stored rule in the builder, which sends back the same rule', () => {
+    const draft = draftOf(rule);
+    expect(draft.view).toBe('builder');
+    expect(ruleToSend(draft)).toEqual({ ok: true, rule });
+  });
+
+  it('opens a rule the builder cannot show as its JSON, which sends back the same rule', () => {
+    const odd = { field: 'model', op: 'eq', value: 'gpt-4o', note: 'kept' };
+    const draft = draftOf(odd);
+    expect(draft).toMatchObject({ view: 'json', jsonError: null });
+    expect(ruleToSend(draft)).toEqual({ ok: true, rule: odd });
   });
 });

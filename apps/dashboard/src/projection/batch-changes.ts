@@ -53,6 +53,8 @@ export interface ProbeChange {
 export interface PolicyChange {
   organizationId: string;
   policy: PolicySnapshot;
+  /** The policy's status, or `deleted` once it is deleted: it then counts nowhere, but keeps its name. */
+  status: PolicySnapshot['status'] | 'deleted';
 }
 
 /**
@@ -112,7 +114,8 @@ function foldRecord(
     return;
   }
   if (input.topic === INTERNAL_TOPICS.policies) {
-    foldPolicy(changes, organizationId, input.record.details);
+    const record = input.record;
+    foldPolicy(changes, organizationId, record.details, record.event === 'policy.deleted');
     return;
   }
   if (input.topic === INTERNAL_TOPICS.probes) {
@@ -228,10 +231,16 @@ function foldProbeConnection(
 }
 
 /** A snapshot replaces the one held unless its version is lower (the last of equals wins). */
-function foldPolicy(changes: BatchChanges, organizationId: string, policy: PolicySnapshot): void {
+function foldPolicy(
+  changes: BatchChanges,
+  organizationId: string,
+  policy: PolicySnapshot,
+  deleted: boolean,
+): void {
   const id = `${organizationId}/${policy.policy_id}`;
   const held = changes.policies.get(id);
-  if (!held || held.policy.version <= policy.version) changes.policies.set(id, { organizationId, policy });
+  if (!held || held.policy.version <= policy.version)
+    changes.policies.set(id, { organizationId, policy, status: deleted ? 'deleted' : policy.status });
 }
 
 /** Key of an assessment's subject: its system, or '' when the run was organization-level. */

@@ -46,8 +46,8 @@ const completed = (assessmentId: string, verdict: string, second = 0, framework 
     { assessment_id: assessmentId, framework, verdict, score: 0.5 },
     { timestamp: at(second) },
   );
-const policy = (version: number, name: string) =>
-  record(INTERNAL_TOPICS.policies, 'policy.updated', {
+const policy = (version: number, name: string, event = 'policy.updated') =>
+  record(INTERNAL_TOPICS.policies, event, {
     policy_id: 'pol-1',
     name,
     status: 'active',
@@ -185,6 +185,14 @@ describe('foldBatch', () => {
     const changes = foldBatch([policy(2, 'second'), policy(1, 'first, late'), policy(2, 'second, again')]);
 
     expect([...changes.policies.values()].map((change) => change.policy.name)).toEqual(['second, again']);
+  });
+
+  it('folds a deleted policy to a tombstone that no late snapshot of a lower version replaces', () => {
+    const changes = foldBatch([policy(1, 'first'), policy(2, 'gone', 'policy.deleted'), policy(1, 'late')]);
+
+    expect([...changes.policies.values()].map((change) => [change.policy.name, change.status])).toEqual([
+      ['gone', 'deleted'],
+    ]);
   });
 
   it('feeds every public record to the activity feed and every systems record to the replica, in log order', () => {

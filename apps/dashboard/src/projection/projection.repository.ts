@@ -41,11 +41,11 @@ export class ProjectionRepository {
       probes.filter((probe) => probe.connection === null),
       (probe) => [probe.organizationId, probe.probeId, probe.heartbeatAt],
     );
-    writes.add(UPSERT_POLICIES, [...changes.policies.values()], ({ organizationId, policy }) => [
+    writes.add(UPSERT_POLICIES, [...changes.policies.values()], ({ organizationId, policy, status }) => [
       organizationId,
       policy.policy_id,
       policy.name,
-      policy.status,
+      status,
       policy.enforcement_mode,
       policy.version,
     ]);

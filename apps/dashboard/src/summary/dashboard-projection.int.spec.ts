@@ -39,7 +39,7 @@ interface Scenario {
 
 /**
  * One organization's history: four systems (one only announced publicly, one with a stale snapshot
- * arriving late), two probes (one disconnected), two policies (one updated, one disabled), assessments
+ * arriving late), two probes (one disconnected), three policies (one updated, one disabled, one deleted), assessments
  * superseding each other, violations inside and outside the 24 h window, and one drift alert.
  */
 function scenario(org: string): Scenario {
@@ -49,6 +49,7 @@ function scenario(org: string): Scenario {
   const documented = newId('system');
   const [a1, a2, a3, a4] = assessmentIds(4) as [string, string, string, string];
   const policy = newId('policy');
+  const deletedPolicy = newId('policy');
   const [prb1, prb2] = [newId('probe'), newId('probe')];
   const fresh = ago(1_000);
   const finding = (id: string, assessment: string, framework: string) => ({
@@ -172,6 +173,8 @@ function scenario(org: string): Scenario {
     ),
     policiesMessage(org, 'policy.updated', policySnapshot({ policy_id: policy, version: 1 })),
     policiesMessage(org, 'policy.created', policySnapshot({ status: 'disabled' })),
+    policiesMessage(org, 'policy.created', policySnapshot({ policy_id: deletedPolicy, version: 1 })),
+    policiesMessage(org, 'policy.deleted', policySnapshot({ policy_id: deletedPolicy, version: 2 })),
     publicMessage(org, 'finding.created', finding('f1', a1, 'EU_AI_ACT'), {
       severity: 'HIGH',
       systemId: supportBot,

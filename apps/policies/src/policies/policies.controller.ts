@@ -2,6 +2,7 @@ import {
   Body,
   Controller,
   createParamDecorator,
+  Delete,
   type ExecutionContext,
   Get,
   HttpStatus,
@@ -19,11 +20,13 @@ import { ApiJsonResponse, ApiKeyAuth, Endpoint, StringEnum } from '@governance/p
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   CreatePolicyDto,
+  DeletePolicyQuery,
   FrameworkImportResponse,
   ListPoliciesQuery,
   ModeBody,
   PolicyPageResponse,
   PolicyResponse,
+  UpdatePolicyDto,
 } from './policy.dto';
 import { examples } from './policies.openapi';
 import { PoliciesService } from './policies.service';
@@ -79,6 +82,55 @@ export class PoliciesController {
   })
   get(@OrganizationId() organizationId: string, @Param('id') id: string): Promise<PolicyResponse> {
     return this.policies.get(organizationId, id);
+  }
+
+  @RequirePermission('policies:write')
+  @Patch(':id')
+  @Endpoint({
+    summary: 'Update a policy',
+    description:
+      'Changes the given fields only, each checked as at creation (the rule by the same validator); ' +
+      '`null` clears the description. `status: disabled` stops its enforcement and its sync to probes; ' +
+      '`active` resumes them. Send the `version` you read to refuse a change made since (409). A change ' +
+      'of nothing answers the policy as it is, at the same version.',
+    id: ['policy', 'pol'],
+    body: [UpdatePolicyDto, examples.update],
+    answer: [200, 'The policy, at its new version when something changed.', PolicyResponse, examples.updated],
+    errors: [
+      [
+        409,
+        '`conflict`: another policy has this name (`details.field` is `name`), or the policy changed since ' +
+          '`version` (`details.current_version` says to what).',
+      ],
+    ],
+  })
+  update(
+    @OrganizationId() organizationId: string,
+    @Param('id') id: string,
+    @Body() body: UpdatePolicyDto,
+  ): Promise<PolicyResponse> {
+    return this.policies.update(organizationId, id, body);
+  }
+
+  @RequirePermission('policies:write')
+  @Delete(':id')
+  @Endpoint({
+    summary: 'Delete a policy',
+    description:
+      'The policy leaves every list and every probe’s policy set, and no telemetry is checked against it ' +
+      'any more. Violations it raised keep their history, and its name can be used again. `version` ' +
+      'refuses the deletion of a policy changed since (409); `reason` goes to the audit trail.',
+    id: ['policy', 'pol'],
+    query: DeletePolicyQuery,
+    answer: [204, 'Deleted.'],
+    errors: [[409, '`conflict`: the policy changed since `version` (`details.current_version`).']],
+  })
+  delete(
+    @OrganizationId() organizationId: string,
+    @Param('id') id: string,
+    @Query() query: DeletePolicyQuery,
+  ): Promise<void> {
+    return this.policies.delete(organizationId, id, query);
   }
 
   @RequirePermission('policies:write')

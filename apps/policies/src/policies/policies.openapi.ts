@@ -33,6 +33,19 @@ export const examples = {
   policy,
   page: { data: [policy], next_cursor: null },
   mode: { enforcement_mode: 'WARN' },
+  update: {
+    rules: { field: 'labels.pii', op: 'in', value: ['email', 'phone'] },
+    status: 'disabled',
+    version: 1,
+    reason: 'Flags support e-mails too often; disabled until the rule is narrowed.',
+  },
+  updated: {
+    ...policy,
+    rules: { field: 'labels.pii', op: 'in', value: ['email', 'phone'] },
+    status: 'disabled',
+    version: 2,
+    updated_at: '2026-11-22T11:05:00.000Z',
+  } satisfies PolicyResponse,
   toggled: {
     ...policy,
     enforcement_mode: 'WARN',

@@ -1,22 +1,40 @@
-import { Injectable } from '@nestjs/common';
-import { type Condition, isId, newId } from '@governance/contracts';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { type Condition, isId, newId, type PolicyScope } from '@governance/contracts';
 import { findFramework } from '@governance/frameworks';
 import { policyEventMessage, UnitOfWork } from '@governance/messaging';
-import { ApiError, type FieldProblem, ISO_MILLISECONDS, nameConflict, readPage } from '@governance/platform';
+import {
+  ApiError,
+  ErrorCode,
+  type FieldProblem,
+  ISO_MILLISECONDS,
+  nameConflict,
+  readPage,
+} from '@governance/platform';
 import { validateCondition } from '@governance/policy-rules';
 import {
   decideEnforcement,
   defaultSeverity,
   importedName,
   importedSeverity,
+  isStaleVersion,
   parseModeBody,
   parseScope,
   planImport,
+  planPolicyUpdate,
+  renamesAway,
 } from './policy-rules';
 import { policySnapshotEvent, type PolicyRow, toPolicyResponse } from './policy-records';
-import { enforcementChangedAudit, frameworkImportedAudit, policyCreatedAudit } from './policy-audit';
+import {
+  enforcementChangedAudit,
+  frameworkImportedAudit,
+  policyCreatedAudit,
+  policyDeletedAudit,
+  policyUpdatedAudit,
+} from './policy-audit';
 import {
   type CreatePolicyDto,
+  type DeletePolicyQuery,
+  type UpdatePolicyDto,
   type FrameworkImportResponse,
   type ListPoliciesQuery,
   type PolicyPageResponse,
@@ -27,7 +45,35 @@ import { isNameTaken, PolicyRepository } from './policy.repository';
 /** `next_cursor` of the listing: the last policy's creation time and id. */
 const LIST_CURSOR = { at: ISO_MILLISECONDS, id: /^pol_[0-9A-HJKMNP-TV-Z]{26}$/ };
 
-/** Policies: custom ones, enforcement changes and framework imports. Every change is announced whole. */
+/**
+ * The checks of a policy's rules and scope, whatever writes them: creation and update call this one
+ * function, so a check added here holds for both. Absent fields are not checked (an update leaves them).
+ */
+export function checkRulesAndScope(input: { rules?: unknown; scope?: unknown }): {
+  rules?: Condition;
+  scope?: PolicyScope;
+} {
+  const problems: FieldProblem[] = input.rules === undefined ? [] : validateCondition(input.rules, 'rules');
+  const scope = input.scope === undefined ? undefined : parseScope(input.scope);
+  if (scope && !scope.ok) problems.push(...scope.problems);
+  if (problems.length > 0) throw ApiError.validation(problems);
+  return { rules: input.rules as Condition | undefined, scope: scope?.ok ? scope.value : undefined };
+}
+
+/** 409: the caller's copy of the policy is out of date; nothing was changed. */
+function versionConflict(expected: number, current: number): ApiError {
+  return new ApiError(
+    HttpStatus.CONFLICT,
+    ErrorCode.Conflict,
+    `The policy changed since version ${expected}: it is at version ${current}. Reload it and try again.`,
+    { field: 'version', current_version: current },
+  );
+}
+
+/**
+ * Policies: custom ones, edits, enforcement changes, deletion and framework imports. Every change is
+ * announced whole.
+ */
 @Injectable()
 export class PoliciesService {
   constructor(
@@ -36,10 +82,7 @@ export class PoliciesService {
   ) {}
 
   async create(organizationId: string, body: CreatePolicyDto): Promise<PolicyResponse> {
-    const problems: FieldProblem[] = validateCondition(body.rules, 'rules');
-    const scope = body.scope === undefined ? undefined : parseScope(body.scope);
-    if (scope && !scope.ok) problems.push(...scope.problems);
-    if (problems.length > 0) throw ApiError.validation(problems);
+    const { rules, scope } = checkRulesAndScope(body);
     const now = new Date();
     try {
       const row = await this.unitOfWork.run(async (tx) => {
@@ -54,8 +97,8 @@ export class PoliciesService {
           enforcement_mode: body.enforcement_mode,
           status: body.status ?? 'active',
           severity: body.severity ?? defaultSeverity(body.enforcement_mode),
-          rules: body.rules as Condition,
-          scope: scope?.ok ? scope.value : { all_systems: true },
+          rules: rules!,
+          scope: scope ?? { all_systems: true },
           framework: null,
           control: null,
           version: 1,
@@ -88,6 +131,66 @@ export class PoliciesService {
     const row = isId('policy', id) ? await this.policies.find(organizationId, id) : undefined;
     if (!row) throw ApiError.notFound('Policy');
     return toPolicyResponse(row);
+  }
+
+  /**
+   * Changes the given fields, checked as at creation. A change of nothing answers the policy as it is; a
+   * stale `version` answers 409. Disabling stops enforcement: the new snapshot leaves every probe's set.
+   */
+  async update(organizationId: string, id: string, body: UpdatePolicyDto): Promise<PolicyResponse> {
+    if (!isId('policy', id)) throw ApiError.notFound('Policy');
+    const { rules, scope } = checkRulesAndScope(body);
+    const patch = {
+      name: body.name,
+      description: body.description,
+      enforcement_mode: body.enforcement_mode,
+      status: body.status,
+      severity: body.severity,
+      rules,
+      scope,
+    };
+    try {
+      const row = await this.unitOfWork.run(async (tx) => {
+        // Taken before the row lock, so a rename waits in the same order as a creation.
+        if (body.name !== undefined) await this.policies.lockOrganization(tx.manager, organizationId);
+        const current = await this.policies.find(organizationId, id, tx.manager);
+        if (!current) throw ApiError.notFound('Policy');
+        if (isStaleVersion(body.version, current.version))
+          throw versionConflict(body.version!, current.version);
+        const changes = planPolicyUpdate(current, patch);
+        if (Object.keys(changes).length === 0) return current;
+        if (
+          renamesAway(current.name, changes) &&
+          (await this.policies.nameExists(tx.manager, organizationId, changes.name))
+        )
+          throw nameConflict('policy', changes.name);
+        const updated = await this.policies.update(tx.manager, organizationId, id, changes, new Date());
+        tx.publish(policyEventMessage(policySnapshotEvent('policy.updated', updated)));
+        tx.audit(policyUpdatedAudit(current, updated, body.reason));
+        return updated;
+      });
+      return toPolicyResponse(row);
+    } catch (error) {
+      if (isNameTaken(error) && body.name !== undefined) throw nameConflict('policy', body.name);
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes the policy: it leaves every list, read and probe's set, and is no longer enforced. The row stays
+   * (marked deleted) so the violations and audit entries that name it keep their meaning; the name is free.
+   */
+  async delete(organizationId: string, id: string, query: DeletePolicyQuery): Promise<void> {
+    if (!isId('policy', id)) throw ApiError.notFound('Policy');
+    await this.unitOfWork.run(async (tx) => {
+      const current = await this.policies.find(organizationId, id, tx.manager);
+      if (!current) throw ApiError.notFound('Policy');
+      if (isStaleVersion(query.version, current.version))
+        throw versionConflict(query.version!, current.version);
+      const deleted = await this.policies.markDeleted(tx.manager, organizationId, id, new Date());
+      tx.publish(policyEventMessage(policySnapshotEvent('policy.deleted', deleted)));
+      tx.audit(policyDeletedAudit(current, query.reason));
+    });
   }
 
   /** Sets the requested mode, or flips it when the body names none; the same mode changes nothing. */

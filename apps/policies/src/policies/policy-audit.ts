@@ -1,6 +1,7 @@
 import { type EnforcementMode } from '@governance/contracts';
-import { type AuditEntry, auditFields } from '@governance/messaging';
+import { auditChanges, type AuditEntry, auditFields } from '@governance/messaging';
 import { type PolicyRow } from './policy-records';
+import { EDITABLE_FIELDS } from './policy-rules';
 
 /** What a creation entry shows of the policy; its rules are in the policy itself, versioned. */
 const CREATED_FIELDS = [
@@ -33,6 +34,48 @@ export function enforcementChangedAudit(before: PolicyRow, after: PolicyRow): Au
     before: { enforcement_mode: before.enforcement_mode, version: before.version },
     after: { enforcement_mode: after.enforcement_mode, version: after.version },
   };
+}
+
+/**
+ * An edit, named by what matters most in it: disabling or enabling the policy, or else an update. The
+ * summary holds the changed fields (rules included: they are the policy), the new version, and the reason
+ * when one was given.
+ */
+export function policyUpdatedAudit(
+  before: PolicyRow,
+  after: PolicyRow,
+  reason: string | undefined,
+): AuditEntry {
+  const changes = auditChanges(before, after, EDITABLE_FIELDS);
+  const action =
+    before.status === after.status
+      ? 'policy.updated'
+      : after.status === 'disabled'
+        ? 'policy.disabled'
+        : 'policy.enabled';
+  return {
+    organizationId: after.organization_id,
+    action,
+    target: { type: 'policy', id: after.id },
+    before: { ...changes.before, version: before.version },
+    after: { ...changes.after, version: after.version, ...withReason(reason) },
+  };
+}
+
+/** A policy deleted: what it was, so the trail still says which policy went and why. */
+export function policyDeletedAudit(before: PolicyRow, reason: string | undefined): AuditEntry {
+  return {
+    organizationId: before.organization_id,
+    action: 'policy.deleted',
+    target: { type: 'policy', id: before.id },
+    before: auditFields(before, CREATED_FIELDS),
+    after: reason ? { reason } : null,
+  };
+}
+
+/** An empty reason is no reason. */
+function withReason(reason: string | undefined): { reason?: string } {
+  return reason ? { reason } : {};
 }
 
 /** A framework imported: how many policies it added, in which mode; each policy has its own entry too. */

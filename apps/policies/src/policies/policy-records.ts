@@ -11,10 +11,7 @@ export function toPolicyResponse({ organization_id: _organizationId, ...policy }
 }
 
 /** The whole policy after a change, so a consumer never needs an earlier event to know the policy. */
-export function policySnapshotEvent(
-  event: 'policy.created' | 'policy.updated',
-  row: PolicyRow,
-): PolicyEventRecord {
+export function policySnapshotEvent(event: PolicyEventRecord['event'], row: PolicyRow): PolicyEventRecord {
   const { id, ...policy } = toPolicyResponse(row);
   return {
     id: newUuidV7(),

@@ -1,8 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
+  type Condition,
   ENFORCEMENT_MODES,
   type EnforcementMode,
   isId,
   type PolicyScope,
+  type PolicyStatus,
   type Severity,
 } from '@governance/contracts';
 import { controlRef, type Framework, type RuntimePolicyTemplate } from '@governance/frameworks';
@@ -125,4 +128,55 @@ export function planImport(
 /** The template's name, followed by the control reference (which no other import can produce) when taken. */
 export function importedName(candidate: ImportCandidate, nameTaken: boolean): string {
   return nameTaken ? `${candidate.template.name} (${candidate.control})` : candidate.template.name;
+}
+
+/** The fields of a policy an update may change, each already validated. */
+export interface PolicyChanges {
+  name?: string;
+  description?: string | null;
+  enforcement_mode?: EnforcementMode;
+  status?: PolicyStatus;
+  severity?: PolicySeverity;
+  rules?: Condition;
+  scope?: PolicyScope;
+}
+
+export const EDITABLE_FIELDS = [
+  'name',
+  'description',
+  'enforcement_mode',
+  'status',
+  'severity',
+  'rules',
+  'scope',
+] as const satisfies ReadonlyArray<keyof PolicyChanges>;
+
+/**
+ * What an update changes: the fields of `patch` whose value differs from the policy's. Nothing left means
+ * no new version, no event and no audit entry, so a fetched policy can be sent back as it is.
+ */
+export function planPolicyUpdate(
+  current: Readonly<Record<keyof PolicyChanges, unknown>>,
+  patch: PolicyChanges,
+): PolicyChanges {
+  const changes: PolicyChanges = {};
+  for (const field of EDITABLE_FIELDS) {
+    const value = patch[field];
+    if (value !== undefined && !isDeepStrictEqual(value, current[field]))
+      Object.assign(changes, { [field]: value });
+  }
+  return changes;
+}
+
+/** True when the name changes other than in letter case, so it must be checked against the others. */
+export function renamesAway(
+  current: string,
+  changes: PolicyChanges,
+): changes is PolicyChanges & { name: string } {
+  return changes.name !== undefined && changes.name.toLowerCase() !== current.toLowerCase();
+}
+
+/** A change based on `expected` applies only to that version; none given means "whatever is current". */
+export function isStaleVersion(expected: number | undefined, current: number): boolean {
+  return expected !== undefined && expected !== current;
 }

@@ -6,10 +6,13 @@ import {
   flipped,
   importedName,
   importedSeverity,
+  isStaleVersion,
   parseEnforcementMode,
   parseModeBody,
   parseScope,
   planImport,
+  planPolicyUpdate,
+  renamesAway,
   SCOPE_MAX_SYSTEMS,
 } from './policy-rules';
 
@@ -135,5 +138,64 @@ describe('framework import plan', () => {
     const candidate = planImport(nist, new Map()).create[0]!;
     expect(importedName(candidate, false)).toBe(candidate.template.name);
     expect(importedName(candidate, true)).toBe(`${candidate.template.name} (${candidate.control})`);
+  });
+});
+
+describe('planPolicyUpdate', () => {
+  const current = {
+    name: 'PII egress',
+    description: 'Old words' as string | null,
+    enforcement_mode: 'WARN' as const,
+    status: 'active' as const,
+    severity: 'HIGH' as const,
+    rules: { all: [{ field: 'labels.pii', op: 'eq' as const, value: 'email' }] },
+    scope: { all_systems: true as const },
+  };
+
+  it('keeps only the fields whose value differs', () => {
+    expect(
+      planPolicyUpdate(current, {
+        name: 'PII egress',
+        description: null,
+        status: 'active',
+        severity: 'CRITICAL',
+        rules: { all: [{ field: 'labels.pii', op: 'eq', value: 'email' }] },
+        scope: { system_ids: ['sys_01JD5Y2B7C9D1E3F5G7H9J1K3M'] },
+      }),
+    ).toEqual({
+      description: null,
+      severity: 'CRITICAL',
+      scope: { system_ids: ['sys_01JD5Y2B7C9D1E3F5G7H9J1K3M'] },
+    });
+  });
+
+  it('compares rules by value, so the same rule with its keys in another order is no change', () => {
+    expect(
+      planPolicyUpdate(current, { rules: { all: [{ value: 'email', op: 'eq', field: 'labels.pii' }] } }),
+    ).toEqual({});
+    expect(
+      planPolicyUpdate(current, { rules: { any: [{ field: 'labels.pii', op: 'eq', value: 'email' }] } }),
+    ).toEqual({ rules: { any: [{ field: 'labels.pii', op: 'eq', value: 'email' }] } });
+  });
+
+  it('changes nothing for an empty patch', () => {
+    expect(planPolicyUpdate(current, {})).toEqual({});
+  });
+});
+
+describe('renamesAway', () => {
+  it('is true for another name, false for the same name in another case', () => {
+    expect(renamesAway('PII egress', { name: 'PII egress v2' })).toBe(true);
+    expect(renamesAway('PII egress', { name: 'pii EGRESS' })).toBe(false);
+    expect(renamesAway('PII egress', { severity: 'HIGH' })).toBe(false);
+  });
+});
+
+describe('isStaleVersion', () => {
+  it('holds only when a version is given and differs from the current one', () => {
+    expect(isStaleVersion(undefined, 4)).toBe(false);
+    expect(isStaleVersion(4, 4)).toBe(false);
+    expect(isStaleVersion(3, 4)).toBe(true);
+    expect(isStaleVersion(5, 4)).toBe(true);
   });
 });

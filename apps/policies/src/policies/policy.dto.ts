@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import {
   type Condition,
   CONDITION_OPS,
@@ -21,13 +22,25 @@ import {
   Timestamp,
 } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
-import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Transform, Type as TransformType } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { POLICY_SEVERITIES, type PolicySeverity, SCOPE_MAX_SYSTEMS } from './policy-rules';
 
 export const NAME_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2000;
+export const REASON_MAX_LENGTH = 500;
 
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -95,13 +108,14 @@ const ScopeSchema = Type.Unsafe<PolicyScope>({
 
 const MODE_DESCRIPTION = 'Read in any letter case (`Block`, `warn`); shown upper-case.';
 
-export class CreatePolicyDto {
+/** The fields of a policy a person writes; creation and update validate them alike. */
+class PolicyFields {
   @IsString()
   @MinLength(1, { message: 'name must not be empty' })
   @MaxLength(NAME_MAX_LENGTH)
   @Matches(NO_CONTROL_CHARACTERS, { message: 'name must not contain control characters' })
   @trimmed()
-  name!: string;
+  name?: string;
 
   @IsOptional()
   @IsString()
@@ -113,30 +127,98 @@ export class CreatePolicyDto {
   @upperCased()
   @IsIn(ENFORCEMENT_MODES, modeMessage)
   @JSONSchema({ description: MODE_DESCRIPTION })
-  enforcement_mode!: EnforcementMode;
+  enforcement_mode?: EnforcementMode;
 
   @Present()
   @IsIn(POLICY_STATUSES, statusMessage)
-  @JSONSchema({ description: '`active` when left out.' })
   status?: PolicyStatus;
 
   /** Checked by the rule validator in the service, which names each bad part by its JSON path. */
   @IsDefined({ message: 'rules is required' })
   @JSONSchema(ConditionSchema)
-  rules!: unknown;
+  rules?: unknown;
 
   /** Checked by parseScope in the service. */
   @Present()
   @IsDefined()
-  @JSONSchema({ ...ScopeSchema, description: `${ScopeSchema.description} Every system when left out.` })
+  @JSONSchema(ScopeSchema)
   scope?: unknown;
 
   @Present()
   @IsIn(POLICY_SEVERITIES, severityMessage)
+  severity?: PolicySeverity;
+}
+
+export class CreatePolicyDto extends PolicyFields {
+  declare name: string;
+  declare enforcement_mode: EnforcementMode;
+  declare rules: unknown;
+
+  @JSONSchema({ description: '`active` when left out.' })
+  declare status?: PolicyStatus;
+
+  @JSONSchema({ ...ScopeSchema, description: `${ScopeSchema.description} Every system when left out.` })
+  declare scope?: unknown;
+
   @JSONSchema({
     description: 'The severity of its violations; HIGH for WARN and CRITICAL for BLOCK when left out.',
   })
-  severity?: PolicySeverity;
+  declare severity?: PolicySeverity;
+}
+
+/** Why a change was made, for the audit trail; optional, as API callers may have none to give. */
+const Reason = () =>
+  applyDecorators(
+    Present(),
+    IsString(),
+    MaxLength(REASON_MAX_LENGTH),
+    Matches(NO_CONTROL_CHARACTERS, { message: 'reason must not contain control characters' }),
+    trimmed(),
+    JSONSchema({ description: 'Why the change is made; the audit trail records it.' }),
+  );
+
+/** The version the caller read; a policy changed since answers 409 and stays as it is. */
+const ExpectedVersion = (coerce: boolean) =>
+  applyDecorators(
+    Present(),
+    ...(coerce ? [TransformType(() => Number)] : []),
+    IsInt({ message: 'version must be an integer' }),
+    Min(1),
+    Max(2_147_483_647),
+    JSONSchema({
+      description:
+        'The `version` the change is based on. When the policy has moved on since, the answer is 409 ' +
+        '`conflict` and nothing changes.',
+    }),
+  );
+
+/** Every field optional, validated as at creation; `null` clears the description. */
+export class UpdatePolicyDto extends PolicyFields {
+  @Present()
+  declare name?: string;
+
+  @Present()
+  declare enforcement_mode?: EnforcementMode;
+
+  @Present()
+  declare rules?: unknown;
+
+  @JSONSchema({ description: '`disabled` stops its enforcement and its sync to probes; `active` resumes.' })
+  declare status?: PolicyStatus;
+
+  @ExpectedVersion(false)
+  version?: number;
+
+  @Reason()
+  reason?: string;
+}
+
+export class DeletePolicyQuery {
+  @ExpectedVersion(true)
+  version?: number;
+
+  @Reason()
+  reason?: string;
 }
 
 /** PATCH …/enforcement and the framework import take the same optional body, which the service reads. */

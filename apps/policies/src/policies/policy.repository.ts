@@ -3,6 +3,7 @@ import { type EnforcementMode } from '@governance/contracts';
 import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type PolicyRow } from './policy-records';
+import { type PolicyChanges } from './policy-rules';
 import { type ListPoliciesQuery, PolicyResponse } from './policy.dto';
 
 /** The columns: the response's fields, in its order, and the organization. */
@@ -13,7 +14,7 @@ const COLUMNS = FIELDS.join(', ');
 export const isNameTaken = (error: unknown): boolean =>
   violatesUnique(error, 'policies_organization_name_idx');
 
-/** All SQL on policies. Every query is scoped by organization id. */
+/** All SQL on policies. Every query is scoped by organization id; a deleted policy is found by none. */
 @Injectable()
 export class PolicyRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -31,7 +32,7 @@ export class PolicyRepository {
     );
     const rows = await manager.query<PolicyRow[]>(
       `INSERT INTO policies.policies (${COLUMNS}) VALUES (${values.map((_, index) => `$${index + 1}`).join(', ')})
-       ON CONFLICT (organization_id, control) WHERE control IS NOT NULL DO NOTHING
+       ON CONFLICT (organization_id, control) WHERE control IS NOT NULL AND deleted_at IS NULL DO NOTHING
        RETURNING ${COLUMNS}`,
       values,
     );
@@ -41,7 +42,8 @@ export class PolicyRepository {
   /** Given the transaction's `manager`, locks the row FOR UPDATE. */
   async find(organizationId: string, id: string, manager?: EntityManager): Promise<PolicyRow | undefined> {
     const rows = await (manager ?? this.dataSource).query<PolicyRow[]>(
-      `SELECT ${COLUMNS} FROM policies.policies WHERE organization_id = $1 AND id = $2 ${manager ? 'FOR UPDATE' : ''}`,
+      `SELECT ${COLUMNS} FROM policies.policies
+       WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL ${manager ? 'FOR UPDATE' : ''}`,
       [organizationId, id],
     );
     return rows[0];
@@ -49,7 +51,8 @@ export class PolicyRepository {
 
   async nameExists(manager: EntityManager, organizationId: string, name: string): Promise<boolean> {
     const rows = await manager.query<unknown[]>(
-      'SELECT 1 FROM policies.policies WHERE organization_id = $1 AND lower(name) = lower($2)',
+      `SELECT 1 FROM policies.policies
+       WHERE organization_id = $1 AND lower(name) = lower($2) AND deleted_at IS NULL`,
       [organizationId, name],
     );
     return rows.length > 0;
@@ -63,7 +66,7 @@ export class PolicyRepository {
   ): Promise<Map<string, string>> {
     const rows = await manager.query<Array<{ id: string; control: string }>>(
       `SELECT id, control FROM policies.policies
-       WHERE organization_id = $1 AND framework = $2 AND control IS NOT NULL`,
+       WHERE organization_id = $1 AND framework = $2 AND control IS NOT NULL AND deleted_at IS NULL`,
       [organizationId, framework],
     );
     return new Map(rows.map((row) => [row.control, row.id]));
@@ -85,6 +88,46 @@ export class PolicyRepository {
     return rows[0][0]!;
   }
 
+  /** Writes the changed fields and moves to the next version; the caller holds the row lock. */
+  async update(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+    changes: PolicyChanges,
+    updatedAt: Date,
+  ): Promise<PolicyRow> {
+    const fields = Object.keys(changes) as Array<keyof PolicyChanges>;
+    // rules and scope go as JSON text, as at insert.
+    const values = fields.map((field) =>
+      field === 'rules' || field === 'scope' ? JSON.stringify(changes[field]) : changes[field],
+    );
+    const assignments = fields.map((field, index) => `${field} = $${index + 4}`);
+    const rows = await manager.query<[PolicyRow[], number]>(
+      `UPDATE policies.policies SET ${[...assignments, 'version = version + 1', 'updated_at = $3'].join(', ')}
+       WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+      [organizationId, id, updatedAt, ...values],
+    );
+    return rows[0][0]!;
+  }
+
+  /**
+   * Marks the policy deleted at its next version and returns it so; the row stays for the history that
+   * names it. The caller holds the row lock.
+   */
+  async markDeleted(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+    deletedAt: Date,
+  ): Promise<PolicyRow> {
+    const rows = await manager.query<[PolicyRow[], number]>(
+      `UPDATE policies.policies SET deleted_at = $3, updated_at = $3, version = version + 1
+       WHERE organization_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+      [organizationId, id, deletedAt],
+    );
+    return rows[0][0]!;
+  }
+
   /** Newest first; `after` is the last row of the previous page. */
   async list(
     organizationId: string,
@@ -94,7 +137,7 @@ export class PolicyRepository {
   ): Promise<PolicyRow[]> {
     return await this.dataSource.query<PolicyRow[]>(
       `SELECT ${COLUMNS} FROM policies.policies
-       WHERE organization_id = $1
+       WHERE organization_id = $1 AND deleted_at IS NULL
          AND ($2::text IS NULL OR status = $2)
          AND ($3::text IS NULL OR enforcement_mode = $3)
          AND ($4::text IS NULL OR framework = $4)

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { INTERNAL_TOPICS } from '@governance/contracts';
+import { INTERNAL_TOPICS, type PolicyEventRecord } from '@governance/contracts';
 import {
   type ConsumedEvent,
   ConsumeEvent,
@@ -10,9 +10,14 @@ import {
   UnitOfWork,
 } from '@governance/messaging';
 import { type EntityManager } from 'typeorm';
-import { PolicyReplicaRepository } from './policy-replica.repository';
+import { PolicyReplicaRepository, type ReplicaStatus } from './policy-replica.repository';
 
 type PoliciesTopic = typeof INTERNAL_TOPICS.policies;
+
+/** A deleted policy becomes a tombstone: kept at its last version so no older snapshot revives it. */
+export function replicaStatus(record: PolicyEventRecord): ReplicaStatus {
+  return record.event === 'policy.deleted' ? 'deleted' : record.details.status;
+}
 
 /** Keeps probe_ingest.policies in step with the policies service's snapshots: policy-sync serves it. */
 @Controller()
@@ -30,8 +35,13 @@ export class PolicyReplicaConsumer implements Projection<PoliciesTopic> {
   }
 
   async apply(manager: EntityManager, records: ReadonlyArray<ProjectedRecord<PoliciesTopic>>): Promise<void> {
-    // Both event types of the topic carry the policy's snapshot.
+    // Every event type of the topic carries the policy's snapshot.
     for (const { record } of records)
-      await this.policies.applySnapshot(manager, record.organization_id, record.details);
+      await this.policies.applySnapshot(
+        manager,
+        record.organization_id,
+        record.details,
+        replicaStatus(record),
+      );
   }
 }

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type EnforcementMode, type PolicySnapshot } from '@governance/contracts';
+import { type EnforcementMode, type PolicySnapshot, type PolicyStatus } from '@governance/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ScopeColumns, scopeColumns } from './policy-scope';
 import { type SyncedPolicy } from './policy-sync.dto';
+
+/** A policy's status in the replica: its own, or `deleted` for the tombstone of a deleted one. */
+export type ReplicaStatus = PolicyStatus | 'deleted';
 
 /** A policy as policy-sync serves it, its timestamp still a Date. */
 export type ReplicaPolicyRow = Omit<SyncedPolicy, 'updated_at'> & { updated_at: Date };
@@ -23,11 +26,12 @@ export interface ActivePolicyRow {
 export class PolicyReplicaRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Applies a snapshot unless the row already holds this version or a newer one. */
+  /** Applies a snapshot, in `status`, unless the row already holds this version or a newer one. */
   async applySnapshot(
     manager: EntityManager,
     organizationId: string,
     snapshot: PolicySnapshot,
+    status: ReplicaStatus,
   ): Promise<void> {
     const scope = scopeColumns(snapshot.scope);
     await manager.query(
@@ -49,7 +53,7 @@ export class PolicyReplicaRepository {
         snapshot.name,
         snapshot.description,
         snapshot.enforcement_mode,
-        snapshot.status,
+        status,
         snapshot.severity,
         JSON.stringify(snapshot.rules),
         scope.allSystems,

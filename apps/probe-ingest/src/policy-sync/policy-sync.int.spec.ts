@@ -135,6 +135,47 @@ describe('policy-sync', () => {
     expect(third.headers.etag).toBe(before.headers.etag);
   });
 
+  it('drops a deleted policy at once, and no late snapshot of it brings it back', async () => {
+    const own = await harness.createOrganization();
+    const probe = await seedProbe(harness, own.id, { name: 'Deletion Bot' });
+    const empty = await sync(own, `?probe_id=${probe.probeId}`);
+    const v1 = await announcePolicy(harness, own.id, policySnapshot({ name: 'Doomed' }));
+    const kept = await announcePolicy(harness, own.id, policySnapshot({ name: 'Kept' }));
+    const both = await sync(own, `?probe_id=${probe.probeId}`);
+    expect(
+      both
+        .json<SyncBody>()
+        .policies.map((policy) => policy.name)
+        .sort(),
+    ).toEqual(['Doomed', 'Kept']);
+
+    const deletedAt = new Date().toISOString();
+    await announcePolicy(harness, own.id, { ...v1, version: 2, updated_at: deletedAt }, 'policy.deleted');
+    const after = await sync(own, `?probe_id=${probe.probeId}`, {
+      'if-none-match': both.headers.etag as string,
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<SyncBody>().policies.map((policy) => policy.policy_id)).toEqual([kept.policy_id]);
+
+    // The creation redelivered late, behind a marker that shows it was consumed: the tombstone stands.
+    await announcePolicy(harness, own.id, v1);
+    await announcePolicy(
+      harness,
+      org.id,
+      policySnapshot({ name: 'Marker', scope: { system_ids: [newId('system')] } }),
+    );
+    const still = await sync(own, `?probe_id=${probe.probeId}`, {
+      'if-none-match': after.headers.etag as string,
+    });
+    expect(still.statusCode).toBe(304);
+    const [row] = await harness.sql.query<Array<{ status: string; version: number }>>(
+      'SELECT status, version FROM probe_ingest.policies WHERE policy_id = $1',
+      [v1.policy_id],
+    );
+    expect(row).toEqual({ status: 'deleted', version: 2 });
+    expect(after.headers.etag).not.toBe(empty.headers.etag);
+  });
+
   it('answers 400 for a missing or malformed probe_id and 404 for a probe of another organization', async () => {
     const probe = await seedProbe(harness, other.id, { name: 'Foreign Bot' });
     for (const query of [

@@ -184,6 +184,23 @@ describe('policy violations in telemetry', () => {
     expect(events[1]!.details.context).toBe('model eq "forbidden-model" (was "forbidden-model")');
   });
 
+  it('stops evaluating a deleted policy, even as the probe reports enforcing it, and keeps its violations', async () => {
+    const { org, probe, policy } = await setUp('BLOCK');
+    await send(org, probe, [TOXIC(0.91)]);
+    expect(await violations(org)).toHaveLength(1);
+
+    await announcePolicy(harness, org.id, { ...policy, version: 2 }, 'policy.deleted');
+    await send(org, probe, [
+      TOXIC(0.92),
+      TOXIC(0.1, { enforcement: [{ policy_id: policy.policy_id, action: 'blocked' }] }),
+    ]);
+    expect(await violations(org)).toHaveLength(1);
+    // The violation recorded before the deletion keeps its history.
+    expect(await rows(org)).toEqual([
+      expect.objectContaining({ policy_id: policy.policy_id, policy_version: 1 }),
+    ]);
+  });
+
   it('evaluates a policy announced after the organization’s policies were compiled, in the next batch', async () => {
     const { org, probe } = await setUp('BLOCK');
     const slow = TOXIC(0.1, { metrics: { toxicity: 0.1, latency_ms: 5_000 } });

@@ -1,4 +1,4 @@
-import { newUuidV7, type PolicySnapshot } from '@governance/contracts';
+import { newUuidV7, type PolicyEventRecord, type PolicySnapshot } from '@governance/contracts';
 import { policyEventMessage } from '@governance/messaging';
 import {
   eventually,
@@ -16,17 +16,21 @@ export function policySnapshot(overrides: Partial<PolicySnapshot> = {}): PolicyS
   });
 }
 
-/** Publishes a snapshot as the policies service would, and waits until the replica holds that version. */
+/**
+ * Publishes a snapshot as the policies service would (as a creation at version 1, else an update, unless
+ * `event` says otherwise), and waits until the replica holds that version.
+ */
 export async function announcePolicy(
   harness: ServiceHarness,
   organizationId: string,
   snapshot: PolicySnapshot,
+  event: PolicyEventRecord['event'] = snapshot.version === 1 ? 'policy.created' : 'policy.updated',
 ): Promise<PolicySnapshot> {
   await harness.publishMessages([
     policyEventMessage({
       id: newUuidV7(),
       organization_id: organizationId,
-      event: snapshot.version === 1 ? 'policy.created' : 'policy.updated',
+      event,
       timestamp: snapshot.updated_at,
       details: snapshot,
     }),
