@@ -88,11 +88,19 @@ export const GOVERNANCE_SCORE_NOTE =
   'or runtime incidents rather than at documentation.';
 
 const FOOTER_LENGTH = 90;
+/** A PDF cell shows this much of a name or a title; the exports keep REPORT_MAX_TEXT_LENGTH of it. */
+const NAME_CELL = 80;
+const TITLE_CELL = 300;
+/** An executive summary lists this many of its weakest assessments and newest incidents. */
+export const EXECUTIVE_ROWS = 15;
+
+const clip = (text: string, length: number): string =>
+  text.length > length ? `${text.slice(0, length - 1)}…` : text;
 const plural = (value: number, one: string, many = `${one}s`): string =>
   `${count(value)} ${value === 1 ? one : many}`;
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const systemLabel = (name: string | null, id: string | null): string =>
-  name ?? (id === null ? 'Organization-wide' : 'System not yet known to reports');
+  clip(name ?? (id === null ? 'Organization-wide' : 'System not yet known to reports'), NAME_CELL);
 
 /** A short narrative a leader can read in a minute: what is governed, how it stands, what to do first. */
 export function narrativeOf(content: ReportContent): string[] {
@@ -154,8 +162,13 @@ function truncationNote(content: ReportContent, section: ReportContent['truncate
 }
 
 function assessmentsSection(content: ReportContent): PdfSection {
+  const executive = content.type === 'executive';
+  // A leader reads the weakest first; the other reports list every assessment, newest first.
+  const rows = executive
+    ? [...content.assessments].sort((a, b) => a.score - b.score).slice(0, EXECUTIVE_ROWS)
+    : content.assessments;
   const blocks: PdfBlock[] =
-    content.assessments.length === 0
+    rows.length === 0
       ? [{ kind: 'paragraph', text: 'No completed assessment is in scope.', muted: true }]
       : [
           {
@@ -168,7 +181,7 @@ function assessmentsSection(content: ReportContent): PdfSection {
               { header: 'Score', share: 0.09 },
               { header: 'Findings', share: 0.1 },
             ],
-            rows: content.assessments.map((row) => [
+            rows: rows.map((row) => [
               systemLabel(row.system_name, row.system_id),
               frameworkName(row.framework),
               humanDate(new Date(row.completed_at)),
@@ -178,11 +191,46 @@ function assessmentsSection(content: ReportContent): PdfSection {
             ]),
           },
         ];
+  const shown: PdfBlock[] =
+    executive && content.assessments.length > rows.length
+      ? [
+          {
+            kind: 'paragraph',
+            muted: true,
+            text: `The ${rows.length} lowest scores of ${count(content.summary.assessments)} latest assessments; a compliance report lists them all.`,
+          },
+        ]
+      : truncationNote(content, 'assessments');
   return {
-    heading: 'Assessments',
+    heading: executive ? 'Weakest assessments' : 'Assessments',
     newPage: true,
-    blocks: [...truncationNote(content, 'assessments'), ...blocks],
+    blocks: [...shown, ...blocks],
   };
+}
+
+/** An executive summary names the controls that matter most and how many findings each has, no rows. */
+function topControlsSection(content: ReportContent): PdfSection {
+  const blocks: PdfBlock[] =
+    content.controls.length === 0
+      ? [{ kind: 'paragraph', text: 'No findings.', muted: true }]
+      : [
+          {
+            kind: 'table',
+            columns: [
+              { header: 'Control', share: 0.44 },
+              { header: 'Framework', share: 0.3 },
+              { header: 'Most severe', share: 0.14 },
+              { header: 'Findings', share: 0.12 },
+            ],
+            rows: content.controls.map((control) => [
+              clip(`${control.control_id}  ${control.control_title}`, TITLE_CELL),
+              frameworkName(control.framework),
+              control.severity,
+              count(control.findings.length),
+            ]),
+          },
+        ];
+  return { heading: 'Controls to act on first', newPage: false, blocks };
 }
 
 function controlsSection(content: ReportContent): PdfSection {
@@ -191,7 +239,9 @@ function controlsSection(content: ReportContent): PdfSection {
   for (const control of content.controls) {
     blocks.push({
       kind: 'subheading',
-      text: `${control.control_id}  ${control.control_title}  (${frameworkName(control.framework)})`,
+      text:
+        clip(`${control.control_id}  ${control.control_title}`, TITLE_CELL) +
+        `  (${frameworkName(control.framework)})`,
       tag: { text: control.severity, colour: SEVERITY_COLOURS[control.severity] },
     });
     if (control.remediation)
@@ -205,21 +255,19 @@ function controlsSection(content: ReportContent): PdfSection {
       ],
       rows: control.findings.map((finding) => [
         finding.severity,
-        finding.title,
+        clip(finding.title, TITLE_CELL),
         systemLabel(finding.system_name || null, finding.system_id),
       ]),
     });
   }
-  return {
-    heading: content.type === 'executive' ? 'Top findings by control' : 'Findings by control',
-    newPage: true,
-    blocks,
-  };
+  return { heading: 'Findings by control', newPage: true, blocks };
 }
 
 function incidentsSection(content: ReportContent): PdfSection {
+  const incidents =
+    content.type === 'executive' ? content.incidents.slice(0, EXECUTIVE_ROWS) : content.incidents;
   const blocks: PdfBlock[] =
-    content.incidents.length === 0
+    incidents.length === 0
       ? [{ kind: 'paragraph', text: 'No incidents in this period.', muted: true }]
       : [
           {
@@ -230,18 +278,19 @@ function incidentsSection(content: ReportContent): PdfSection {
               { header: 'Event', share: 0.17 },
               { header: 'What happened', share: 0.48 },
             ],
-            rows: content.incidents.map((incident) => [
+            rows: incidents.map((incident) => [
               humanDateTime(new Date(incident.occurred_at)),
               incident.severity,
               EVENT_LABELS[incident.event] ?? incident.event,
-              incident.summary,
+              clip(incident.summary, TITLE_CELL),
             ]),
           },
         ];
+  const executive = content.type === 'executive';
   return {
-    heading: 'Runtime incidents',
+    heading: executive ? 'Latest runtime incidents' : 'Runtime incidents',
     newPage: false,
-    blocks: [...truncationNote(content, 'incidents'), ...blocks],
+    blocks: [...(executive ? [] : truncationNote(content, 'incidents')), ...blocks],
   };
 }
 
@@ -266,7 +315,10 @@ export function pdfView(content: ReportContent, maxPages: number): PdfView {
       'Assessment',
       `${systemLabel(assessed.system_name, assessed.system_id)}, completed ${humanDateTime(new Date(assessed.completed_at))}`,
     ]);
-  const sections = [assessmentsSection(content), controlsSection(content)];
+  const sections = [
+    assessmentsSection(content),
+    content.type === 'executive' ? topControlsSection(content) : controlsSection(content),
+  ];
   if (content.type !== 'assessment') sections.push(incidentsSection(content));
   const subject = content.title.split(': ').slice(1).join(': ');
   return {

@@ -15,7 +15,7 @@ import {
 } from '../testing/reports-harness';
 
 /** Events ahead of the assessment on the bus: the read model takes a few seconds to work through them. */
-const BACKLOG = 600;
+const BACKLOG = 200;
 
 describe('a report requested right after an assessment completed', () => {
   let harness: ServiceHarness;
