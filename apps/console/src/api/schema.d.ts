@@ -9087,6 +9087,7 @@ export interface operations {
                      *         {
                      *           "id": "rpt_01JDQ4W9M3XKZ8T2V5N7R6Y0AB",
                      *           "type": "compliance",
+                     *           "subject": "EU Artificial Intelligence Act · 23 Oct 2026 to 22 Nov 2026",
                      *           "format": "pdf",
                      *           "status": "complete",
                      *           "created_at": "2026-11-22T12:00:00.000Z",
@@ -9103,6 +9104,8 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             type: "compliance" | "system" | "assessment" | "executive";
+                            /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                            subject: string;
                             /** @enum {string} */
                             format: "pdf" | "csv" | "json";
                             /** @enum {string} */
@@ -9294,6 +9297,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         type: "compliance" | "system" | "assessment" | "executive";
+                        /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                        subject: string;
                         /** @enum {string} */
                         format: "pdf" | "csv" | "json";
                         /** @enum {string} */
@@ -9326,6 +9331,7 @@ export interface operations {
                      * @example {
                      *       "id": "rpt_01JDQ4W9M3XKZ8T2V5N7R6Y0AB",
                      *       "type": "compliance",
+                     *       "subject": "EU Artificial Intelligence Act · 23 Oct 2026 to 22 Nov 2026",
                      *       "format": "pdf",
                      *       "status": "running",
                      *       "created_at": "2026-11-22T12:00:00.000Z",
@@ -9338,6 +9344,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         type: "compliance" | "system" | "assessment" | "executive";
+                        /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                        subject: string;
                         /** @enum {string} */
                         format: "pdf" | "csv" | "json";
                         /** @enum {string} */
@@ -9465,6 +9473,7 @@ export interface operations {
                      * @example {
                      *       "id": "rpt_01JDQ4W9M3XKZ8T2V5N7R6Y0AB",
                      *       "type": "compliance",
+                     *       "subject": "EU Artificial Intelligence Act · 23 Oct 2026 to 22 Nov 2026",
                      *       "format": "pdf",
                      *       "status": "complete",
                      *       "created_at": "2026-11-22T12:00:00.000Z",
@@ -9477,6 +9486,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         type: "compliance" | "system" | "assessment" | "executive";
+                        /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                        subject: string;
                         /** @enum {string} */
                         format: "pdf" | "csv" | "json";
                         /** @enum {string} */
