@@ -9,7 +9,7 @@ export interface PdfJob {
 
 /**
  * Draws a report's PDF in its own process (IsolatedProcessPool): the PdfView comes on stdin, the PDF goes
- * to stdout. Charts are drawn with pdfkit's own vector calls (rectangles and arcs): no chart library,
+ * to stdout. Charts are drawn with pdfkit's own vector calls (rectangles and paths): no chart library,
  * no browser, nothing rasterised, and text stays text. Self-contained: no imports are used at run time.
  */
 export const drawReportPdf: IsolatedProgram<PdfJob> = (load, job) => {

@@ -1,5 +1,12 @@
 import { RISK_TIERS, type Severity } from '@governance/contracts';
-import { count, frameworkName, humanDate, humanDateTime, percent } from '../content/human-format';
+import {
+  count,
+  frameworkName,
+  humanDate,
+  humanDateTime,
+  humanPeriod,
+  percent,
+} from '../content/human-format';
 import { type ReportContent } from '../content/report-content';
 
 /** One bar or slice of a chart. */
@@ -130,7 +137,7 @@ export function narrativeOf(content: ReportContent): string[] {
     if (first)
       paragraphs.push(
         `Start with ${first.control_id} "${first.control_title}" (${frameworkName(first.framework)}): ` +
-          `${plural(first.findings.length, 'finding')}, the most severe ${first.severity.toLowerCase()}.`,
+          `${plural(first.findings.length, 'finding')}, the most severe of them ${first.severity.toLowerCase()}.`,
       );
   }
   if (content.type !== 'assessment') {
@@ -302,9 +309,11 @@ export function pdfView(content: ReportContent, maxPages: number): PdfView {
     ['Generated', humanDateTime(new Date(content.generated_at))],
     [
       'Period',
-      content.period
-        ? `${humanDateTime(new Date(content.period.from))} to ${humanDateTime(new Date(content.period.to))}`
-        : 'All time',
+      capitalize(
+        humanPeriod(
+          content.period && { from: new Date(content.period.from), to: new Date(content.period.to) },
+        ),
+      ),
     ],
   ];
   if (content.scope.system) facts.push(['System', content.scope.system.name]);
