@@ -21,7 +21,22 @@ export type ReportsConfig = ServiceConfig<{
   /** How long a download link works after it was handed out. */
   linkTtlMs: number;
   storage: { kind: ReportStorageKind; directory: string };
+  /** How big one report may grow; a report past a bound says where it was cut. */
+  limits: ReportLimits;
+  /** PDFs are drawn in a child process with these bounds (one per worker slot). */
+  rendering: { timeoutMs: number; memoryMb: number };
 }>;
+
+export interface ReportLimits {
+  /** The most severe findings listed; the summary counts them all. */
+  findings: number;
+  /** The newest assessments listed (one per system and framework). */
+  assessments: number;
+  /** Pages of a PDF; the rest of its rows are left to the CSV and JSON exports. */
+  pages: number;
+  /** Characters kept of one user-provided text (a title, a name). */
+  textLength: number;
+}
 
 /** The ReportsConfig of this process. */
 export const REPORTS_CONFIG = Symbol('REPORTS_CONFIG');
@@ -50,6 +65,16 @@ export function readReportsConfig(source: NodeJS.ProcessEnv = process.env): Repo
       storage: {
         kind: env.oneOf('REPORT_STORAGE', REPORT_STORAGE_KINDS, 'postgres'),
         directory: env.string('REPORT_STORAGE_DIR', join(database.dataDir, 'reports')),
+      },
+      limits: {
+        findings: env.int('REPORT_MAX_FINDINGS', 5_000, { min: 1, max: 100_000 }),
+        assessments: env.int('REPORT_MAX_ASSESSMENTS', 1_000, { min: 1, max: 100_000 }),
+        pages: env.int('REPORT_MAX_PAGES', 300, { min: 5, max: 5_000 }),
+        textLength: env.int('REPORT_MAX_TEXT_LENGTH', 500, { min: 40, max: 10_000 }),
+      },
+      rendering: {
+        timeoutMs: env.int('REPORT_RENDER_TIMEOUT_MS', 120_000, { min: 100, max: 3_600_000 }),
+        memoryMb: env.int('REPORT_RENDER_MEMORY_MB', 256, { min: 64, max: 16_384 }),
       },
     };
   });

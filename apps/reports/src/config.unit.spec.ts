@@ -17,6 +17,8 @@ describe('reports config', () => {
       assessmentGraceMs: 30_000,
     });
     expect(config.signingKey.equals(Buffer.from(KEY))).toBe(true);
+    expect(config.limits).toEqual({ findings: 5_000, assessments: 1_000, pages: 300, textLength: 500 });
+    expect(config.rendering).toEqual({ timeoutMs: 120_000, memoryMb: 256 });
   });
 
   it('points report links at the port the product listens on when REPORT_BASE_URL is unset', () => {

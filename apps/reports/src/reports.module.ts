@@ -8,6 +8,7 @@ import { ReadModelConsumer } from './read-model/read-model.consumer';
 import { ReadModelRepository } from './read-model/read-model.repository';
 import { ReadModelService } from './read-model/read-model.service';
 import { SystemReplicaConsumer } from './read-model/system-replica.consumer';
+import { PdfRenderer } from './render/report-pdf';
 import { ReportDownloadController } from './reports/report-download.controller';
 import { ReportRepository } from './reports/report.repository';
 import { ReportWorker } from './reports/report-worker';
@@ -38,6 +39,7 @@ export class ReportsModule {
         ReadModelService,
         ReadModelRepository,
         ReportSourceRepository,
+        PdfRenderer,
         ReportGenerator,
         ReportRepository,
         ReportWorker,

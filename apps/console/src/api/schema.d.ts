@@ -9363,6 +9363,7 @@ export interface operations {
                      *         {
                      *           "id": "rpt_01JDQ4W9M3XKZ8T2V5N7R6Y0AB",
                      *           "type": "compliance",
+                     *           "subject": "EU Artificial Intelligence Act · 23 Oct 2026 to 22 Nov 2026",
                      *           "format": "pdf",
                      *           "status": "complete",
                      *           "created_at": "2026-11-22T12:00:00.000Z",
@@ -9379,6 +9380,8 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             type: "compliance" | "system" | "assessment" | "executive";
+                            /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                            subject: string;
                             /** @enum {string} */
                             format: "pdf" | "csv" | "json";
                             /** @enum {string} */
@@ -9570,6 +9573,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         type: "compliance" | "system" | "assessment" | "executive";
+                        /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                        subject: string;
                         /** @enum {string} */
                         format: "pdf" | "csv" | "json";
                         /** @enum {string} */
@@ -9602,6 +9607,7 @@ export interface operations {
                      * @example {
                      *       "id": "rpt_01JDQ4W9M3XKZ8T2V5N7R6Y0AB",
                      *       "type": "compliance",
+                     *       "subject": "EU Artificial Intelligence Act · 23 Oct 2026 to 22 Nov 2026",
                      *       "format": "pdf",
                      *       "status": "running",
                      *       "created_at": "2026-11-22T12:00:00.000Z",
@@ -9614,6 +9620,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         type: "compliance" | "system" | "assessment" | "executive";
+                        /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                        subject: string;
                         /** @enum {string} */
                         format: "pdf" | "csv" | "json";
                         /** @enum {string} */
@@ -9741,6 +9749,7 @@ export interface operations {
                      * @example {
                      *       "id": "rpt_01JDQ4W9M3XKZ8T2V5N7R6Y0AB",
                      *       "type": "compliance",
+                     *       "subject": "EU Artificial Intelligence Act · 23 Oct 2026 to 22 Nov 2026",
                      *       "format": "pdf",
                      *       "status": "complete",
                      *       "created_at": "2026-11-22T12:00:00.000Z",
@@ -9753,6 +9762,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         type: "compliance" | "system" | "assessment" | "executive";
+                        /** @description What the report is about, by names: its system, framework and period, or for an assessment report its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`). */
+                        subject: string;
                         /** @enum {string} */
                         format: "pdf" | "csv" | "json";
                         /** @enum {string} */

@@ -161,7 +161,7 @@ export function ReportsPage() {
                     <td>
                       <div className={styles.typeCell}>
                         <strong>{REPORT_TYPE_LABELS[report.type]}</strong>
-                        <span>{report.id}</span>
+                        <span>{report.subject}</span>
                       </div>
                     </td>
                     <td>{REPORT_FORMAT_LABELS[report.format]}</td>
@@ -185,7 +185,7 @@ export function ReportsPage() {
                             size="small"
                             href={report.download_url}
                             download
-                            aria-label={`Download ${REPORT_TYPE_LABELS[report.type]} report ${report.id} (${REPORT_FORMAT_LABELS[report.format]})`}
+                            aria-label={`Download ${REPORT_TYPE_LABELS[report.type]} report: ${report.subject} (${REPORT_FORMAT_LABELS[report.format]})`}
                           >
                             Download
                           </ButtonLink>

@@ -1,6 +1,7 @@
 import { RISK_TIERS, type RiskTier, SEVERITIES, type Severity } from '@governance/contracts';
-import { findControl, findFramework } from '@governance/frameworks';
+import { findControl } from '@governance/frameworks';
 import { type ReportPeriod } from '../reports/report-period';
+import { reportTitle } from './report-subject';
 
 export const REPORT_TYPES = ['compliance', 'system', 'assessment', 'executive'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -63,8 +64,12 @@ export interface ReportSource {
   systems: SystemRow[];
   /** The assessments chosen by selectAssessments. */
   assessments: AssessmentRow[];
-  /** The findings of those assessments. */
+  /** How many assessments were in scope when `assessments` was cut at its cap; its length if absent. */
+  assessmentsTotal?: number;
+  /** The findings of those assessments, the most severe first when they were cut at their cap. */
   findings: FindingRow[];
+  /** All findings of those assessments by severity, when `findings` was cut at its cap. */
+  findingCounts?: Record<string, number>;
   /** The newest incidents of the period, at most INCIDENT_LIST_LIMIT. */
   incidents: IncidentRow[];
   /** All incidents of the period, by event type. */
@@ -124,6 +129,8 @@ export interface ReportContent {
     }
   >;
   controls: ControlFindings[];
+  /** The sections cut at a bound: what they list against what there was. Empty when nothing was cut. */
+  truncated: Array<{ section: 'assessments' | 'findings' | 'incidents'; shown: number; total: number }>;
   incidents: Array<
     Pick<IncidentRow, 'event_id' | 'event' | 'system_id'> & {
       severity: Severity;
@@ -155,6 +162,12 @@ function tally<K extends string, T>(
   const counts = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
   for (const key of items.map(keyOf)) counts[isOneOf(keys, key) ? key : otherwise] += 1;
   return counts;
+}
+/** `tally` of counts already made: a count whose key is not among `keys` adds to `otherwise`. */
+function tallyCounts<K extends string>(keys: readonly K[], otherwise: K, counts: Record<string, number>) {
+  const tallied = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+  for (const [key, count] of Object.entries(counts)) tallied[isOneOf(keys, key) ? key : otherwise] += count;
+  return tallied;
 }
 const round = (value: number, digits = 4): number => Number(value.toFixed(digits));
 
@@ -248,29 +261,26 @@ function titleOf(
   spec: ReportSpec,
   system: SystemRow | undefined,
   assessment: AssessmentRow | undefined,
+  systemNames: ReadonlyMap<string, string>,
 ): string {
-  switch (spec.type) {
-    case 'compliance': {
-      const framework = spec.framework === null ? undefined : findFramework(spec.framework);
-      return framework ? `Compliance report: ${framework.name}` : 'Compliance report';
-    }
-    case 'system':
-      return `System report: ${system?.name ?? spec.systemId ?? ''}`;
-    case 'assessment': {
-      const framework = assessment ? findFramework(assessment.framework) : undefined;
-      return `Assessment report: ${framework?.name ?? assessment?.framework ?? spec.assessmentId ?? ''}`;
-    }
-    case 'executive':
-      return 'Executive summary';
-  }
+  const assessedSystem = assessment?.system_id ? systemNames.get(assessment.system_id) : undefined;
+  return reportTitle({
+    type: spec.type,
+    systemName: system?.name ?? assessedSystem ?? null,
+    framework: spec.framework ?? assessment?.framework ?? null,
+    period: spec.period,
+    assessmentCompletedAt: assessment?.completed_at ?? null,
+  });
 }
 
 /** Turns the read-model rows chosen for a report into its sections; the same content feeds every format. */
 export function buildReportContent(spec: ReportSpec, source: ReportSource, generatedAt: Date): ReportContent {
   const systemNames = new Map(source.systems.map((system) => [system.system_id, system.name]));
   const nameOf = (id: string | null): string | null => (id === null ? null : (systemNames.get(id) ?? null));
-  const scopedSystem = source.systems.find((system) => system.system_id === spec.systemId);
   const assessment = source.assessments.find((row) => row.assessment_id === spec.assessmentId);
+  // An assessment report is about its assessment's system.
+  const scopedSystemId = spec.systemId ?? (spec.type === 'assessment' ? assessment?.system_id : null);
+  const scopedSystem = source.systems.find((system) => system.system_id === scopedSystemId);
   const inventory =
     spec.type === 'compliance' || spec.type === 'executive'
       ? source.systems.filter((system) => spec.systemId === null || system.system_id === spec.systemId)
@@ -286,10 +296,22 @@ export function buildReportContent(spec: ReportSpec, source: ReportSource, gener
     (a, b) => b.occurred_at.getTime() - a.occurred_at.getTime() || a.event_id.localeCompare(b.event_id),
   );
   const countOf = (event: string): number => source.incidentCounts[event] ?? 0;
+  const findingsBySeverity = source.findingCounts
+    ? tallyCounts(SEVERITIES, 'INFO', source.findingCounts)
+    : tally(SEVERITIES, 'INFO', source.findings, (finding) => finding.severity);
+  const findingsTotal = Object.values(findingsBySeverity).reduce((sum, count) => sum + count, 0);
+  const incidentsTotal = Object.values(source.incidentCounts).reduce((sum, count) => sum + count, 0);
+  const truncated: ReportContent['truncated'] = [];
+  const cut = (section: ReportContent['truncated'][number]['section'], shown: number, total: number) => {
+    if (total > shown) truncated.push({ section, shown, total });
+  };
+  cut('assessments', source.assessments.length, source.assessmentsTotal ?? source.assessments.length);
+  cut('findings', source.findings.length, findingsTotal);
+  cut('incidents', source.incidents.length, incidentsTotal);
   return {
     report_id: spec.id,
     type: spec.type,
-    title: titleOf(spec, scopedSystem, assessment),
+    title: titleOf(spec, scopedSystem, assessment, systemNames),
     organization_id: spec.organizationId,
     organization_name: source.organizationName,
     generated_at: generatedAt.toISOString(),
@@ -313,8 +335,8 @@ export function buildReportContent(spec: ReportSpec, source: ReportSource, gener
       average_score:
         scores.length === 0 ? null : round(scores.reduce((sum, score) => sum + score, 0) / scores.length),
       verdicts,
-      findings: source.findings.length,
-      findings_by_severity: tally(SEVERITIES, 'INFO', source.findings, (finding) => finding.severity),
+      findings: findingsTotal,
+      findings_by_severity: findingsBySeverity,
       policy_violations: countOf('policy.violated'),
       drift_alerts: countOf('drift.detected'),
       probe_disconnects: countOf('probe.disconnected'),
@@ -330,6 +352,7 @@ export function buildReportContent(spec: ReportSpec, source: ReportSource, gener
       completed_at: row.completed_at.toISOString(),
     })),
     controls: spec.type === 'executive' ? controls.slice(0, EXECUTIVE_CONTROL_LIMIT) : controls,
+    truncated,
     incidents: incidents.map((incident) => ({
       event_id: incident.event_id,
       event: incident.event,

@@ -208,7 +208,7 @@ describe('buildReportContent', () => {
       },
       NOW,
     );
-    expect(content.title).toBe('Compliance report');
+    expect(content.title).toBe('Compliance report: All frameworks · 1 Nov 2026 to 22 Nov 2026');
     expect(content.period).toEqual({ from: '2026-11-01T00:00:00.000Z', to: NOW.toISOString() });
     expect(content.summary).toEqual({
       systems: 2,
@@ -245,7 +245,7 @@ describe('buildReportContent', () => {
       },
       NOW,
     );
-    expect(content.title).toBe('System report: Support Bot');
+    expect(content.title).toBe('System report: Support Bot · all time');
     expect(content.scope.system).toEqual({
       system_id: SYS_A,
       name: 'Support Bot',
@@ -262,7 +262,7 @@ describe('buildReportContent', () => {
       NOW,
     );
     expect([content.title, content.summary.average_score, content.controls]).toEqual([
-      'Executive summary',
+      'Executive summary: All time',
       null,
       [],
     ]);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { renderCsv } from '../render/report-csv';
-import { renderPdf } from '../render/report-pdf';
+import { PdfRenderer } from '../render/report-pdf';
 import {
   buildReportContent,
   type ReportContent,
@@ -13,7 +13,10 @@ import { ReportSourceRepository } from './report-source.repository';
 /** Loads a report's rows from the read model, builds its content and renders it in the asked format. */
 @Injectable()
 export class ReportGenerator {
-  constructor(private readonly source: ReportSourceRepository) {}
+  constructor(
+    private readonly source: ReportSourceRepository,
+    private readonly pdf: PdfRenderer,
+  ) {}
 
   async content(spec: ReportSpec, generatedAt: Date): Promise<ReportContent> {
     const { organizationId } = spec;
@@ -22,7 +25,7 @@ export class ReportGenerator {
       this.source.systems(organizationId),
       this.source.assessments(organizationId, spec),
     ]);
-    const assessments = selectAssessments(spec, candidates);
+    const assessments = selectAssessments(spec, candidates.rows);
     // An assessment report is about one document's assessment; runtime incidents belong to the others.
     const withIncidents = spec.type !== 'assessment';
     const [findings, incidents, incidentCounts, organizationName] = await Promise.all([
@@ -36,7 +39,16 @@ export class ReportGenerator {
     ]);
     return buildReportContent(
       spec,
-      { systems, assessments, findings, incidents, incidentCounts, organizationName },
+      {
+        systems,
+        assessments,
+        assessmentsTotal: candidates.total,
+        findings: findings.rows,
+        findingCounts: findings.bySeverity,
+        incidents,
+        incidentCounts,
+        organizationName,
+      },
       generatedAt,
     );
   }
@@ -45,7 +57,7 @@ export class ReportGenerator {
     const content = await this.content(spec, generatedAt);
     switch (format) {
       case 'pdf':
-        return renderPdf(content);
+        return this.pdf.render(content);
       case 'csv':
         return renderCsv(content);
       case 'json':

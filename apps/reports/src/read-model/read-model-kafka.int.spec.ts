@@ -76,7 +76,7 @@ describe('reports read model on Kafka', () => {
       summary: { findings: number; assessments: number };
     }>();
     expect(content).toMatchObject({
-      title: 'System report: Kafka Bot',
+      title: 'System report: Kafka Bot · all time',
       summary: { findings: 1, assessments: 1 },
     });
     expect(location).toContain('/download?expires=');

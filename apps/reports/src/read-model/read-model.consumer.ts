@@ -2,10 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { type ConsumedEvent, ConsumeEvent, project, UnitOfWork } from '@governance/messaging';
 import { ReportWorker } from '../reports/report-worker';
-import { READ_MODEL_TOPICS, ReadModelService } from './read-model.service';
-
-/** The consumer of findings, assessments and incidents: its group is `reports.read-model`. */
-export const READ_MODEL_CONSUMER = 'read-model';
+import { READ_MODEL_CONSUMER, READ_MODEL_TOPICS, ReadModelService } from './read-model.service';
 
 /**
  * Builds the read model reports are made from. Each event's writes (and the automatic report an

@@ -11,6 +11,9 @@ export const READ_MODEL_TOPICS = PUBLIC_EVENT_TYPES.filter(
   (event): event is Exclude<PublicEventType, 'system.registered'> => event !== 'system.registered',
 ).map(publicTopicFor);
 
+/** The consumer of findings, assessments and incidents: its group is `reports.read-model`. */
+export const READ_MODEL_CONSUMER = 'read-model';
+
 export type ReadModelTopic = (typeof READ_MODEL_TOPICS)[number];
 
 export interface Applied {

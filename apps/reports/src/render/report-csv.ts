@@ -28,26 +28,45 @@ export const CSV_COLUMNS = [
   'remediation',
 ] as const;
 
-/** The report's findings, one row each, grouped by control as in the PDF; CRLF line ends, UTF-8. */
-export function renderCsv(content: ReportContent): Buffer {
-  const lines = [csvLine(CSV_COLUMNS)];
+/** Rows written between two turns of the event loop: a slice takes a few milliseconds. */
+const ROWS_PER_SLICE = 250;
+
+/** The report's findings as CSV lines, the header first, grouped by control as in the PDF. */
+export function* csvLines(content: ReportContent): Generator<string> {
+  yield csvLine(CSV_COLUMNS);
   for (const control of content.controls) {
     for (const finding of control.findings) {
-      lines.push(
-        csvLine([
-          control.framework,
-          control.control,
-          control.control_title,
-          finding.severity,
-          finding.finding_id,
-          finding.title,
-          finding.system_id,
-          finding.system_name,
-          finding.assessment_id,
-          control.remediation,
-        ]),
-      );
+      yield csvLine([
+        control.framework,
+        control.control,
+        control.control_title,
+        finding.severity,
+        finding.finding_id,
+        finding.title,
+        finding.system_id,
+        finding.system_name,
+        finding.assessment_id,
+        control.remediation,
+      ]);
     }
   }
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/**
+ * The report's findings, one row each; CRLF line ends, UTF-8. Written in slices with a turn of the event
+ * loop between them, so thousands of long rows never hold the service's requests up.
+ */
+export async function renderCsv(content: ReportContent): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let slice: string[] = [];
+  for (const line of csvLines(content)) {
+    slice.push(line);
+    if (slice.length === ROWS_PER_SLICE) {
+      chunks.push(Buffer.from(`${slice.join('\r\n')}\r\n`, 'utf8'));
+      slice = [];
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  if (slice.length > 0) chunks.push(Buffer.from(`${slice.join('\r\n')}\r\n`, 'utf8'));
+  return Buffer.concat(chunks);
 }

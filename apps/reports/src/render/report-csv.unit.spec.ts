@@ -23,7 +23,7 @@ describe('CSV escaping', () => {
 });
 
 describe('renderCsv', () => {
-  it('writes a header and one CRLF-terminated row per finding', () => {
+  it('writes a header and one CRLF-terminated row per finding', async () => {
     const content = buildReportContent(
       {
         id: 'rpt_1',
@@ -55,7 +55,7 @@ describe('renderCsv', () => {
       },
       new Date('2026-11-22T12:00:00Z'),
     );
-    const lines = renderCsv(content).toString('utf8').split('\r\n');
+    const lines = (await renderCsv(content)).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
       'framework,control,control_title,severity,finding_id,finding_title,system_id,system_name,assessment_id,remediation',
     );

@@ -1,6 +1,6 @@
 import { type AuditEntry } from '@governance/messaging';
 import { type ReportFormat, type ReportSpec } from '../content/report-content';
-import { type ReportOrigin, type ReportRow } from './report-records';
+import { type ReportOrigin, type ReportJobRow } from './report-records';
 
 const target = (id: string) => ({ type: 'report', id });
 
@@ -28,7 +28,7 @@ export function reportRequestedAudit(
 
 /** The worker stored a report's file. */
 export function reportGeneratedAudit(
-  row: ReportRow,
+  row: ReportJobRow,
   file: { sizeBytes: number; fileName: string },
 ): AuditEntry {
   return {
@@ -41,7 +41,7 @@ export function reportGeneratedAudit(
 }
 
 /** The worker gave a report up. */
-export function reportFailedAudit(row: ReportRow, error: string): AuditEntry {
+export function reportFailedAudit(row: ReportJobRow, error: string): AuditEntry {
   return {
     organizationId: row.organization_id,
     action: 'report.failed',

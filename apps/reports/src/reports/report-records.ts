@@ -1,12 +1,13 @@
 import { type ReportFormat, type ReportSpec, type ReportType } from '../content/report-content';
+import { reportSubject } from '../content/report-subject';
 import { type ReportResponse } from './report.dto';
 
 export const REPORT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export type ReportOrigin = 'request' | 'assessment_complete';
 
-/** A row of reports.reports as the repository reads it. */
-export interface ReportRow {
+/** A row of reports.reports, as a worker claims it. */
+export interface ReportJobRow {
   id: string;
   organization_id: string;
   type: ReportType;
@@ -25,6 +26,14 @@ export interface ReportRow {
   completed_at: Date | null;
 }
 
+/** A report as the API reads it: its row and the names of its subject, from the read model. */
+export interface ReportRow extends ReportJobRow {
+  /** The name of its system, or of its assessment's system; null while the read model knows neither. */
+  system_name: string | null;
+  assessment_framework: string | null;
+  assessment_completed_at: Date | null;
+}
+
 export const MEDIA_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
@@ -39,6 +48,13 @@ export function toReportResponse(row: ReportRow, downloadUrl: string): ReportRes
   return {
     id: row.id,
     type: row.type,
+    subject: reportSubject({
+      type: row.type,
+      systemName: row.system_name,
+      framework: row.framework ?? row.assessment_framework,
+      period: periodOf(row),
+      assessmentCompletedAt: row.assessment_completed_at,
+    }),
     format: row.format,
     status: row.status,
     created_at: row.created_at.toISOString(),
@@ -49,7 +65,10 @@ export function toReportResponse(row: ReportRow, downloadUrl: string): ReportRes
   };
 }
 
-export function specOf(row: ReportRow): ReportSpec {
+const periodOf = (row: ReportJobRow): ReportSpec['period'] =>
+  row.period_from && row.period_to ? { from: row.period_from, to: row.period_to } : null;
+
+export function specOf(row: ReportJobRow): ReportSpec {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -57,6 +76,6 @@ export function specOf(row: ReportRow): ReportSpec {
     systemId: row.system_id,
     framework: row.framework,
     assessmentId: row.assessment_id,
-    period: row.period_from && row.period_to ? { from: row.period_from, to: row.period_to } : null,
+    period: periodOf(row),
   };
 }

@@ -1,9 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type JobOutcome, LeasedJobWorker, type Transaction, UnitOfWork } from '@governance/messaging';
+import {
+  type JobOutcome,
+  LeasedJobWorker,
+  ReplicaCatchUp,
+  type Transaction,
+  UnitOfWork,
+} from '@governance/messaging';
 import { LiveChanges } from '@governance/persistence';
 import { counter, LOGGER, type Logger } from '@governance/platform';
+import { SYSTEM_REPLICA_CONSUMER, SYSTEMS_REPLICA_TOPICS } from '@governance/replicas';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportGenerator } from '../content/report-generator';
+import { READ_MODEL_CONSUMER, READ_MODEL_TOPICS } from '../read-model/read-model.service';
 import { REPORT_STORAGE, type ReportStorage } from '../storage/report-storage';
 import { reportFileName, specOf } from './report-records';
 import { type ClaimedReport, ReportRepository } from './report.repository';
@@ -29,6 +37,7 @@ export class ReportWorker extends LeasedJobWorker<ClaimedReport> {
     @Inject(REPORT_STORAGE) private readonly storage: ReportStorage,
     @Inject(REPORTS_CONFIG) config: ReportsConfig,
     @Inject(LOGGER) logger: Logger,
+    private readonly catchUp: ReplicaCatchUp,
   ) {
     super(
       {
@@ -47,6 +56,7 @@ export class ReportWorker extends LeasedJobWorker<ClaimedReport> {
   }
 
   protected async work({ row }: ClaimedReport): Promise<JobOutcome> {
+    await this.readModelCaughtUp();
     let file: Buffer;
     try {
       file = await this.generator.render(specOf(row), row.format, new Date());
@@ -64,6 +74,17 @@ export class ReportWorker extends LeasedJobWorker<ClaimedReport> {
         tx.audit(reportGeneratedAudit(row, stored));
       },
     };
+  }
+
+  /**
+   * Read your writes: a report holds everything the bus held when it was claimed (so everything the API
+   * had answered before it was requested), once the read model and the systems replica processed it.
+   */
+  private async readModelCaughtUp(): Promise<void> {
+    await Promise.all([
+      ...READ_MODEL_TOPICS.map((topic) => this.catchUp.caughtUp(READ_MODEL_CONSUMER, topic)),
+      ...SYSTEMS_REPLICA_TOPICS.map((topic) => this.catchUp.caughtUp(SYSTEM_REPLICA_CONSUMER, topic)),
+    ]);
   }
 
   protected override onFailed(tx: Transaction, { row }: ClaimedReport, error: string): void {

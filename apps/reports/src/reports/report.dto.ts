@@ -79,6 +79,11 @@ export type QueuedReport = Static<typeof QueuedReport>;
 export const ReportResponse = Type.Object({
   id: Id('rpt'),
   type: StringEnum(REPORT_TYPES),
+  subject: Type.String({
+    description:
+      'What the report is about, by names: its system, framework and period, or for an assessment report ' +
+      'its system, framework and completion date (`Support Bot · EU Artificial Intelligence Act · 20 Nov 2026`).',
+  }),
   format: StringEnum(REPORT_FORMATS),
   status: StringEnum(REPORT_STATUSES),
   created_at: Timestamp(),

@@ -3,10 +3,17 @@ import { SqlConditions } from '@governance/persistence';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ReportFormat, type ReportSpec, type ReportType } from '../content/report-content';
-import { type ReportRow, type ReportStatus } from './report-records';
+import { type ReportJobRow, type ReportRow, type ReportStatus } from './report-records';
 
-const COLUMNS = `id, organization_id, type, format, origin, status, system_id, framework, assessment_id,
-  period_from, period_to, error, size_bytes, file_name, created_at, completed_at`;
+const COLUMNS = `r.id, r.organization_id, r.type, r.format, r.origin, r.status, r.system_id, r.framework,
+  r.assessment_id, r.period_from, r.period_to, r.error, r.size_bytes, r.file_name, r.created_at, r.completed_at,
+  left(s.name, 200) AS system_name, a.framework AS assessment_framework, a.completed_at AS assessment_completed_at`;
+
+/** A report with what names its subject: its system (or its assessment's) and its assessment. */
+const WITH_SUBJECT = `reports.reports r
+  LEFT JOIN reports.assessments a ON a.organization_id = r.organization_id AND a.assessment_id = r.assessment_id
+  LEFT JOIN reports.systems s
+    ON s.organization_id = r.organization_id AND s.system_id = coalesce(r.system_id, a.system_id)`;
 
 type NewReport = ReportSpec & { format: ReportFormat; createdAt: Date };
 
@@ -19,7 +26,7 @@ export interface ReportFilter {
 
 /** A report a worker holds until its lease ends; `claim` tells this hold from a later one. */
 export interface ClaimedReport {
-  row: ReportRow;
+  row: ReportJobRow;
   claim: number;
 }
 
@@ -49,7 +56,7 @@ export class ReportRepository {
   }
 
   find(organizationId: string, id: string): Promise<ReportRow | undefined> {
-    return this.one('organization_id = $1 AND id = $2', [organizationId, id]);
+    return this.one('r.organization_id = $1 AND r.id = $2', [organizationId, id]);
   }
 
   /**
@@ -57,26 +64,26 @@ export class ReportRepository {
    * row's own organization id is part of the link's signature, which the caller checks before serving.
    */
   findForDownload(id: string): Promise<ReportRow | undefined> {
-    return this.one('id = $1', [id]);
+    return this.one('r.id = $1', [id]);
   }
 
   /** The report queued automatically when the assessment completed. */
   findForAssessment(organizationId: string, assessmentId: string): Promise<ReportRow | undefined> {
-    return this.one(`organization_id = $1 AND assessment_id = $2 AND origin = 'assessment_complete'`, [
+    return this.one(`r.organization_id = $1 AND r.assessment_id = $2 AND r.origin = 'assessment_complete'`, [
       organizationId,
       assessmentId,
     ]);
   }
 
   async list(organizationId: string, filter: ReportFilter, limit: number): Promise<ReportRow[]> {
-    const where = new SqlConditions().add('organization_id = $', organizationId);
-    if (filter.type !== undefined) where.add('type = $', filter.type);
-    if (filter.status !== undefined) where.add('status = $', filter.status);
+    const where = new SqlConditions().add('r.organization_id = $', organizationId);
+    if (filter.type !== undefined) where.add('r.type = $', filter.type);
+    if (filter.status !== undefined) where.add('r.status = $', filter.status);
     if (filter.before !== undefined)
-      where.add('(created_at, id) < ($::timestamptz, $)', filter.before.at, filter.before.id);
+      where.add('(r.created_at, r.id) < ($::timestamptz, $)', filter.before.at, filter.before.id);
     return await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports WHERE ${where.sql}
-       ORDER BY created_at DESC, id DESC LIMIT ${where.param(limit)}`,
+      `SELECT ${COLUMNS} FROM ${WITH_SUBJECT} WHERE ${where.sql}
+       ORDER BY r.created_at DESC, r.id DESC LIMIT ${where.param(limit)}`,
       where.params,
     );
   }
@@ -86,7 +93,7 @@ export class ReportRepository {
    * died). An automatic assessment report is due once all its findings arrived or its grace ended.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedReport[]> {
-    const [rows] = await this.dataSource.query<[Array<ReportRow & { claims: number }>, number]>(
+    const [rows] = await this.dataSource.query<[Array<ReportJobRow & { claims: number }>, number]>(
       `WITH due AS (
          SELECT r.id FROM reports.reports r
          WHERE (r.status = 'queued' OR (r.status = 'running' AND r.lease_expires_at <= now()))
@@ -147,7 +154,7 @@ export class ReportRepository {
 
   private async one(where: string, params: unknown[]): Promise<ReportRow | undefined> {
     const [row] = await this.dataSource.query<ReportRow[]>(
-      `SELECT ${COLUMNS} FROM reports.reports WHERE ${where}`,
+      `SELECT ${COLUMNS} FROM ${WITH_SUBJECT} WHERE ${where}`,
       params,
     );
     return row;

@@ -385,6 +385,28 @@ describe('reports', () => {
     expect(await harness.count('reports.reports')).toBe(before);
   });
 
+  it('names each listed report by its subject: system, framework and period, or the assessment it covers', async () => {
+    await generate({ type: 'system', format: 'json', system_id: scenario.supportBot });
+    await generate({ type: 'compliance', format: 'csv', framework: 'NIST_AI_RMF', period: '30d' });
+    const list = async (type: string) =>
+      (await harness.request('GET', `${REPORTS_PATH}?type=${type}`, org.apiKey)).json<{
+        data: ReportRecord[];
+      }>().data;
+    expect((await list('system'))[0]!.subject).toBe('Support Bot · all time');
+    expect((await list('compliance'))[0]!.subject).toMatch(
+      /^NIST AI Risk Management Framework · \d{1,2} [A-Z][a-z]{2} \d{4} to \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    // The automatic report of each assessment: its system, framework and completion day.
+    const automatic = (await list('assessment')).map((record) => record.subject);
+    expect(automatic).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Support Bot · EU Artificial Intelligence Act · \d{1,2} [A-Z][a-z]{2} \d{4}$/),
+        expect.stringMatching(/^Credit Scoring · NIST AI Risk Management Framework · /),
+      ]),
+    );
+    for (const subject of automatic) expect(subject).not.toMatch(/(rpt|asmnt|sys)_/);
+  });
+
   it('lists reports newest first, filtered by type and status, page by page', async () => {
     const own = await harness.createOrganization();
     await harness.publishMessages([systemCreated(own.id, systemSnapshot({ name: 'Listed Bot' }))]);
@@ -402,6 +424,7 @@ describe('reports', () => {
     expect(all.data[0]).toEqual({
       id: ids[2],
       type: 'compliance',
+      subject: 'All frameworks · all time',
       format: 'json',
       status: 'complete',
       created_at: expect.any(String),

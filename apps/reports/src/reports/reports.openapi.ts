@@ -6,6 +6,7 @@ const now = '2026-11-22T12:00:00.000Z';
 const report: ReportResponse = {
   id: 'rpt_01JDQ4W9M3XKZ8T2V5N7R6Y0AB',
   type: 'compliance',
+  subject: 'EU Artificial Intelligence Act · 23 Oct 2026 to 22 Nov 2026',
   format: 'pdf',
   status: 'complete',
   created_at: now,

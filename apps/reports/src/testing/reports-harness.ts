@@ -1,6 +1,7 @@
 import {
   type AssessmentCompleteDetails,
   type FindingCreatedDetails,
+  type PolicyViolatedDetails,
   newId,
   newUuidV7,
   type SystemSnapshot,
@@ -73,6 +74,20 @@ export function completeDetails(
     medium_findings: 0,
     framework: 'EU_AI_ACT',
     report_url: `https://governance.example/api/service/reports/assessments/${assessmentId}`,
+    ...overrides,
+  };
+}
+
+export function violationDetails(overrides: Partial<PolicyViolatedDetails> = {}): PolicyViolatedDetails {
+  return {
+    violation_id: newId('violation'),
+    policy_id: newId('policy'),
+    policy_name: 'PII egress',
+    enforcement_mode: 'BLOCK',
+    action_taken: 'blocked',
+    probe_id: newId('probe'),
+    input_hash: `sha256:${'0'.repeat(64)}`,
+    context: 'c',
     ...overrides,
   };
 }
