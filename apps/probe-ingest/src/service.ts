@@ -10,6 +10,7 @@ import { TelemetryDriftConsumer } from './drift/telemetry-drift.consumer';
 import { ProbeIngestInitial1763850000000 } from './migrations/1763850000000-probe-ingest-initial';
 import { ProbeIngestDrift1763900000000 } from './migrations/1763900000000-probe-ingest-drift';
 import { ProbeIngestPolicies1764200000000 } from './migrations/1764200000000-probe-ingest-policies';
+import { ProbeIngestTelemetryHours1766000000000 } from './migrations/1766000000000-probe-ingest-telemetry-hours';
 import { PolicyReplicaConsumer } from './policy-sync/policy-replica.consumer';
 import { PolicyReplicaRepository } from './policy-sync/policy-replica.repository';
 import { PolicySyncController } from './policy-sync/policy-sync.controller';
@@ -24,6 +25,10 @@ import { TelemetryCommitQueue } from './telemetry/telemetry-commit-queue';
 import { TelemetryController } from './telemetry/telemetry.controller';
 import { TelemetryRepository } from './telemetry/telemetry.repository';
 import { TelemetryService } from './telemetry/telemetry.service';
+import { TelemetryHoursRetentionJob } from './telemetry-series/telemetry-hours-retention.job';
+import { TelemetrySeriesController } from './telemetry-series/telemetry-series.controller';
+import { TelemetrySeriesRepository } from './telemetry-series/telemetry-series.repository';
+import { TelemetrySeriesService } from './telemetry-series/telemetry-series.service';
 import { TelemetryViolationsConsumer } from './violations/telemetry-violations.consumer';
 import { ViolationRepository } from './violations/violation.repository';
 import { ViolationsService } from './violations/violations.service';
@@ -38,6 +43,7 @@ import { ViolationsService } from './violations/violations.service';
     ProbesController,
     TelemetryController,
     PolicySyncController,
+    TelemetrySeriesController,
     SystemSnapshotsConsumer,
     TelemetryDriftConsumer,
     PolicyReplicaConsumer,
@@ -61,6 +67,9 @@ import { ViolationsService } from './violations/violations.service';
     PolicySyncService,
     ViolationsService,
     ViolationRepository,
+    TelemetrySeriesService,
+    TelemetrySeriesRepository,
+    TelemetryHoursRetentionJob,
   ],
 })
 class ProbeIngestModule {}
@@ -72,6 +81,7 @@ export const probeIngestService = defineService({
     ProbeIngestInitial1763850000000,
     ProbeIngestDrift1763900000000,
     ProbeIngestPolicies1764200000000,
+    ProbeIngestTelemetryHours1766000000000,
   ],
   routes: ['/api/service/probe'],
   readConfig: readProbeIngestConfig,

@@ -1533,6 +1533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service/probe/systems/{id}/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A system’s telemetry over time
+         * @description Per hour or day (UTC), oldest first: the p50 and p95 of `latency_ms` (from log-spaced bins, within 5 %), the sums of `input.tokens` and `output.tokens`, and the policy violations; and each metric that drifted within the range, its mean per bucket beside its baseline mean, with its alerts. At most 336 buckets (14 days of hours); 24 buckets up to now when no range is given. Telemetry is kept per hour for `TELEMETRY_SERIES_RETENTION_MS` (90 days).
+         */
+        get: operations["TelemetrySeries_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service/probe/telemetry": {
         parameters: {
             query?: never;
@@ -8974,6 +8994,184 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not in a media type this endpoint reads. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    TelemetrySeries_read: {
+        parameters: {
+            query?: {
+                bucket?: "hour" | "day";
+                since?: string;
+                until?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The system id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "system_id": "sys_01JD60A1B2C3D4E5F6G7H8J9KM",
+                     *       "bucket": "hour",
+                     *       "since": "2026-11-22T08:00:00.000Z",
+                     *       "until": "2026-11-22T10:00:00.000Z",
+                     *       "points": [
+                     *         {
+                     *           "start": "2026-11-22T08:00:00.000Z",
+                     *           "latency_p50_ms": 243.6,
+                     *           "latency_p95_ms": 471.5,
+                     *           "requests": 1200,
+                     *           "input_tokens": 480000,
+                     *           "output_tokens": 312000,
+                     *           "violations": 0
+                     *         },
+                     *         {
+                     *           "start": "2026-11-22T09:00:00.000Z",
+                     *           "latency_p50_ms": 392.4,
+                     *           "latency_p95_ms": 759.4,
+                     *           "requests": 1130,
+                     *           "input_tokens": 701000,
+                     *           "output_tokens": 455000,
+                     *           "violations": 3
+                     *         }
+                     *       ],
+                     *       "drifted_metrics": [
+                     *         {
+                     *           "metric": "latency_ms",
+                     *           "detection_layer": "performance",
+                     *           "baseline_mean": 265.2,
+                     *           "points": [
+                     *             {
+                     *               "start": "2026-11-22T08:00:00.000Z",
+                     *               "mean": 268.1,
+                     *               "count": 1200
+                     *             },
+                     *             {
+                     *               "start": "2026-11-22T09:00:00.000Z",
+                     *               "mean": 431.7,
+                     *               "count": 1130
+                     *             }
+                     *           ],
+                     *           "alerts": [
+                     *             {
+                     *               "drift_id": "dft_01JD60F1G2H3J4K5M6N7P8Q9R0",
+                     *               "detected_at": "2026-11-22T09:20:00.000Z",
+                     *               "severity": "HIGH",
+                     *               "window_mean": 428.3,
+                     *               "drift_score": 0.61
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        system_id: string;
+                        /** @enum {string} */
+                        bucket: "hour" | "day";
+                        /**
+                         * Format: date-time
+                         * @description The first bucket’s start.
+                         */
+                        since: string;
+                        /**
+                         * Format: date-time
+                         * @description The end of the last bucket, exclusive.
+                         */
+                        until: string;
+                        /** @description One per bucket, oldest first, empty buckets included. */
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket’s start, UTC.
+                             */
+                            start: string;
+                            /** @description Median `latency_ms`; null without values. */
+                            latency_p50_ms: number | null;
+                            /** @description 95th percentile of `latency_ms`; null without values. */
+                            latency_p95_ms: number | null;
+                            /** @description Records that reported `latency_ms`. */
+                            requests: number;
+                            /** @description Sum of `input.tokens`. */
+                            input_tokens: number;
+                            /** @description Sum of `output.tokens`. */
+                            output_tokens: number;
+                            /** @description Policy violations recorded. */
+                            violations: number;
+                        }[];
+                        /** @description Each metric that drifted within the range (at most 10, the latest first): its mean per bucket beside its baseline mean, and its drift alerts. */
+                        drifted_metrics: {
+                            metric: string;
+                            detection_layer: string;
+                            /** @description The mean of the metric’s baseline, which drift is measured against. */
+                            baseline_mean: number;
+                            /** @description One per bucket, as `points` of the series. */
+                            points: {
+                                /** Format: date-time */
+                                start: string;
+                                /** @description The metric’s mean in the bucket; null without values. */
+                                mean: number | null;
+                                count: number;
+                            }[];
+                            alerts: {
+                                drift_id: string;
+                                /** Format: date-time */
+                                detected_at: string;
+                                /** @enum {string} */
+                                severity: "MEDIUM" | "HIGH";
+                                /** @description The mean of the window that drifted. */
+                                window_mean: number;
+                                drift_score: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
