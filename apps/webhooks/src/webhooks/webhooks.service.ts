@@ -11,6 +11,7 @@ import {
   type PublicEventType,
 } from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
+import { LiveChanges } from '@governance/persistence';
 import {
   ApiError,
   currentTraceparent,
@@ -101,6 +102,7 @@ export class WebhooksService {
     private readonly sender: WebhookSender,
     private readonly secrets: SecretBox,
     private readonly worker: DeliveryWorker,
+    private readonly live: LiveChanges,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {}
 
@@ -219,6 +221,8 @@ export class WebhooksService {
       const test = { deliveryId, event, success: outcome.success, statusCode: outcome.statusCode };
       tx.audit(webhookTestSentAudit(webhook, test));
     });
+    // A test delivery is logged and changes the endpoint's health, like a dispatched one.
+    this.live.changed(organizationId, 'deliveries');
     return {
       delivery_id: deliveryId,
       event,
