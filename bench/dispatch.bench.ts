@@ -382,6 +382,8 @@ async function measureFloor(
         statusCode: 200,
         responseTimeMs: performance.now() - began,
         error: null,
+        responseBody: '',
+        responseBodyTruncated: false,
         outcome: 'succeeded',
         retryInMs: null,
       });

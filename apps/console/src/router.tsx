@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
           { path: 'policies/:id', lazy: () => import('./policies/policy-page') },
           { path: 'reports', lazy: () => import('./reports/reports-page') },
           { path: 'webhooks', lazy: () => import('./webhooks/webhooks-page') },
+          { path: 'webhooks/event-types', lazy: () => import('./webhooks/event-types-page') },
           { path: 'webhooks/:id', lazy: () => import('./webhooks/webhook-page') },
           { path: 'audit-log', lazy: () => import('./audit-log/audit-log-page') },
           { path: 'members', lazy: () => import('./members/members-page') },

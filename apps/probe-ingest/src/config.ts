@@ -14,7 +14,11 @@ export type ProbeIngestConfig = ServiceConfig<{
    */
   telemetry: { maxBatchesPerCommit: number; commitConcurrency: number; touchIntervalMs: number };
   drift: DriftConfig;
+  /** Hourly telemetry aggregates are kept retentionMs, purged every sweepIntervalMs. */
+  telemetrySeries: { retentionMs: number; sweepIntervalMs: number };
 }>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function readProbeIngestConfig(source: NodeJS.ProcessEnv = process.env): ProbeIngestConfig {
   return readServiceConfig(source, 'probe-ingest', (env, { database }) => {
@@ -39,6 +43,13 @@ export function readProbeIngestConfig(source: NodeJS.ProcessEnv = process.env): 
       },
       telemetry,
       drift: readDriftConfig(env),
+      telemetrySeries: {
+        retentionMs: env.int('TELEMETRY_SERIES_RETENTION_MS', 90 * DAY_MS, {
+          min: 60_000,
+          max: 3_650 * DAY_MS,
+        }),
+        sweepIntervalMs: env.int('TELEMETRY_SERIES_SWEEP_MS', 60 * 60 * 1000, { min: 100, max: DAY_MS }),
+      },
     };
   });
 }

@@ -11,6 +11,7 @@ import { ProbeIngestInitial1763850000000 } from './migrations/1763850000000-prob
 import { ProbeIngestDrift1763900000000 } from './migrations/1763900000000-probe-ingest-drift';
 import { ProbeIngestPolicies1764200000000 } from './migrations/1764200000000-probe-ingest-policies';
 import { ProbeIngestPolicyDeletion1765300000000 } from './migrations/1765300000000-probe-ingest-policy-deletion';
+import { ProbeIngestTelemetryHours1766000000000 } from './migrations/1766000000000-probe-ingest-telemetry-hours';
 import { PolicyReplicaConsumer } from './policy-sync/policy-replica.consumer';
 import { PolicyReplicaRepository } from './policy-sync/policy-replica.repository';
 import { PolicySyncController } from './policy-sync/policy-sync.controller';
@@ -25,6 +26,10 @@ import { TelemetryCommitQueue } from './telemetry/telemetry-commit-queue';
 import { TelemetryController } from './telemetry/telemetry.controller';
 import { TelemetryRepository } from './telemetry/telemetry.repository';
 import { TelemetryService } from './telemetry/telemetry.service';
+import { TelemetryHoursRetentionJob } from './telemetry-series/telemetry-hours-retention.job';
+import { TelemetrySeriesController } from './telemetry-series/telemetry-series.controller';
+import { TelemetrySeriesRepository } from './telemetry-series/telemetry-series.repository';
+import { TelemetrySeriesService } from './telemetry-series/telemetry-series.service';
 import { TelemetryViolationsConsumer } from './violations/telemetry-violations.consumer';
 import { ViolationRepository } from './violations/violation.repository';
 import { ViolationsService } from './violations/violations.service';
@@ -39,6 +44,7 @@ import { ViolationsService } from './violations/violations.service';
     ProbesController,
     TelemetryController,
     PolicySyncController,
+    TelemetrySeriesController,
     SystemSnapshotsConsumer,
     TelemetryDriftConsumer,
     PolicyReplicaConsumer,
@@ -62,6 +68,9 @@ import { ViolationsService } from './violations/violations.service';
     PolicySyncService,
     ViolationsService,
     ViolationRepository,
+    TelemetrySeriesService,
+    TelemetrySeriesRepository,
+    TelemetryHoursRetentionJob,
   ],
 })
 class ProbeIngestModule {}
@@ -74,6 +83,7 @@ export const probeIngestService = defineService({
     ProbeIngestDrift1763900000000,
     ProbeIngestPolicies1764200000000,
     ProbeIngestPolicyDeletion1765300000000,
+    ProbeIngestTelemetryHours1766000000000,
   ],
   routes: ['/api/service/probe'],
   readConfig: readProbeIngestConfig,

@@ -28,6 +28,11 @@ export function readWebhooksConfig(source: NodeJS.ProcessEnv = process.env) {
       }),
       /** Failed deliveries one recovery call resends at most; a further call continues. */
       recoverMaxPerCall: env.int('WEBHOOK_RECOVER_MAX_PER_CALL', 10_000, { min: 1, max: 100_000 }),
+      /** An endpoint's health counts its latest attempts within this window, at most `maxAttempts`. */
+      health: {
+        windowMs: env.int('WEBHOOK_HEALTH_WINDOW_MS', DAY_MS, { min: 1_000, max: 30 * DAY_MS }),
+        maxAttempts: env.int('WEBHOOK_HEALTH_ATTEMPTS', 100, { min: 1, max: 10_000 }),
+      },
       dispatch: {
         timeoutMs: env.int('WEBHOOK_TIMEOUT_MS', SPEC_ATTEMPT_TIMEOUT_MS, { min: 100, max: 300_000 }),
         /** Delay before attempt 2, 3, ...; its length + 1 is the number of attempts. */

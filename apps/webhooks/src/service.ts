@@ -5,6 +5,7 @@ import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhook
 import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-webhooks-delivery-trace';
 import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
 import { WebhooksResendsAndRotation1765100000000 } from './migrations/1765100000000-webhooks-resends-and-rotation';
+import { WebhooksAttemptResponses1766000000000 } from './migrations/1766000000000-webhooks-attempt-responses';
 import { DestinationPolicy } from './outbound/destination-policy';
 import { EndpointBreakers } from './outbound/endpoint-breakers';
 import { WebhookSender } from './outbound/webhook-sender';
@@ -20,6 +21,7 @@ export const webhooksService = defineService({
     WebhooksDeliveryTrace1764500000000,
     WebhooksDeliveryLease1764600000000,
     WebhooksResendsAndRotation1765100000000,
+    WebhooksAttemptResponses1766000000000,
   ],
   routes: ['/v1/webhooks'],
   readConfig: readWebhooksConfig,

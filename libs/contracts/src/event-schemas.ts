@@ -1,4 +1,5 @@
 import { DRAFT_2020_12, id, type JsonSchema, object, oneOf, timestamp, uuid } from './json-schema';
+import { PUBLIC_EVENT_EXAMPLES } from './public-event-examples';
 import { PUBLIC_DETAILS_SCHEMAS, PUBLIC_EVENT_TYPES, type PublicEventType } from './public-events';
 import { SEVERITIES } from './severity';
 
@@ -21,6 +22,7 @@ export function eventPayloadSchema(event: PublicEventType): JsonSchema {
     $id: `${SCHEMA_BASE_URI}/${event}.payload.json`,
     title: `${event} payload`,
     ...object(commonPayloadProperties(event)),
+    examples: [PUBLIC_EVENT_EXAMPLES[event]],
   };
 }
 

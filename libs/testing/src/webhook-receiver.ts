@@ -20,7 +20,8 @@ export interface ReceivedDelivery {
   receivedAt: number;
 }
 
-export type RespondResult = number | { status: number; delayMs?: number };
+/** A status, or a status with a delay and a body (the status as text when none is given). */
+export type RespondResult = number | { status: number; delayMs?: number; body?: string };
 
 export interface WebhookReceiverOptions {
   /**
@@ -90,6 +91,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       receivedAt: Date.now(),
     };
     let delayMs = 0;
+    let body: string | undefined;
     if (delivery.verdict === 'missing' || delivery.verdict === 'malformed') {
       delivery.status = 400;
     } else if (delivery.verdict === 'mismatch') {
@@ -99,13 +101,16 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
         const decided = await options.respond(delivery);
         delivery.status = typeof decided === 'number' ? decided : decided.status;
         delayMs = typeof decided === 'number' ? 0 : (decided.delayMs ?? 0);
+        body = typeof decided === 'number' ? undefined : decided.body;
       } catch {
         delivery.status = 500;
       }
     }
     record(delivery);
     const send = (): void => {
-      response.writeHead(delivery.status, { 'Content-Type': 'text/plain' }).end(String(delivery.status));
+      response
+        .writeHead(delivery.status, { 'Content-Type': 'text/plain' })
+        .end(body ?? String(delivery.status));
     };
     if (delayMs <= 0) return send();
     const timer = setTimeout(() => {

@@ -1541,6 +1541,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service/probe/systems/{id}/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A system’s telemetry over time
+         * @description Per hour or day (UTC), oldest first: the p50 and p95 of `latency_ms` (from log-spaced bins, within 5 %), the sums of `input.tokens` and `output.tokens`, and the policy violations; and each metric that drifted within the range, its mean per bucket beside its baseline mean, with its alerts. At most 336 buckets (14 days of hours); 24 buckets up to now when no range is given. Telemetry is kept per hour for `TELEMETRY_SERIES_RETENTION_MS` (90 days).
+         */
+        get: operations["TelemetrySeries_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service/probe/telemetry": {
         parameters: {
             query?: never;
@@ -1785,6 +1805,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the event types
+         * @description The catalogue of what a webhook can subscribe to: each event type with its trigger and severity, the published JSON Schema of its delivery body, and a sample body (the example that schema carries).
+         */
+        get: operations["Webhooks_eventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/stream": {
         parameters: {
             query?: never;
@@ -1842,6 +1882,26 @@ export interface paths {
          * @description The delivery log of the last 30 days, newest first: each delivery with its outcome and attempts. A resend shows `resent_from`, the delivery it repeats. Narrowed by `outcome`, `event` and the creation time (`since` inclusive, `until` exclusive).
          */
         get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery
+         * @description One delivery of the last 30 days with the request body its attempts sent, and what each attempt got back: its status, time, error, and the start of the response body (at most 4 KiB, `response_body_truncated` when it went on). Request headers are not kept: they carry the signature.
+         */
+        get: operations["Webhooks_delivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9219,6 +9279,184 @@ export interface operations {
             };
         };
     };
+    TelemetrySeries_read: {
+        parameters: {
+            query?: {
+                bucket?: "hour" | "day";
+                since?: string;
+                until?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The system id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "system_id": "sys_01JD60A1B2C3D4E5F6G7H8J9KM",
+                     *       "bucket": "hour",
+                     *       "since": "2026-11-22T08:00:00.000Z",
+                     *       "until": "2026-11-22T10:00:00.000Z",
+                     *       "points": [
+                     *         {
+                     *           "start": "2026-11-22T08:00:00.000Z",
+                     *           "latency_p50_ms": 243.6,
+                     *           "latency_p95_ms": 471.5,
+                     *           "requests": 1200,
+                     *           "input_tokens": 480000,
+                     *           "output_tokens": 312000,
+                     *           "violations": 0
+                     *         },
+                     *         {
+                     *           "start": "2026-11-22T09:00:00.000Z",
+                     *           "latency_p50_ms": 392.4,
+                     *           "latency_p95_ms": 759.4,
+                     *           "requests": 1130,
+                     *           "input_tokens": 701000,
+                     *           "output_tokens": 455000,
+                     *           "violations": 3
+                     *         }
+                     *       ],
+                     *       "drifted_metrics": [
+                     *         {
+                     *           "metric": "latency_ms",
+                     *           "detection_layer": "performance",
+                     *           "baseline_mean": 265.2,
+                     *           "points": [
+                     *             {
+                     *               "start": "2026-11-22T08:00:00.000Z",
+                     *               "mean": 268.1,
+                     *               "count": 1200
+                     *             },
+                     *             {
+                     *               "start": "2026-11-22T09:00:00.000Z",
+                     *               "mean": 431.7,
+                     *               "count": 1130
+                     *             }
+                     *           ],
+                     *           "alerts": [
+                     *             {
+                     *               "drift_id": "dft_01JD60F1G2H3J4K5M6N7P8Q9R0",
+                     *               "detected_at": "2026-11-22T09:20:00.000Z",
+                     *               "severity": "HIGH",
+                     *               "window_mean": 428.3,
+                     *               "drift_score": 0.61
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        system_id: string;
+                        /** @enum {string} */
+                        bucket: "hour" | "day";
+                        /**
+                         * Format: date-time
+                         * @description The first bucket’s start.
+                         */
+                        since: string;
+                        /**
+                         * Format: date-time
+                         * @description The end of the last bucket, exclusive.
+                         */
+                        until: string;
+                        /** @description One per bucket, oldest first, empty buckets included. */
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket’s start, UTC.
+                             */
+                            start: string;
+                            /** @description Median `latency_ms`; null without values. */
+                            latency_p50_ms: number | null;
+                            /** @description 95th percentile of `latency_ms`; null without values. */
+                            latency_p95_ms: number | null;
+                            /** @description Records that reported `latency_ms`. */
+                            requests: number;
+                            /** @description Sum of `input.tokens`. */
+                            input_tokens: number;
+                            /** @description Sum of `output.tokens`. */
+                            output_tokens: number;
+                            /** @description Policy violations recorded. */
+                            violations: number;
+                        }[];
+                        /** @description Each metric that drifted within the range (at most 10, the latest first): its mean per bucket beside its baseline mean, and its drift alerts. */
+                        drifted_metrics: {
+                            metric: string;
+                            detection_layer: string;
+                            /** @description The mean of the metric’s baseline, which drift is measured against. */
+                            baseline_mean: number;
+                            /** @description One per bucket, as `points` of the series. */
+                            points: {
+                                /** Format: date-time */
+                                start: string;
+                                /** @description The metric’s mean in the bucket; null without values. */
+                                mean: number | null;
+                                count: number;
+                            }[];
+                            alerts: {
+                                drift_id: string;
+                                /** Format: date-time */
+                                detected_at: string;
+                                /** @enum {string} */
+                                severity: "MEDIUM" | "HIGH";
+                                /** @description The mean of the window that drifted. */
+                                window_mean: number;
+                                drift_score: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     Telemetry_ingest: {
         parameters: {
             query?: never;
@@ -10770,7 +11008,17 @@ export interface operations {
                      *           "active": true,
                      *           "created_at": "2026-11-22T09:30:00.000Z",
                      *           "updated_at": "2026-11-22T09:30:00.000Z",
-                     *           "previous_secret_expires_at": null
+                     *           "previous_secret_expires_at": null,
+                     *           "health": {
+                     *             "status": "degraded",
+                     *             "attempts": 40,
+                     *             "succeeded": 34,
+                     *             "success_rate": 0.85,
+                     *             "last_attempt_at": "2026-11-22T09:58:00.000Z",
+                     *             "last_success_at": "2026-11-22T09:41:00.000Z",
+                     *             "window_seconds": 86400,
+                     *             "max_attempts": 100
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -10792,6 +11040,31 @@ export interface operations {
                              * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
                              */
                             previous_secret_expires_at: string | null;
+                            /** @description How the endpoint answered its recent attempts (test calls included): the latest `max_attempts` within the last `window_seconds`. */
+                            health: {
+                                /**
+                                 * @description `failing`: every recent attempt failed; `degraded`: some did; `healthy`: nearly all succeeded (see `success_rate`); `idle`: no attempt in the window.
+                                 * @enum {string}
+                                 */
+                                status: "healthy" | "degraded" | "failing" | "idle";
+                                /** @description Attempts counted: the latest within the window. */
+                                attempts: number;
+                                /** @description Of those, the attempts answered 2xx in time. */
+                                succeeded: number;
+                                /** @description `succeeded / attempts`; null without attempts. */
+                                success_rate: number | null;
+                                /** Format: date-time */
+                                last_attempt_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The latest successful attempt within the window.
+                                 */
+                                last_success_at: string | null;
+                                /** @description How far back attempts are counted. */
+                                window_seconds: number;
+                                /** @description At most this many of the latest attempts are counted. */
+                                max_attempts: number;
+                            };
                         }[];
                     };
                 };
@@ -10860,6 +11133,16 @@ export interface operations {
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z",
                      *       "previous_secret_expires_at": null,
+                     *       "health": {
+                     *         "status": "degraded",
+                     *         "attempts": 40,
+                     *         "succeeded": 34,
+                     *         "success_rate": 0.85,
+                     *         "last_attempt_at": "2026-11-22T09:58:00.000Z",
+                     *         "last_success_at": "2026-11-22T09:41:00.000Z",
+                     *         "window_seconds": 86400,
+                     *         "max_attempts": 100
+                     *       },
                      *       "signing_secret": "whsec_9Jx3kQ0vR2m8WbT5yLpZ4nC7aE1sD6fG0hK2jU8iO4q"
                      *     }
                      */
@@ -10879,6 +11162,31 @@ export interface operations {
                          * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
                          */
                         previous_secret_expires_at: string | null;
+                        /** @description How the endpoint answered its recent attempts (test calls included): the latest `max_attempts` within the last `window_seconds`. */
+                        health: {
+                            /**
+                             * @description `failing`: every recent attempt failed; `degraded`: some did; `healthy`: nearly all succeeded (see `success_rate`); `idle`: no attempt in the window.
+                             * @enum {string}
+                             */
+                            status: "healthy" | "degraded" | "failing" | "idle";
+                            /** @description Attempts counted: the latest within the window. */
+                            attempts: number;
+                            /** @description Of those, the attempts answered 2xx in time. */
+                            succeeded: number;
+                            /** @description `succeeded / attempts`; null without attempts. */
+                            success_rate: number | null;
+                            /** Format: date-time */
+                            last_attempt_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The latest successful attempt within the window.
+                             */
+                            last_success_at: string | null;
+                            /** @description How far back attempts are counted. */
+                            window_seconds: number;
+                            /** @description At most this many of the latest attempts are counted. */
+                            max_attempts: number;
+                        };
                         /** @description The key of the delivery signatures. Shown once, in this response only: store it now. */
                         signing_secret: string;
                     };
@@ -10935,6 +11243,196 @@ export interface operations {
             };
             /** @description `url_not_allowed` (the url resolves to a non-public address) or `webhook_limit_reached`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Webhooks_eventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event type, in the order of the interface. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event": "policy.violated",
+                     *           "trigger": "A policy rule in Block or Warn mode triggers",
+                     *           "severity": "HIGH or CRITICAL",
+                     *           "schema": {
+                     *             "$schema": "https://json-schema.org/draft/2020-12/schema",
+                     *             "$id": "https://schemas.governance.example/events/v1/policy.violated.payload.json",
+                     *             "title": "policy.violated payload",
+                     *             "type": "object",
+                     *             "additionalProperties": false,
+                     *             "required": [
+                     *               "event",
+                     *               "timestamp",
+                     *               "severity",
+                     *               "system_id",
+                     *               "details"
+                     *             ],
+                     *             "properties": {
+                     *               "event": {
+                     *                 "const": "policy.violated"
+                     *               },
+                     *               "timestamp": {
+                     *                 "type": "string",
+                     *                 "format": "date-time"
+                     *               },
+                     *               "severity": {
+                     *                 "enum": [
+                     *                   "INFO",
+                     *                   "MEDIUM",
+                     *                   "HIGH",
+                     *                   "CRITICAL"
+                     *                 ]
+                     *               },
+                     *               "system_id": {
+                     *                 "anyOf": [
+                     *                   {
+                     *                     "type": "string",
+                     *                     "pattern": "^sys_[0-9A-HJKMNP-TV-Z]{26}$"
+                     *                   },
+                     *                   {
+                     *                     "type": "null"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "details": {
+                     *                 "type": "object",
+                     *                 "additionalProperties": false,
+                     *                 "required": [
+                     *                   "violation_id",
+                     *                   "policy_id",
+                     *                   "policy_name",
+                     *                   "enforcement_mode",
+                     *                   "action_taken",
+                     *                   "probe_id",
+                     *                   "input_hash",
+                     *                   "context"
+                     *                 ],
+                     *                 "properties": {
+                     *                   "violation_id": {
+                     *                     "type": "string",
+                     *                     "pattern": "^vio_[0-9A-HJKMNP-TV-Z]{26}$"
+                     *                   },
+                     *                   "policy_id": {
+                     *                     "type": "string",
+                     *                     "pattern": "^pol_[0-9A-HJKMNP-TV-Z]{26}$"
+                     *                   },
+                     *                   "policy_name": {
+                     *                     "type": "string"
+                     *                   },
+                     *                   "enforcement_mode": {
+                     *                     "type": "string"
+                     *                   },
+                     *                   "action_taken": {
+                     *                     "type": "string"
+                     *                   },
+                     *                   "probe_id": {
+                     *                     "type": "string",
+                     *                     "pattern": "^prb_[0-9A-HJKMNP-TV-Z]{26}$"
+                     *                   },
+                     *                   "input_hash": {
+                     *                     "type": "string",
+                     *                     "pattern": "^sha256:[0-9a-f]{64}$"
+                     *                   },
+                     *                   "context": {
+                     *                     "type": "string"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             },
+                     *             "examples": [
+                     *               {
+                     *                 "event": "policy.violated",
+                     *                 "timestamp": "2026-11-22T10:00:00.000Z",
+                     *                 "severity": "CRITICAL",
+                     *                 "system_id": "sys_01M80KHQC9DHV63SDEFT718QZ3",
+                     *                 "details": {
+                     *                   "violation_id": "vio_01M80KKA1B2C3D4E5F6G7H8J9K",
+                     *                   "policy_id": "pol_01M80KH0P1Q2R3S4T5V6W7X8Y9",
+                     *                   "policy_name": "No PII in responses",
+                     *                   "enforcement_mode": "BLOCK",
+                     *                   "action_taken": "blocked",
+                     *                   "probe_id": "prb_01M80KH9Z8Y7X6W5V4T3S2R1Q0",
+                     *                   "input_hash": "sha256:5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+                     *                   "context": "An email address was detected in a model response."
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "example": {
+                     *             "event": "policy.violated",
+                     *             "timestamp": "2026-11-22T10:00:00.000Z",
+                     *             "severity": "CRITICAL",
+                     *             "system_id": "sys_01M80KHQC9DHV63SDEFT718QZ3",
+                     *             "details": {
+                     *               "violation_id": "vio_01M80KKA1B2C3D4E5F6G7H8J9K",
+                     *               "policy_id": "pol_01M80KH0P1Q2R3S4T5V6W7X8Y9",
+                     *               "policy_name": "No PII in responses",
+                     *               "enforcement_mode": "BLOCK",
+                     *               "action_taken": "blocked",
+                     *               "probe_id": "prb_01M80KH9Z8Y7X6W5V4T3S2R1Q0",
+                     *               "input_hash": "sha256:5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+                     *               "context": "An email address was detected in a model response."
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            event: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
+                            /** @description What makes the service send it, in the published interface’s words. */
+                            trigger: string;
+                            /** @description The severities it carries, as the interface states them. */
+                            severity: string;
+                            /** @description The JSON Schema (draft 2020-12) of the delivery body, as published. */
+                            schema: {
+                                [key: string]: unknown;
+                            };
+                            /** @description A sample delivery body: the example the published schema carries. */
+                            example: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             *
+             *     `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11025,7 +11523,17 @@ export interface operations {
                      *       "active": true,
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z",
-                     *       "previous_secret_expires_at": null
+                     *       "previous_secret_expires_at": null,
+                     *       "health": {
+                     *         "status": "degraded",
+                     *         "attempts": 40,
+                     *         "succeeded": 34,
+                     *         "success_rate": 0.85,
+                     *         "last_attempt_at": "2026-11-22T09:58:00.000Z",
+                     *         "last_success_at": "2026-11-22T09:41:00.000Z",
+                     *         "window_seconds": 86400,
+                     *         "max_attempts": 100
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -11044,6 +11552,31 @@ export interface operations {
                          * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
                          */
                         previous_secret_expires_at: string | null;
+                        /** @description How the endpoint answered its recent attempts (test calls included): the latest `max_attempts` within the last `window_seconds`. */
+                        health: {
+                            /**
+                             * @description `failing`: every recent attempt failed; `degraded`: some did; `healthy`: nearly all succeeded (see `success_rate`); `idle`: no attempt in the window.
+                             * @enum {string}
+                             */
+                            status: "healthy" | "degraded" | "failing" | "idle";
+                            /** @description Attempts counted: the latest within the window. */
+                            attempts: number;
+                            /** @description Of those, the attempts answered 2xx in time. */
+                            succeeded: number;
+                            /** @description `succeeded / attempts`; null without attempts. */
+                            success_rate: number | null;
+                            /** Format: date-time */
+                            last_attempt_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The latest successful attempt within the window.
+                             */
+                            last_success_at: string | null;
+                            /** @description How far back attempts are counted. */
+                            window_seconds: number;
+                            /** @description At most this many of the latest attempts are counted. */
+                            max_attempts: number;
+                        };
                     };
                 };
             };
@@ -11172,7 +11705,17 @@ export interface operations {
                      *       "active": true,
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z",
-                     *       "previous_secret_expires_at": null
+                     *       "previous_secret_expires_at": null,
+                     *       "health": {
+                     *         "status": "degraded",
+                     *         "attempts": 40,
+                     *         "succeeded": 34,
+                     *         "success_rate": 0.85,
+                     *         "last_attempt_at": "2026-11-22T09:58:00.000Z",
+                     *         "last_success_at": "2026-11-22T09:41:00.000Z",
+                     *         "window_seconds": 86400,
+                     *         "max_attempts": 100
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -11191,6 +11734,31 @@ export interface operations {
                          * @description After a secret rotation, until when deliveries also carry a signature with the previous secret; null when they carry only the current one.
                          */
                         previous_secret_expires_at: string | null;
+                        /** @description How the endpoint answered its recent attempts (test calls included): the latest `max_attempts` within the last `window_seconds`. */
+                        health: {
+                            /**
+                             * @description `failing`: every recent attempt failed; `degraded`: some did; `healthy`: nearly all succeeded (see `success_rate`); `idle`: no attempt in the window.
+                             * @enum {string}
+                             */
+                            status: "healthy" | "degraded" | "failing" | "idle";
+                            /** @description Attempts counted: the latest within the window. */
+                            attempts: number;
+                            /** @description Of those, the attempts answered 2xx in time. */
+                            succeeded: number;
+                            /** @description `succeeded / attempts`; null without attempts. */
+                            success_rate: number | null;
+                            /** Format: date-time */
+                            last_attempt_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The latest successful attempt within the window.
+                             */
+                            last_success_at: string | null;
+                            /** @description How far back attempts are counted. */
+                            window_seconds: number;
+                            /** @description At most this many of the latest attempts are counted. */
+                            max_attempts: number;
+                        };
                     };
                 };
             };
@@ -11380,6 +11948,149 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             *
+             *     `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: nothing with this id in the caller’s organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Webhooks_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id. */
+                id: string;
+                /** @description The delivery id (`X-Service-Delivery`). */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery and its attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "019374b2-7c1e-7a3d-9f10-2b4c6d8e0f12",
+                     *       "event": "policy.violated",
+                     *       "event_id": "019374b2-7b00-7c55-8a21-6f0e3d2c1b0a",
+                     *       "outcome": "succeeded",
+                     *       "status_code": 200,
+                     *       "response_time_ms": 112,
+                     *       "attempt_count": 2,
+                     *       "next_attempt_at": null,
+                     *       "test": false,
+                     *       "resent_from": null,
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "payload": "{\"event\":\"policy.violated\",\"timestamp\":\"2026-11-22T10:00:00.000Z\",\"severity\":\"CRITICAL\",\"system_id\":\"sys_01M80KHQC9DHV63SDEFT718QZ3\",\"details\":{\"violation_id\":\"vio_01M80KKA1B2C3D4E5F6G7H8J9K\",\"policy_id\":\"pol_01M80KH0P1Q2R3S4T5V6W7X8Y9\",\"policy_name\":\"No PII in responses\",\"enforcement_mode\":\"BLOCK\",\"action_taken\":\"blocked\",\"probe_id\":\"prb_01M80KH9Z8Y7X6W5V4T3S2R1Q0\",\"input_hash\":\"sha256:5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8\",\"context\":\"An email address was detected in a model response.\"}}",
+                     *       "response_body_max_bytes": 4096,
+                     *       "attempts": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "attempted_at": "2026-11-22T10:00:00.120Z",
+                     *           "status_code": 503,
+                     *           "response_time_ms": 95,
+                     *           "error": "http_status",
+                     *           "response_body": "{\"error\":\"maintenance\"}",
+                     *           "response_body_truncated": false
+                     *         },
+                     *         {
+                     *           "attempt": 2,
+                     *           "attempted_at": "2026-11-22T10:00:30.140Z",
+                     *           "status_code": 200,
+                     *           "response_time_ms": 112,
+                     *           "error": null,
+                     *           "response_body": "ok",
+                     *           "response_body_truncated": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The `X-Service-Delivery` header value.
+                         */
+                        delivery_id: string;
+                        event: string;
+                        /** Format: uuid */
+                        event_id: string;
+                        /**
+                         * @description `failed` once every attempt failed.
+                         * @enum {string}
+                         */
+                        outcome: "pending" | "succeeded" | "failed";
+                        /** @description Of the latest attempt. */
+                        status_code: number | null;
+                        /** @description Of the latest attempt. */
+                        response_time_ms: number | null;
+                        attempt_count: number;
+                        /**
+                         * Format: date-time
+                         * @description When the next retry is due; null when none is.
+                         */
+                        next_attempt_at: string | null;
+                        /** @description True for a delivery of the test call, or a resend of one. */
+                        test: boolean;
+                        /**
+                         * Format: uuid
+                         * @description The delivery this one resends (by hand or by recovery); null for a first delivery.
+                         */
+                        resent_from: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        attempts: {
+                            attempt: number;
+                            /** Format: date-time */
+                            attempted_at: string;
+                            status_code: number | null;
+                            response_time_ms: number | null;
+                            /** @description Why the attempt failed without a status, such as a time-out. */
+                            error: string | null;
+                            /** @description The start of the body the endpoint answered, at most 4096 bytes read as UTF-8; null when it gave no answer. */
+                            response_body: string | null;
+                            /** @description True when the body was longer than the 4096 bytes kept. */
+                            response_body_truncated: boolean;
+                        }[];
+                        /** @description The request body every attempt sent, byte for byte (JSON, the common payload). */
+                        payload: string;
+                        /** @description How many bytes of a response body are kept. */
+                        response_body_max_bytes: number;
+                    };
                 };
             };
             /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */

@@ -10,6 +10,7 @@ import { Time } from '../design/time';
 import { SystemAssessments } from '../assessments/system-assessments';
 import { LiveIndicator } from '../live/live-indicator';
 import { SystemDriftChart } from '../policies/system-drift-chart';
+import { SystemTelemetry } from './telemetry/system-telemetry';
 import { SystemViolations } from '../policies/system-violations';
 import { useLiveUpdates } from '../live/live-updates';
 import { useActivity } from '../overview/dashboard.queries';
@@ -65,6 +66,7 @@ export function SystemPage() {
         <Card title="Probes" labelledBy="probes-title">
           <Probes probes={data.probes} />
         </Card>
+        <SystemTelemetry systemId={data.id} />
         <SystemDriftChart systemId={data.id} />
         <SystemViolations systemId={data.id} />
         <SystemAssessments systemId={data.id} />

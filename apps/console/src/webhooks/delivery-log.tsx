@@ -23,7 +23,15 @@ import { OUTCOME_LABELS } from './labels';
 import { EVENT_TYPES, OUTCOMES } from './webhook-types';
 import { RecoverDialog } from './webhook-dialogs';
 import { OutcomeBadge } from './webhook-badges';
-import { type Delivery, type Webhook, useDeliveries, useResend } from './webhooks.queries';
+import { formatBytes, prettyJson } from './webhook-health';
+import {
+  type Delivery,
+  type DeliveryDetail,
+  type Webhook,
+  useDeliveries,
+  useDelivery,
+  useResend,
+} from './webhooks.queries';
 import styles from './webhooks.module.css';
 
 const OUTCOME_OPTIONS = [
@@ -251,7 +259,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                       {expanded && (
                         <tr className={styles.expandedRow}>
                           <td colSpan={columns} id={panelId}>
-                            <DeliveryDetails delivery={delivery} />
+                            <DeliveryDetails webhookId={webhook.id} delivery={delivery} />
                           </td>
                         </tr>
                       )}
@@ -289,7 +297,8 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
   );
 }
 
-function DeliveryDetails({ delivery }: { delivery: Delivery }) {
+function DeliveryDetails({ webhookId, delivery }: { webhookId: string; delivery: Delivery }) {
+  const detail = useDelivery(webhookId, delivery.delivery_id);
   return (
     <div className={styles.expanded}>
       <dl>
@@ -357,6 +366,49 @@ function DeliveryDetails({ delivery }: { delivery: Delivery }) {
           </table>
         </div>
       )}
+      {detail.isPending ? (
+        <Loading compact label="Loading the request and responses…" />
+      ) : detail.isError ? (
+        <ErrorState compact error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <RequestAndResponses detail={detail.data} />
+      )}
+    </div>
+  );
+}
+
+/** What was sent, once, and what each attempt got back, as the Svix and Hook0 portals show them. */
+function RequestAndResponses({ detail }: { detail: DeliveryDetail }) {
+  const cap = formatBytes(detail.response_body_max_bytes);
+  return (
+    <div className={styles.exchange}>
+      <section aria-label={`Request body of delivery ${detail.delivery_id}`}>
+        <h3>Request body</h3>
+        <p className={table.muted}>Sent byte for byte by every attempt, signed; headers are not kept.</p>
+        <pre className={styles.payload}>{prettyJson(detail.payload)}</pre>
+      </section>
+      {detail.attempts.map((attempt) => (
+        <section key={attempt.attempt} aria-label={`Response to attempt ${attempt.attempt}`}>
+          <h3>
+            Response to attempt {attempt.attempt}{' '}
+            {attempt.status_code !== null && (
+              <Badge tone={attempt.error === null ? 'success' : 'danger'}>{attempt.status_code}</Badge>
+            )}
+          </h3>
+          {attempt.response_body === null ? (
+            <p className={table.muted}>No answer{attempt.error ? `: ${attempt.error}` : ''}.</p>
+          ) : attempt.response_body === '' ? (
+            <p className={table.muted}>An empty body.</p>
+          ) : (
+            <>
+              <pre className={styles.payload}>{prettyJson(attempt.response_body)}</pre>
+              {attempt.response_body_truncated && (
+                <p className={table.muted}>Cut: only the first {cap} of a longer body are kept.</p>
+              )}
+            </>
+          )}
+        </section>
+      ))}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type BadgeTone } from '../design/badge';
-import { type EventType, type Outcome } from './webhook-types';
+import { type EventType, type HealthStatus, type Outcome } from './webhook-types';
 
 export const EVENT_DESCRIPTIONS: Readonly<Record<EventType, string>> = {
   'finding.created': 'An assessment found a gap in a control.',
@@ -14,4 +14,11 @@ export const OUTCOME_LABELS: Readonly<Record<Outcome, { label: string; tone: Bad
   pending: { label: 'Pending', tone: 'info' },
   succeeded: { label: 'Succeeded', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
+};
+
+export const HEALTH_LABELS: Readonly<Record<HealthStatus, { label: string; tone: BadgeTone }>> = {
+  healthy: { label: 'Healthy', tone: 'success' },
+  degraded: { label: 'Degraded', tone: 'warning' },
+  failing: { label: 'Failing', tone: 'danger' },
+  idle: { label: 'No recent attempts', tone: 'neutral' },
 };

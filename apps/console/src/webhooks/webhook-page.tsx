@@ -12,7 +12,8 @@ import { Time } from '../design/time';
 import { DeliveryLog } from './delivery-log';
 import { formatDuration } from './delivery-log-state';
 import { EVENT_TYPES } from './webhook-types';
-import { ActiveBadge } from './webhook-badges';
+import { ActiveBadge, HealthBadge } from './webhook-badges';
+import { healthSummary } from './webhook-health';
 import { DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog } from './webhook-dialogs';
 import { type EventType, type Webhook, useSendTest, useWebhook } from './webhooks.queries';
 import styles from './webhooks.module.css';
@@ -61,6 +62,7 @@ export function WebhookPage() {
         description={
           <span className={styles.titleBadges}>
             <ActiveBadge active={data.active} />
+            <HealthBadge health={data.health} />
             {data.previous_secret_expires_at && <Badge tone="info">Secret rotation under way</Badge>}
           </span>
         }
@@ -77,6 +79,9 @@ export function WebhookPage() {
         }
       />
       <Stack gap={4}>
+        <Card title="Health" labelledBy="webhook-health-title">
+          <Health webhook={data} />
+        </Card>
         <Card title="Details" labelledBy="webhook-details-title">
           <Details webhook={data} />
         </Card>
@@ -96,6 +101,46 @@ export function WebhookPage() {
         </>
       )}
     </>
+  );
+}
+
+/** How the endpoint answered lately: a failing endpoint says so before anything else on the page. */
+function Health({ webhook }: { webhook: Webhook }) {
+  const { health } = webhook;
+  return (
+    <div className={styles.health}>
+      {health.status === 'failing' && (
+        <Alert tone="danger" title="Every recent attempt failed.">
+          Open a failed delivery below to see what the endpoint answered; once it is fixed, recover the failed
+          deliveries.
+        </Alert>
+      )}
+      {health.status === 'degraded' && (
+        <Alert tone="warning" title="Some recent attempts failed.">
+          Failed deliveries are retried on the usual schedule; the log below shows each attempt’s answer.
+        </Alert>
+      )}
+      <dl className={styles.details}>
+        <div>
+          <dt>Success rate</dt>
+          <dd>
+            <HealthBadge health={health} /> {healthSummary(health)}
+          </dd>
+        </div>
+        <div>
+          <dt>Last attempt</dt>
+          <dd>
+            <Time value={health.last_attempt_at} empty="None in the window" />
+          </dd>
+        </div>
+        <div>
+          <dt>Last success</dt>
+          <dd>
+            <Time value={health.last_success_at} empty="None in the window" />
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 

@@ -15,6 +15,11 @@ export type Outcome = Delivery['outcome'];
 export type TestDelivery = Json<operations['Webhooks_test']['responses'][200]>;
 export type Recovered = Json<operations['Webhooks_recover']['responses'][202]>;
 export type RotatedSecret = Json<operations['Webhooks_rotateSecret']['responses'][200]>;
+export type WebhookHealth = Webhook['health'];
+export type HealthStatus = WebhookHealth['status'];
+export type DeliveryDetail = Json<operations['Webhooks_delivery']['responses'][200]>;
+export type AttemptDetail = DeliveryDetail['attempts'][number];
+export type EventTypeEntry = Json<operations['Webhooks_eventTypes']['responses'][200]>['data'][number];
 
 /** The event types the API accepts (`PUBLIC_EVENT_TYPES`), in its order. */
 export const EVENT_TYPES: readonly EventType[] = [

@@ -9,12 +9,15 @@ import { EmptyState, ErrorState, Loading } from '../design/states';
 import { PageHeader } from '../design/surface';
 import table from '../design/table.module.css';
 import { Time } from '../design/time';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveUpdates } from '../live/live-updates';
 import { CreateWebhookDialog } from './create-webhook-dialog';
-import { ActiveBadge } from './webhook-badges';
+import { ActiveBadge, HealthBadge } from './webhook-badges';
+import { healthSummary } from './webhook-health';
 import { type Webhook, useWebhooks } from './webhooks.queries';
 import styles from './webhooks.module.css';
 
-type Column = 'url' | 'events' | 'active' | 'created';
+type Column = 'url' | 'events' | 'active' | 'health' | 'created';
 
 const valueOf = (webhook: Webhook, column: Column) =>
   column === 'url'
@@ -25,11 +28,15 @@ const valueOf = (webhook: Webhook, column: Column) =>
         ? webhook.active
           ? 0
           : 1
-        : webhook.created_at;
+        : column === 'health'
+          ? (webhook.health.success_rate ?? 2)
+          : webhook.created_at;
 
 export function WebhooksPage() {
   usePageTitle('Webhooks');
   const webhooks = useWebhooks();
+  // Attempts change each endpoint's health: the stream says when, and the list reads again.
+  const live = useLiveUpdates('webhooks');
   const canWrite = useCan('webhooks:write');
   const [creating, setCreating] = useState(false);
   const { rows, sort, setSort } = useSortedRows(webhooks.data?.data ?? [], valueOf);
@@ -44,7 +51,15 @@ export function WebhooksPage() {
       <PageHeader
         title="Webhooks"
         description="HTTPS endpoints that receive the organization’s events, signed, with a delivery log you can filter, inspect and resend from."
-        actions={createButton}
+        actions={
+          <>
+            <LiveIndicator status={live} />
+            <Link className={styles.catalogueLink} to="/webhooks/event-types">
+              Event types and sample payloads
+            </Link>
+            {createButton}
+          </>
+        }
       />
       {webhooks.isPending ? (
         <Loading label="Loading webhooks…" />
@@ -70,6 +85,9 @@ export function WebhooksPage() {
                 <SortableHeader column="active" sort={sort} onSort={setSort}>
                   Status
                 </SortableHeader>
+                <SortableHeader column="health" sort={sort} onSort={setSort}>
+                  Health
+                </SortableHeader>
                 <SortableHeader column="created" sort={sort} onSort={setSort}>
                   Created
                 </SortableHeader>
@@ -91,6 +109,10 @@ export function WebhooksPage() {
                   </td>
                   <td>
                     <ActiveBadge active={webhook.active} />
+                  </td>
+                  <td className={styles.healthCell}>
+                    <HealthBadge health={webhook.health} />
+                    <span className={styles.healthSummary}>{healthSummary(webhook.health)}</span>
                   </td>
                   <td className={table.muted}>
                     <Time value={webhook.created_at} />

@@ -32,6 +32,8 @@ describe('Webhooks pages', () => {
   let receiver: WebhookReceiver;
   /** What the receiver answers to a correctly signed delivery. */
   let answer = 200;
+  /** What it answers for particular hooks instead. */
+  const answers = new Map<string, { status: number; body: string }>();
   const secrets = new Map<string, string>();
   let webhookId: string;
   let secret: string;
@@ -41,7 +43,7 @@ describe('Webhooks pages', () => {
     receiver = await startWebhookReceiver({
       tls: certificate,
       secret: (hookId) => secrets.get(hookId),
-      respond: () => answer,
+      respond: (delivery) => answers.get(String(delivery.headers['x-service-hook-id'])) ?? answer,
     });
     await ui.owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.app.baseUrl });
   });
@@ -126,6 +128,14 @@ describe('Webhooks pages', () => {
     await attemptRows.nth(1).waitFor();
     expect(await attemptRows.count()).toBe(2);
     expect(await attemptRows.nth(1).textContent()).toMatch(/^1.*200\d+ ms—$/);
+    // The request as sent, byte for byte (indented), and what the endpoint answered to the attempt.
+    const request = log().getByRole('region', { name: `Request body of delivery ${id}` });
+    expect(await request.locator('pre').textContent()).toBe(
+      JSON.stringify(JSON.parse(received!.rawBody.toString('utf8')), null, 2),
+    );
+    const response = log().getByRole('region', { name: 'Response to attempt 1' });
+    expect(await response.getByRole('heading').textContent()).toBe('Response to attempt 1 200');
+    expect(await response.locator('pre').textContent()).toBe('200');
     await ui.expectAccessible(page, 'webhook-delivery-attempts');
   });
 
@@ -297,5 +307,78 @@ describe('Webhooks pages', () => {
     expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403, 403, 403]);
     expect((await ui.api('GET', `/v1/webhooks/${webhookId}`)).body).toMatchObject({ active: false });
     await context.close();
+  });
+
+  it('marks an endpoint that fails every attempt as failing, and shows what it answered, cut at 4 KiB', async () => {
+    // The list is open while the endpoint fails: its health follows the attempts live.
+    await ui.navigate(page, 'Webhooks');
+    await page.getByRole('status', { name: 'Live updates: Live' }).waitFor();
+    const url = `${receiver.url}?failing`;
+    const created = await ui.api('POST', '/v1/webhooks', { url, events: ['drift.detected'] });
+    expect(created.status).toBe(201);
+    const hookId = created.body.id as string;
+    secrets.set(hookId, created.body.signing_secret as string);
+    answers.set(hookId, {
+      status: 503,
+      body: JSON.stringify({ error: 'maintenance', detail: 'x'.repeat(5000) }),
+    });
+    for (let sent = 0; sent < 2; sent++) {
+      const test = await ui.api('POST', `/v1/webhooks/${hookId}/test`, { event: 'drift.detected' });
+      expect(test.body).toMatchObject({ success: false, status_code: 503 });
+    }
+
+    const row = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await row(url).getByText('Failing · 0 %').waitFor();
+    expect(await row(url).textContent()).toContain('0 of 2 attempts in the last 24 h succeeded.');
+    // The endpoint that answers does not look like the one that does not.
+    expect(await row(receiver.url).textContent()).not.toContain('Failing');
+    await ui.expectAccessible(page, 'webhooks-health');
+
+    await page.getByRole('link', { name: url }).click();
+    await heading(page, url).waitFor();
+    await page.getByText('Every recent attempt failed.').waitFor();
+    const [latest] = (await ui.api('GET', `/v1/webhooks/${hookId}/deliveries`)).body.data as Array<{
+      delivery_id: string;
+    }>;
+    await log()
+      .getByRole('button', { name: `Attempts of delivery ${latest!.delivery_id}` })
+      .click();
+    const response = log().getByRole('region', { name: 'Response to attempt 1' });
+    const body = (await response.locator('pre').textContent())!;
+    expect(body.startsWith('{"error":"maintenance","detail":"xxx')).toBe(true);
+    expect(body).toHaveLength(4096);
+    await response.getByText('Cut: only the first 4 KiB of a longer body are kept.').waitFor();
+    await log()
+      .getByRole('region', { name: `Request body of delivery ${latest!.delivery_id}` })
+      .waitFor();
+    await ui.expectAccessible(page, 'webhook-failing');
+  });
+
+  it('shows the event catalogue: each type, when it is sent, and a sample payload', async () => {
+    await ui.navigate(page, 'Webhooks');
+    await page.getByRole('link', { name: 'Event types and sample payloads' }).click();
+    await heading(page, 'Event types').waitFor();
+    for (const event of [
+      'finding.created',
+      'assessment.complete',
+      'policy.violated',
+      'drift.detected',
+      'probe.disconnected',
+      'system.registered',
+    ])
+      await page.getByRole('region', { name: event, exact: true }).waitFor();
+    const probe = page.getByRole('region', { name: 'probe.disconnected', exact: true });
+    await probe.getByText('A probe loses telemetry contact for more than 5 minutes.').waitFor();
+    const sample = JSON.parse((await probe.locator('pre').textContent())!) as Record<string, unknown>;
+    expect(sample).toMatchObject({ event: 'probe.disconnected', severity: 'HIGH' });
+    expect(Object.keys(sample.details as object)).toEqual([
+      'probe_id',
+      'probe_name',
+      'last_seen_at',
+      'silence_duration_seconds',
+      'environment',
+    ]);
+    await ui.expectAccessible(page, 'webhook-event-types');
   });
 });

@@ -42,6 +42,24 @@ export function useDeliveries(
   });
 }
 
+/** One delivery with its request body and each attempt's response, read when it is opened. */
+export function useDelivery(id: string, deliveryId: string) {
+  return useQuery({
+    queryKey: ['webhooks', 'deliveries', id, 'detail', deliveryId],
+    queryFn: () =>
+      unwrap(api.GET('/v1/webhooks/{id}/deliveries/{deliveryId}', { params: { path: { id, deliveryId } } })),
+  });
+}
+
+/** The event catalogue: it changes with a release only. */
+export function useEventTypes() {
+  return useQuery({
+    queryKey: ['webhooks', 'event-types'],
+    queryFn: () => unwrap(api.GET('/v1/webhooks/event-types')),
+    staleTime: Infinity,
+  });
+}
+
 /** Every webhook query refreshes after a change: the list, the webhook and its log. */
 function useWebhooksMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -95,8 +113,13 @@ export const useRotateSecret = () =>
   useWebhooksMutation((id: string) => unwrap(api.POST('/v1/webhooks/{id}/rotate-secret', path(id))));
 
 export type {
+  AttemptDetail,
   CreatedWebhook,
   Delivery,
+  DeliveryDetail,
+  EventTypeEntry,
+  HealthStatus,
+  WebhookHealth,
   DeliveryFilters,
   DeliveryPage,
   EventType,

@@ -7,10 +7,11 @@ import {
 } from '@governance/contracts';
 import { type ConsumedEvent, ConsumeEvent, parsePayload, UnitOfWork } from '@governance/messaging';
 import { ShadowDiscoveryService } from '../discovery/shadow-discovery.service';
+import { TelemetrySeriesService } from '../telemetry-series/telemetry-series.service';
 import { DriftService } from './drift.service';
 
 /**
- * Shadow-AI discovery, then drift detection, in one transaction per batch of events. Other consumers of
+ * Shadow-AI discovery, then drift detection and the hourly telemetry series, in one transaction per batch of events. Other consumers of
  * telemetry.received (violations) use their own consumer group.
  */
 @Controller()
@@ -19,6 +20,7 @@ export class TelemetryDriftConsumer {
     private readonly unitOfWork: UnitOfWork,
     private readonly discovery: ShadowDiscoveryService,
     private readonly drift: DriftService,
+    private readonly series: TelemetrySeriesService,
   ) {}
 
   /** The events the bus has ready, in one transaction to save round trips; each still handled in order. */
@@ -37,6 +39,7 @@ export class TelemetryDriftConsumer {
       }
       for (const [organizationId, details] of byOrganization) {
         await this.drift.observeBatches(tx, organizationId, details);
+        await this.series.observeBatches(tx, organizationId, details);
       }
     });
   }

@@ -12,7 +12,7 @@ import {
 import { type WebhooksConfig } from '../config';
 import { type AttemptRecord, type ClaimedAttempt } from './delivery.repository';
 import { EndpointBreakers } from '../outbound/endpoint-breakers';
-import { type AttemptOutcome, WebhookSender } from '../outbound/webhook-sender';
+import { type AttemptOutcome, noAnswer, WebhookSender } from '../outbound/webhook-sender';
 import { SigningSecretCache } from '../secrets/signing-secret-cache';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { deliveryRequest } from './delivery-request';
@@ -54,7 +54,8 @@ export class DeliveryAttemptExecutor {
       async (span) => {
         const attemptedAt = new Date();
         const traced = traceLogFields(span);
-        const { success, statusCode, responseTimeMs, error } = await this.send(claim, traced);
+        const { success, statusCode, responseTimeMs, error, responseBody, responseBodyTruncated } =
+          await this.send(claim, traced);
         const { outcome, retryInMs } = decideAfterAttempt(
           claim.attempt,
           success,
@@ -68,6 +69,8 @@ export class DeliveryAttemptExecutor {
           statusCode,
           responseTimeMs,
           error,
+          responseBody,
+          responseBodyTruncated,
           outcome,
           retryInMs,
         };
@@ -102,12 +105,7 @@ export class DeliveryAttemptExecutor {
         { ...traced, err: error, delivery_id: claim.deliveryId, webhook_id: claim.webhookId },
         'cannot decrypt signing secret',
       );
-      return Promise.resolve({
-        success: false,
-        statusCode: null,
-        responseTimeMs: 0,
-        error: 'signing_secret_unavailable',
-      });
+      return Promise.resolve(noAnswer('signing_secret_unavailable'));
     }
     const request = deliveryRequest({
       ...claim,

@@ -88,6 +88,8 @@ describe('DeliveryRepository claims and outcomes', () => {
       statusCode: success ? 200 : 500,
       responseTimeMs: 3,
       error: success ? null : 'http_status',
+      responseBody: success ? 'ok' : 'unavailable',
+      responseBodyTruncated: false,
       outcome: success ? 'succeeded' : retryInMs === null ? 'failed' : 'pending',
       retryInMs,
     };

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type KeysetPosition } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type DeliveryResponse } from '../webhooks/webhook.dto';
+import { type DeliveryDetailResponse, type DeliveryResponse } from '../webhooks/webhook.dto';
+import { type HealthWindow, type RecentAttempts } from '../webhooks/webhook-health';
 import { type AttemptOutcome } from '../outbound/webhook-sender';
 import { type AttemptDecision, type DeliveryOutcome } from './delivery-schedule';
 
@@ -149,26 +150,36 @@ export const CLAIM_DUE_SQL = `
               AS "previousSigningSecretEncrypted",
             d.trace_parent AS "traceParent"`;
 
-/**
- * The columns of a delivery log entry, over `webhooks.deliveries d`. While an attempt is in flight, the
- * next one is due when its lease ends (should the dispatcher die), so that is what is shown.
- */
-const LOG_ENTRY_COLUMNS = `
+/** A delivery's own columns as the log shows them, over `webhooks.deliveries d`. While an attempt is in
+ * flight, the next one is due when its lease ends (should the dispatcher die), so that is what is shown. */
+const DELIVERY_COLUMNS = `
   d.id AS delivery_id, d.event_type AS event, d.event_id, d.outcome, d.status_code, d.response_time_ms,
   d.attempt_count,
   CASE WHEN d.outcome = 'pending'
     THEN to_char(GREATEST(d.next_attempt_at, d.lease_expires_at) AT TIME ZONE 'UTC', ${ISO_UTC}) END
     AS next_attempt_at,
-  d.is_test AS test, d.resent_from, to_char(d.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
+  d.is_test AS test, d.resent_from, to_char(d.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at`;
+
+/** The delivery's attempts as a JSON array, in order, each with the log's fields and `more` of its own. */
+const attemptsJson = (more = '') => `
   COALESCE((
     SELECT json_agg(json_build_object(
       'attempt', a.attempt,
       'attempted_at', to_char(a.attempted_at AT TIME ZONE 'UTC', ${ISO_UTC}),
       'status_code', a.status_code,
       'response_time_ms', a.response_time_ms,
-      'error', a.error) ORDER BY a.attempt)
-    FROM webhooks.delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts,
-  d.created_at::text AS created_at_exact`;
+      'error', a.error${more}) ORDER BY a.attempt)
+    FROM webhooks.delivery_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts`;
+
+/** The columns of a delivery log entry, and its exact creation time to page by. */
+const LOG_ENTRY_COLUMNS = `${DELIVERY_COLUMNS}, ${attemptsJson()}, d.created_at::text AS created_at_exact`;
+
+/** A log entry with its payload and each attempt's kept response body. */
+const DETAIL_COLUMNS = `${DELIVERY_COLUMNS}, d.payload,
+  ${attemptsJson(", 'response_body', a.response_body, 'response_body_truncated', a.response_body_truncated")}`;
+
+/** A delivery with its request body and each attempt's kept response, for the delivery's own page. */
+export type DeliveryDetailRow = Omit<DeliveryDetailResponse, 'response_body_max_bytes'>;
 
 /** All SQL on deliveries and their attempts: fan-out, claims, outcomes, the log, retention. */
 @Injectable()
@@ -258,6 +269,8 @@ export class DeliveryRepository {
         status_code: r.statusCode,
         response_time_ms: Math.round(r.responseTimeMs),
         error: r.error,
+        response_body: r.responseBody,
+        response_body_truncated: r.responseBodyTruncated,
         outcome: r.outcome,
         retry_in_ms: r.retryInMs,
       })),
@@ -266,7 +279,7 @@ export class DeliveryRepository {
       `WITH results AS (
          SELECT * FROM json_to_recordset($1::json)
            AS r(delivery_id uuid, attempt int, attempted_at timestamptz, status_code int, response_time_ms int,
-                error text, outcome text, retry_in_ms bigint)
+                error text, response_body text, response_body_truncated boolean, outcome text, retry_in_ms bigint)
        ), updated AS (
          UPDATE webhooks.deliveries d SET
            attempt_count = r.attempt,
@@ -278,10 +291,12 @@ export class DeliveryRepository {
            lease_expires_at = NULL
          FROM results r
          WHERE d.id = r.delivery_id AND d.attempt_count = r.attempt - 1 AND d.outcome = 'pending'
-         RETURNING d.id
+         RETURNING d.id, d.webhook_id
        ), attempts AS (
-         INSERT INTO webhooks.delivery_attempts (delivery_id, attempt, attempted_at, status_code, response_time_ms, error)
-         SELECT r.delivery_id, r.attempt, r.attempted_at, r.status_code, r.response_time_ms, r.error
+         INSERT INTO webhooks.delivery_attempts (delivery_id, webhook_id, attempt, attempted_at, status_code,
+           response_time_ms, error, response_body, response_body_truncated)
+         SELECT r.delivery_id, u.webhook_id, r.attempt, r.attempted_at, r.status_code, r.response_time_ms, r.error,
+           r.response_body, r.response_body_truncated
          FROM results r JOIN updated u ON u.id = r.delivery_id
          ON CONFLICT DO NOTHING
        )
@@ -303,8 +318,9 @@ export class DeliveryRepository {
            outcome, attempt_count, status_code, response_time_ms, created_at, completed_at)
          VALUES ($1, $2, $3, $4, $5, $6, true, $7, 1, $8, $9, $10, now()) RETURNING id
        )
-       INSERT INTO webhooks.delivery_attempts (delivery_id, attempt, attempted_at, status_code, response_time_ms, error)
-       SELECT id, 1, $10, $8, $9, $11 FROM delivery`,
+       INSERT INTO webhooks.delivery_attempts (delivery_id, webhook_id, attempt, attempted_at, status_code,
+         response_time_ms, error, response_body, response_body_truncated)
+       SELECT id, $3, 1, $10, $8, $9, $11, $12, $13 FROM delivery`,
       [
         delivery.id,
         delivery.organizationId,
@@ -317,6 +333,8 @@ export class DeliveryRepository {
         Math.round(attempt.responseTimeMs),
         attempt.attemptedAt.toISOString(),
         attempt.error,
+        attempt.responseBody,
+        attempt.responseBodyTruncated,
       ],
     );
   }
@@ -368,6 +386,52 @@ export class DeliveryRepository {
       [organizationId, webhookId, deliveryId],
     );
     return rows[0];
+  }
+
+  /** One delivery of the log with its payload and each attempt's response body, within the retention window. */
+  async findDetail(
+    organizationId: string,
+    webhookId: string,
+    deliveryId: string,
+    retentionMs: number,
+  ): Promise<DeliveryDetailRow | undefined> {
+    const rows = await this.dataSource.query<DeliveryDetailRow[]>(
+      `SELECT ${DETAIL_COLUMNS} FROM webhooks.deliveries d
+       WHERE d.organization_id = $1 AND d.webhook_id = $2 AND d.id = $3
+         AND d.created_at >= now() - make_interval(secs => $4 / 1000.0)`,
+      [organizationId, webhookId, deliveryId, retentionMs],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Each webhook's latest attempts within the window, at most `maxAttempts` of them, counted: one index
+   * range per webhook (delivery_attempts_webhook_idx), whatever its traffic.
+   */
+  async recentAttempts(
+    organizationId: string,
+    webhookIds: readonly string[],
+    window: HealthWindow,
+  ): Promise<Map<string, RecentAttempts>> {
+    if (webhookIds.length === 0) return new Map();
+    const rows = await this.dataSource.query<Array<RecentAttempts & { webhookId: string }>>(
+      `SELECT w.id AS "webhookId", h.attempts, h.succeeded, h.last_attempt_at AS "lastAttemptAt",
+         h.last_success_at AS "lastSuccessAt"
+       FROM webhooks.webhooks w
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS attempts, (count(*) FILTER (WHERE r.error IS NULL))::int AS succeeded,
+           max(r.attempted_at) AS last_attempt_at, max(r.attempted_at) FILTER (WHERE r.error IS NULL) AS last_success_at
+         FROM (
+           SELECT a.error, a.attempted_at FROM webhooks.delivery_attempts a
+           WHERE a.webhook_id = w.id AND a.attempted_at >= now() - make_interval(secs => $3 / 1000.0)
+           ORDER BY a.attempted_at DESC
+           LIMIT $4
+         ) AS r
+       ) AS h
+       WHERE w.organization_id = $1 AND w.id = ANY($2::text[])`,
+      [organizationId, webhookIds, window.windowMs, window.maxAttempts],
+    );
+    return new Map(rows.map(({ webhookId, ...recent }) => [webhookId, recent]));
   }
 
   /**

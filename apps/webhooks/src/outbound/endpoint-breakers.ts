@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import CircuitBreaker from 'opossum';
-import type { AttemptOutcome } from './webhook-sender';
+import { type AttemptOutcome, noAnswer } from './webhook-sender';
 
 export interface EndpointBreakersOptions {
   /** How long an open circuit fails fast before one trial attempt is let through. */
@@ -47,8 +47,7 @@ function failIfSilent(outcome: AttemptOutcome): AttemptOutcome {
 /** A rejection from a breaker as the outcome it stands for; anything else is a bug, and rejects. */
 function outcomeOfRejection(error: unknown): AttemptOutcome {
   if (error instanceof FailedAttempt) return error.outcome;
-  if (isOpenCircuit(error))
-    return { success: false, statusCode: null, responseTimeMs: 0, error: 'circuit_open' };
+  if (isOpenCircuit(error)) return noAnswer('circuit_open');
   throw error;
 }
 

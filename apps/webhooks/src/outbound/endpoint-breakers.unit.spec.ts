@@ -1,21 +1,31 @@
 import { EndpointBreakers } from './endpoint-breakers';
 import type { AttemptOutcome } from './webhook-sender';
 
-const ok: AttemptOutcome = { success: true, statusCode: 200, responseTimeMs: 12, error: null };
-const failed: AttemptOutcome = { success: false, statusCode: null, responseTimeMs: 8, error: 'timeout' };
+const noBody = { responseBody: null, responseBodyTruncated: false };
+const ok: AttemptOutcome = { success: true, statusCode: 200, responseTimeMs: 12, error: null, ...noBody };
+const failed: AttemptOutcome = {
+  ...noBody,
+  success: false,
+  statusCode: null,
+  responseTimeMs: 8,
+  error: 'timeout',
+};
 const answeredWithError: AttemptOutcome = {
+  ...noBody,
   success: false,
   statusCode: 503,
   responseTimeMs: 8,
   error: 'http_status',
 };
 const refused: AttemptOutcome = {
+  ...noBody,
   success: false,
   statusCode: null,
   responseTimeMs: 0,
   error: 'destination_refused: loopback',
 };
 const circuitOpen: AttemptOutcome = {
+  ...noBody,
   success: false,
   statusCode: null,
   responseTimeMs: 0,

@@ -17,7 +17,27 @@ export interface AttemptOutcome {
   statusCode: number | null;
   responseTimeMs: number;
   error: string | null;
+  /**
+   * The start of the response body, at most `RESPONSE_BODY_KEPT_BYTES` bytes read as UTF-8; null when no
+   * answer came. What the endpoint chose to answer, shown in the delivery log; our request headers are never kept.
+   */
+  responseBody: string | null;
+  /** The body went on past what is kept. */
+  responseBodyTruncated: boolean;
 }
+
+/** The bytes of a response body an attempt keeps for the delivery log. */
+export const RESPONSE_BODY_KEPT_BYTES = 4096;
+
+/** An attempt that got no answer: no status, no body. */
+export const noAnswer = (error: string, responseTimeMs = 0): AttemptOutcome => ({
+  success: false,
+  statusCode: null,
+  responseTimeMs,
+  error,
+  responseBody: null,
+  responseBodyTruncated: false,
+});
 
 export interface WebhookRequest {
   url: string;
@@ -35,6 +55,10 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 const IDLE_SOCKET_TIMEOUT_MS = 4000;
 
 type Settle = (statusCode: number | null, error: string | null) => void;
+
+/** The kept start of a body as text; NUL, which PostgreSQL text cannot hold, becomes U+FFFD. */
+const keptText = (chunks: Buffer[], length: number): string =>
+  Buffer.concat(chunks, length).toString('utf8').replaceAll('\u0000', '\ufffd');
 
 /** The HTTP side of an attempt. Never throws, never logs (the headers carry the signature). */
 export class WebhookSender {
@@ -89,18 +113,31 @@ export class WebhookSender {
     let responseStatus: number | null = null;
     let responseError: string | null = null;
     let clientRequest: http.ClientRequest | undefined;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    let truncated = false;
 
     const settle: Settle = (statusCode, error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ success: error === null, statusCode, responseTimeMs: performance.now() - startedAt, error });
+      resolve({
+        success: error === null,
+        statusCode,
+        responseTimeMs: performance.now() - startedAt,
+        error,
+        responseBody: statusCode === null ? null : keptText(kept, keptBytes),
+        responseBodyTruncated: statusCode !== null && truncated,
+      });
     };
     // Once the status line is in, the endpoint has answered in time; a body that is still trickling in
     // when the deadline passes does not turn that answer into a time-out.
     const timer = setTimeout(() => {
       if (responseStatus === null) settle(null, 'timeout');
-      else settle(responseStatus, responseError);
+      else {
+        truncated = true; // the body was still coming
+        settle(responseStatus, responseError);
+      }
       clientRequest?.destroy();
     }, request.timeoutMs);
 
@@ -142,13 +179,22 @@ export class WebhookSender {
             let received = 0;
             response.on('data', (chunk: Buffer) => {
               received += chunk.length;
+              if (keptBytes < RESPONSE_BODY_KEPT_BYTES) {
+                const part = chunk.subarray(0, RESPONSE_BODY_KEPT_BYTES - keptBytes);
+                kept.push(part);
+                keptBytes += part.length;
+              }
+              if (received > RESPONSE_BODY_KEPT_BYTES) truncated = true;
               if (received > MAX_RESPONSE_BYTES) {
                 settle(status, responseError);
                 response.destroy();
               }
             });
             response.on('end', () => settle(status, responseError));
-            response.on('error', () => settle(status, responseError));
+            response.on('error', () => {
+              truncated = true;
+              settle(status, responseError);
+            });
           });
           clientRequest.end(request.body);
         } catch {

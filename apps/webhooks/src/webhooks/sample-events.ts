@@ -1,101 +1,67 @@
-import { createHash } from 'node:crypto';
 import {
+  eventPayloadSchema,
   type EventPayload,
+  ID_PREFIXES,
+  type JsonSchema,
   newId,
-  type PublicEventDetails,
+  PUBLIC_EVENT_EXAMPLES,
+  PUBLIC_EVENT_TYPES,
   type PublicEventType,
-  type Severity,
 } from '@governance/contracts';
 
 /*
- * Invented but well-formed payloads for the test call: every id has its real prefix and every field
- * its real type, so a receiver can exercise the same parsing it uses for live events.
+ * The test call's payloads, derived from the example each published payload schema carries: the same
+ * fields and values, with fresh ids of the same kinds and times moved to now (their spacing kept), so
+ * a receiver exercises the parsing it uses for live events and never mistakes a test for an earlier one.
  */
-type Sample<T extends PublicEventType> = { severity: Severity; details: () => PublicEventDetails[T] };
 
-const SAMPLES: { [T in PublicEventType]: Sample<T> } = {
-  'finding.created': {
-    severity: 'HIGH',
-    details: () => ({
-      finding_id: newId('finding'),
-      title: 'Risk management system not documented',
-      description: 'The document does not describe a risk management process for the system.',
-      control: 'EU_AI_ACT:ART-9.1',
-      framework: 'EU_AI_ACT',
-      system_name: 'Sample Support Assistant',
-      assessment_id: newId('assessment'),
-      remediation_id: newId('remediation'),
-    }),
-  },
-  'assessment.complete': {
-    severity: 'INFO',
-    details: () => ({
-      assessment_id: newId('assessment'),
-      verdict: 'CONDITIONAL',
-      score: 0.72,
-      findings_count: 5,
-      high_findings: 1,
-      medium_findings: 3,
-      framework: 'NIST_AI_RMF',
-      report_url: 'https://reports.example.com/reports/sample',
-    }),
-  },
-  'policy.violated': {
-    severity: 'CRITICAL',
-    details: () => ({
-      violation_id: newId('violation'),
-      policy_id: newId('policy'),
-      policy_name: 'Sample PII egress',
-      enforcement_mode: 'BLOCK',
-      action_taken: 'blocked',
-      probe_id: newId('probe'),
-      input_hash: `sha256:${createHash('sha256').update('sample input').digest('hex')}`,
-      context: 'Sample: an email address was detected in a model response.',
-    }),
-  },
-  'drift.detected': {
-    severity: 'MEDIUM',
-    details: () => ({
-      drift_id: newId('drift'),
-      system_name: 'Sample Support Assistant',
-      drift_score: 0.18,
-      baseline_score: 0.04,
-      delta: 0.14,
-      detection_layer: 'output',
-      description: 'Sample: output length distribution moved away from its baseline.',
-      recommended_action: 'Review recent model or prompt changes.',
-    }),
-  },
-  'probe.disconnected': {
-    severity: 'HIGH',
-    details: () => ({
-      probe_id: newId('probe'),
-      probe_name: 'sample-probe',
-      last_seen_at: new Date(Date.now() - 6 * 60 * 1000).toISOString(),
-      silence_duration_seconds: 360,
-      environment: 'production',
-    }),
-  },
-  'system.registered': {
-    severity: 'INFO',
-    details: () => ({
-      system_name: 'Sample Support Assistant',
-      registration_source: 'api',
-      discovery_method: 'manual',
-      host: 'sample-host.internal',
-      runtime: 'python3.12',
-      declared: true,
-    }),
-  },
-};
+const ID_PATTERN = /^\^([a-z]+)_\[0-9A-HJKMNP-TV-Z\]\{26\}\$$/;
+const KIND_BY_PREFIX = new Map(
+  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [prefix, kind as keyof typeof ID_PREFIXES]),
+);
+
+/** The id kind a schema's pattern describes (`^sys_[…]{26}$`), if it describes one. */
+function idKindOf(schema: JsonSchema | undefined): keyof typeof ID_PREFIXES | undefined {
+  const pattern = typeof schema?.pattern === 'string' ? ID_PATTERN.exec(schema.pattern) : null;
+  return pattern
+    ? KIND_BY_PREFIX.get(pattern[1] as (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES])
+    : undefined;
+}
+
+/** Each id field gets a fresh id of its kind, each date-time field moves by `shiftMs`. */
+function refreshed(values: object, properties: Record<string, JsonSchema>, shiftMs: number) {
+  const copy: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const schema = properties[field];
+    const kind = idKindOf(schema);
+    if (kind && typeof value === 'string') copy[field] = newId(kind);
+    else if (schema?.format === 'date-time' && typeof value === 'string')
+      copy[field] = new Date(Date.parse(value) + shiftMs).toISOString();
+    else copy[field] = value;
+  }
+  return copy;
+}
+
+/** The schema of each event type's details fields, read once. */
+const DETAILS_FIELDS = new Map(
+  PUBLIC_EVENT_TYPES.map((event) => {
+    const details = (eventPayloadSchema(event).properties as Record<string, JsonSchema>).details!;
+    return [event, details.properties as Record<string, JsonSchema>];
+  }),
+);
 
 export function samplePayload<T extends PublicEventType>(event: T, now: Date = new Date()): EventPayload<T> {
-  const sample = SAMPLES[event] as Sample<T>;
+  const example = PUBLIC_EVENT_EXAMPLES[event];
+  const shiftMs = now.getTime() - Date.parse(example.timestamp);
   return {
     event,
     timestamp: now.toISOString(),
-    severity: sample.severity,
-    system_id: newId('system'),
-    details: sample.details(),
+    severity: example.severity,
+    system_id: example.system_id === null ? null : newId('system'),
+    details: refreshed(
+      example.details,
+      DETAILS_FIELDS.get(event)!,
+      shiftMs,
+    ) as unknown as EventPayload<T>['details'],
   };
 }

@@ -26,6 +26,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { type DeliveryOutcome, maxAttempts, SPEC_RETRY_DELAYS_MS } from '../deliveries/delivery-schedule';
 import { MAX_WEBHOOK_URL_LENGTH } from '../outbound/destination-policy';
+import { RESPONSE_BODY_KEPT_BYTES } from '../outbound/webhook-sender';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
 const EVENTS_MAX_ITEMS = 100;
@@ -129,6 +130,34 @@ export class RecoverDeliveriesDto {
 
 const EventType = StringEnum(PUBLIC_EVENT_TYPES);
 
+export const WEBHOOK_HEALTH_STATUSES = ['healthy', 'degraded', 'failing', 'idle'] as const;
+export type WebhookHealthStatus = (typeof WEBHOOK_HEALTH_STATUSES)[number];
+
+export const WebhookHealth = Type.Object(
+  {
+    status: StringEnum(
+      WEBHOOK_HEALTH_STATUSES,
+      '`failing`: every recent attempt failed; `degraded`: some did; `healthy`: nearly all succeeded ' +
+        '(see `success_rate`); `idle`: no attempt in the window.',
+    ),
+    attempts: Type.Integer({ minimum: 0, description: 'Attempts counted: the latest within the window.' }),
+    succeeded: Type.Integer({ minimum: 0, description: 'Of those, the attempts answered 2xx in time.' }),
+    success_rate: Nullable(
+      Type.Number({ minimum: 0, maximum: 1, description: '`succeeded / attempts`; null without attempts.' }),
+    ),
+    last_attempt_at: Nullable(Timestamp()),
+    last_success_at: Nullable(Timestamp('The latest successful attempt within the window.')),
+    window_seconds: Type.Integer({ description: 'How far back attempts are counted.' }),
+    max_attempts: Type.Integer({ description: 'At most this many of the latest attempts are counted.' }),
+  },
+  {
+    description:
+      'How the endpoint answered its recent attempts (test calls included): the latest `max_attempts` ' +
+      'within the last `window_seconds`.',
+  },
+);
+export type WebhookHealth = Static<typeof WebhookHealth>;
+
 export const WebhookResponse = Type.Object({
   id: Id('wh'),
   url: Type.String({ format: 'uri' }),
@@ -143,6 +172,7 @@ export const WebhookResponse = Type.Object({
         'null when they carry only the current one.',
     ),
   ),
+  health: WebhookHealth,
 });
 export type WebhookResponse = Static<typeof WebhookResponse>;
 
@@ -194,6 +224,44 @@ export const DeliveryResponse = Type.Object({
   attempts: Type.Array(DeliveryAttemptResponse),
 });
 export type DeliveryResponse = Static<typeof DeliveryResponse>;
+
+export const DeliveryAttemptDetail = Type.Object({
+  ...DeliveryAttemptResponse.properties,
+  response_body: Nullable(
+    Type.String({
+      description:
+        `The start of the body the endpoint answered, at most ${RESPONSE_BODY_KEPT_BYTES} bytes read as ` +
+        'UTF-8; null when it gave no answer.',
+    }),
+  ),
+  response_body_truncated: Type.Boolean({
+    description: `True when the body was longer than the ${RESPONSE_BODY_KEPT_BYTES} bytes kept.`,
+  }),
+});
+
+export const DeliveryDetailResponse = Type.Object({
+  ...DeliveryResponse.properties,
+  payload: Type.String({
+    description: 'The request body every attempt sent, byte for byte (JSON, the common payload).',
+  }),
+  attempts: Type.Array(DeliveryAttemptDetail),
+  response_body_max_bytes: Type.Integer({ description: 'How many bytes of a response body are kept.' }),
+});
+export type DeliveryDetailResponse = Static<typeof DeliveryDetailResponse>;
+
+const JsonObject = (description: string) =>
+  Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description });
+
+export const EventTypeResponse = Type.Object({
+  event: EventType,
+  trigger: Type.String({
+    description: 'What makes the service send it, in the published interface’s words.',
+  }),
+  severity: Type.String({ description: 'The severities it carries, as the interface states them.' }),
+  schema: JsonObject('The JSON Schema (draft 2020-12) of the delivery body, as published.'),
+  example: JsonObject('A sample delivery body: the example the published schema carries.'),
+});
+export type EventTypeResponse = Static<typeof EventTypeResponse>;
 
 export const DeliveryPage = Page(DeliveryResponse);
 export type DeliveryPage = Static<typeof DeliveryPage>;

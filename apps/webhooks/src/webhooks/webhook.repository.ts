@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type WebhookResponse } from './webhook.dto';
 
 export type WebhookRow = WithDates<
-  WebhookResponse,
+  Omit<WebhookResponse, 'health'>,
   'created_at' | 'updated_at' | 'previous_secret_expires_at'
 > & {
   organization_id: string;

@@ -83,6 +83,16 @@ describe('webhooks management API', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updated_at: expect.any(String),
       previous_secret_expires_at: null,
+      health: {
+        status: 'idle',
+        attempts: 0,
+        succeeded: 0,
+        success_rate: null,
+        last_attempt_at: null,
+        last_success_at: null,
+        window_seconds: 86_400,
+        max_attempts: 100,
+      },
     });
     expect(Buffer.from((created.signing_secret as string).slice('whsec_'.length), 'base64url')).toHaveLength(
       32,

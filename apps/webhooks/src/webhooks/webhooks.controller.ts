@@ -6,8 +6,10 @@ import { ApiErrors, ApiKeyAuth, Endpoint, List } from '@governance/platform';
 import {
   CreatedWebhookResponse,
   CreateWebhookDto,
+  DeliveryDetailResponse,
   DeliveryPage,
   DeliveryResponse,
+  EventTypeResponse,
   ListDeliveriesQuery,
   RecoverDeliveriesDto,
   RecoverResponse,
@@ -58,6 +60,24 @@ export class WebhooksController {
   })
   list(@OrganizationId() organizationId: string): Promise<{ data: WebhookResponse[] }> {
     return this.webhooks.list(organizationId);
+  }
+
+  @RequirePermission('webhooks:read')
+  @Get('event-types')
+  @Endpoint({
+    summary: 'List the event types',
+    description:
+      'The catalogue of what a webhook can subscribe to: each event type with its trigger and severity, ' +
+      'the published JSON Schema of its delivery body, and a sample body (the example that schema carries).',
+    answer: [
+      200,
+      'Every event type, in the order of the interface.',
+      List(EventTypeResponse),
+      examples.eventTypes,
+    ],
+  })
+  eventTypes(): { data: EventTypeResponse[] } {
+    return this.webhooks.eventTypes();
   }
 
   @RequirePermission('webhooks:read')
@@ -139,6 +159,30 @@ export class WebhooksController {
     @Query() query: ListDeliveriesQuery,
   ): Promise<DeliveryPage> {
     return this.webhooks.listDeliveries(organizationId, id, query);
+  }
+
+  @RequirePermission('webhooks:read')
+  @Get(':id/deliveries/:deliveryId')
+  @ApiParam({
+    name: 'deliveryId',
+    description: 'The delivery id (`X-Service-Delivery`).',
+    schema: { type: 'string', format: 'uuid' },
+  })
+  @Endpoint({
+    summary: 'Get a delivery',
+    description:
+      'One delivery of the last 30 days with the request body its attempts sent, and what each attempt got ' +
+      'back: its status, time, error, and the start of the response body (at most 4 KiB, ' +
+      '`response_body_truncated` when it went on). Request headers are not kept: they carry the signature.',
+    id: ['webhook', 'wh'],
+    answer: [200, 'The delivery and its attempts.', DeliveryDetailResponse, examples.deliveryDetail],
+  })
+  delivery(
+    @OrganizationId() organizationId: string,
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<DeliveryDetailResponse> {
+    return this.webhooks.getDelivery(organizationId, id, deliveryId);
   }
 
   @RequirePermission('webhooks:write')

@@ -1,5 +1,8 @@
+import { eventPayloadSchema, PUBLIC_EVENT_EXAMPLES, PUBLIC_EVENT_TRIGGERS } from '@governance/contracts';
 import {
   type CreatedWebhookResponse,
+  type DeliveryDetailResponse,
+  type EventTypeResponse,
   type DeliveryPage,
   type DeliveryResponse,
   type RecoverResponse,
@@ -19,9 +22,64 @@ const webhook: WebhookResponse = {
   created_at: '2026-11-22T09:30:00.000Z',
   updated_at: '2026-11-22T09:30:00.000Z',
   previous_secret_expires_at: null,
+  health: {
+    status: 'degraded',
+    attempts: 40,
+    succeeded: 34,
+    success_rate: 0.85,
+    last_attempt_at: '2026-11-22T09:58:00.000Z',
+    last_success_at: '2026-11-22T09:41:00.000Z',
+    window_seconds: 86_400,
+    max_attempts: 100,
+  },
 };
 
+const payload = JSON.stringify(PUBLIC_EVENT_EXAMPLES['policy.violated']);
+
 export const examples = {
+  deliveryDetail: {
+    delivery_id: '019374b2-7c1e-7a3d-9f10-2b4c6d8e0f12',
+    event: 'policy.violated',
+    event_id: '019374b2-7b00-7c55-8a21-6f0e3d2c1b0a',
+    outcome: 'succeeded',
+    status_code: 200,
+    response_time_ms: 112,
+    attempt_count: 2,
+    next_attempt_at: null,
+    test: false,
+    resent_from: null,
+    created_at: '2026-11-22T10:00:00.000Z',
+    payload,
+    response_body_max_bytes: 4096,
+    attempts: [
+      {
+        attempt: 1,
+        attempted_at: '2026-11-22T10:00:00.120Z',
+        status_code: 503,
+        response_time_ms: 95,
+        error: 'http_status',
+        response_body: '{"error":"maintenance"}',
+        response_body_truncated: false,
+      },
+      {
+        attempt: 2,
+        attempted_at: '2026-11-22T10:00:30.140Z',
+        status_code: 200,
+        response_time_ms: 112,
+        error: null,
+        response_body: 'ok',
+        response_body_truncated: false,
+      },
+    ],
+  } satisfies DeliveryDetailResponse,
+  eventTypes: {
+    data: (['policy.violated'] as const).map((event): EventTypeResponse => ({
+      event,
+      ...PUBLIC_EVENT_TRIGGERS[event],
+      schema: eventPayloadSchema(event),
+      example: { ...PUBLIC_EVENT_EXAMPLES[event] },
+    })),
+  },
   create: { url: webhook.url, events: webhook.events, description: webhook.description },
   created: {
     ...webhook,

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { isId, newId, newUuidV7, type PublicEventType } from '@governance/contracts';
+import {
+  eventPayloadSchema,
+  isId,
+  newId,
+  newUuidV7,
+  PUBLIC_EVENT_EXAMPLES,
+  PUBLIC_EVENT_TRIGGERS,
+  PUBLIC_EVENT_TYPES,
+  type PublicEventType,
+} from '@governance/contracts';
 import { UnitOfWork } from '@governance/messaging';
+import { LiveChanges } from '@governance/persistence';
 import {
   ApiError,
   currentTraceparent,
@@ -21,15 +31,20 @@ import { samplePayload } from './sample-events';
 import {
   type CreatedWebhookResponse,
   type CreateWebhookDto,
+  type DeliveryDetailResponse,
   type DeliveryPage,
+  type EventTypeResponse,
   type DeliveryResponse,
   type ListDeliveriesQuery,
   type RecoverResponse,
   type RotatedSecretResponse,
   type TestDeliveryResponse,
   type UpdateWebhookDto,
+  type WebhookHealth,
   type WebhookResponse,
 } from './webhook.dto';
+import { NO_ATTEMPTS, webhookHealth } from './webhook-health';
+import { RESPONSE_BODY_KEPT_BYTES } from '../outbound/webhook-sender';
 import { type WebhookRow, WebhookRepository } from './webhook.repository';
 import {
   webhookCreatedAudit,
@@ -43,15 +58,26 @@ import {
   secretRotatedAudit,
 } from './webhook-operations.audit';
 
-/** The row without its organization and sealed secret; the columns are selected in the response's order. */
-function toWebhookResponse({
-  organization_id: _organizationId,
-  signing_secret_encrypted: _secret,
-  previous_signing_secret_encrypted: _previous,
-  ...webhook
-}: WebhookRow): WebhookResponse {
-  return withIsoDates(webhook);
+/** The row without its organization and sealed secret, with its health; in the response's order. */
+function toWebhookResponse(
+  {
+    organization_id: _organizationId,
+    signing_secret_encrypted: _secret,
+    previous_signing_secret_encrypted: _previous,
+    ...webhook
+  }: WebhookRow,
+  health: WebhookHealth,
+): WebhookResponse {
+  return { ...withIsoDates(webhook), health };
 }
+
+/** The catalogue of event types: each with its trigger, its published schema and a sample body. */
+const EVENT_TYPES: EventTypeResponse[] = PUBLIC_EVENT_TYPES.map((event) => ({
+  event,
+  ...PUBLIC_EVENT_TRIGGERS[event],
+  schema: eventPayloadSchema(event),
+  example: { ...PUBLIC_EVENT_EXAMPLES[event] },
+}));
 
 /** `next_cursor` of the delivery log: the last delivery's exact creation time and its UUID. */
 const LOG_CURSOR = { id: /^[0-9a-f-]{36}$/ };
@@ -76,6 +102,7 @@ export class WebhooksService {
     private readonly sender: WebhookSender,
     private readonly secrets: SecretBox,
     private readonly worker: DeliveryWorker,
+    private readonly live: LiveChanges,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {}
 
@@ -107,16 +134,30 @@ export class WebhooksService {
       tx.audit(webhookCreatedAudit(inserted));
       return inserted;
     });
-    return { ...toWebhookResponse(row), signing_secret: signingSecret };
+    return { ...toWebhookResponse(row, this.health(NO_ATTEMPTS)), signing_secret: signingSecret };
   }
 
   async list(organizationId: string): Promise<{ data: WebhookResponse[] }> {
-    const rows = await this.webhooks.list(organizationId);
-    return { data: rows.map(toWebhookResponse) };
+    return { data: await this.withHealth(organizationId, await this.webhooks.list(organizationId)) };
   }
 
   async get(organizationId: string, id: string): Promise<WebhookResponse> {
-    return toWebhookResponse(await this.require(organizationId, id));
+    const [webhook] = await this.withHealth(organizationId, [await this.require(organizationId, id)]);
+    return webhook!;
+  }
+
+  eventTypes(): { data: EventTypeResponse[] } {
+    return { data: EVENT_TYPES };
+  }
+
+  /** One delivery with the body it sent and what each attempt got back. */
+  async getDelivery(organizationId: string, id: string, deliveryId: string): Promise<DeliveryDetailResponse> {
+    await this.require(organizationId, id);
+    const delivery = DELIVERY_ID.test(deliveryId)
+      ? await this.deliveries.findDetail(organizationId, id, deliveryId, this.config.deliveryRetentionMs)
+      : undefined;
+    if (!delivery) throw ApiError.notFound('Delivery');
+    return { ...delivery, response_body_max_bytes: RESPONSE_BODY_KEPT_BYTES };
   }
 
   async update(organizationId: string, id: string, body: UpdateWebhookDto): Promise<WebhookResponse> {
@@ -137,7 +178,8 @@ export class WebhooksService {
       if (entry) tx.audit(entry);
       return updated;
     });
-    return toWebhookResponse(row);
+    const [webhook] = await this.withHealth(organizationId, [row]);
+    return webhook!;
   }
 
   async delete(organizationId: string, id: string): Promise<void> {
@@ -179,6 +221,8 @@ export class WebhooksService {
       const test = { deliveryId, event, success: outcome.success, statusCode: outcome.statusCode };
       tx.audit(webhookTestSentAudit(webhook, test));
     });
+    // A test delivery is logged and changes the endpoint's health, like a dispatched one.
+    this.live.changed(organizationId, 'deliveries');
     return {
       delivery_id: deliveryId,
       event,
@@ -306,6 +350,19 @@ export class WebhooksService {
       signing_secret: signingSecret,
       previous_secret_expires_at: rotated.overlap_ends_at.toISOString(),
     };
+  }
+
+  private async withHealth(organizationId: string, rows: WebhookRow[]): Promise<WebhookResponse[]> {
+    const recent = await this.deliveries.recentAttempts(
+      organizationId,
+      rows.map((row) => row.id),
+      this.config.health,
+    );
+    return rows.map((row) => toWebhookResponse(row, this.health(recent.get(row.id) ?? NO_ATTEMPTS)));
+  }
+
+  private health(recent: typeof NO_ATTEMPTS): WebhookHealth {
+    return webhookHealth(recent, this.config.health);
   }
 
   private async require(organizationId: string, id: string): Promise<WebhookRow> {
