@@ -17,8 +17,17 @@ const services = fs
 const CONSOLE = 'console';
 const all = [...services, 'standalone', CONSOLE];
 
+/** Every `*.worker.ts` of an app, bundled beside main.js as `<name>.js`, where workerScript() looks. */
+function workerEntries(app) {
+  const entries = {};
+  const dir = path.join(root, 'apps', app, 'src');
+  for (const file of fs.readdirSync(dir, { recursive: true }))
+    if (file.endsWith('.worker.ts')) entries[path.basename(file, '.ts')] = `./apps/${app}/src/${file}`;
+  return entries;
+}
+
 function configFor(app) {
-  const entry = { main: `./apps/${app}/src/main.ts` };
+  const entry = { main: `./apps/${app}/src/main.ts`, ...workerEntries(app) };
   if (services.includes(app)) entry.service = `./apps/${app}/src/service.ts`;
   return {
     name: app,

@@ -14,6 +14,11 @@ export type ProbeIngestConfig = ServiceConfig<{
    */
   telemetry: { maxBatchesPerCommit: number; commitConcurrency: number; touchIntervalMs: number };
   drift: DriftConfig;
+  /**
+   * Telemetry a rule set may cost more than an event-loop slice on is evaluated in a worker thread, at
+   * most evaluationBudgetMs per batch; the records left when it runs out are skipped and counted.
+   */
+  policies: { evaluationBudgetMs: number };
 }>;
 
 export function readProbeIngestConfig(source: NodeJS.ProcessEnv = process.env): ProbeIngestConfig {
@@ -39,6 +44,9 @@ export function readProbeIngestConfig(source: NodeJS.ProcessEnv = process.env): 
       },
       telemetry,
       drift: readDriftConfig(env),
+      policies: {
+        evaluationBudgetMs: env.int('POLICY_EVAL_BUDGET_MS', 2_000, { min: 10, max: 600_000 }),
+      },
     };
   });
 }

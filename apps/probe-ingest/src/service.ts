@@ -24,6 +24,7 @@ import { TelemetryCommitQueue } from './telemetry/telemetry-commit-queue';
 import { TelemetryController } from './telemetry/telemetry.controller';
 import { TelemetryRepository } from './telemetry/telemetry.repository';
 import { TelemetryService } from './telemetry/telemetry.service';
+import { PolicyEvaluator } from './violations/policy-evaluator';
 import { TelemetryViolationsConsumer } from './violations/telemetry-violations.consumer';
 import { ViolationRepository } from './violations/violation.repository';
 import { ViolationsService } from './violations/violations.service';
@@ -61,6 +62,7 @@ import { ViolationsService } from './violations/violations.service';
     PolicySyncService,
     ViolationsService,
     ViolationRepository,
+    PolicyEvaluator,
   ],
 })
 class ProbeIngestModule {}
