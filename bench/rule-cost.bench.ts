@@ -35,7 +35,7 @@ const sets: Record<string, Condition[]> = {
   ],
   'counted repeats on the endpoint, 12 leaves (just under the budget)': Array.from(
     { length: 12 },
-    (_, index) => leaf('observed_endpoint', `${'abcdefghijkl'[index]}[ab]{99}[^ab]`),
+    (_, index) => leaf('observed_endpoint', `${index % 2 === 0 ? 'a' : 'b'}[ab]{99}[^ab]`),
   ),
   'hostile: 100 leaves of [ab]{99}×20[^ab]': [
     { any: Array.from({ length: 100 }, () => leaf('observed_endpoint', hostilePattern)) },

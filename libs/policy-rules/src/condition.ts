@@ -12,7 +12,7 @@ import {
   type FieldRef,
 } from './condition-code';
 import { conditionSteps, costProblems, type LeafCost } from './rule-cost';
-import { compilePattern, PatternRefused, type PatternTest, patternStates } from './safe-pattern';
+import { compilePattern, PatternRefused, patternSize, type PatternTest } from './safe-pattern';
 
 /**
  * The policy rule language: validation with JSON paths, to a checked form that condition-code.ts compiles
@@ -91,13 +91,10 @@ interface Walk {
 }
 
 /** A pattern's size without its test, for a walk that only validates. */
-const sizedOnly = (states: number): PatternTest =>
-  Object.assign(
-    (): boolean => {
-      throw new Error('a pattern checked for validation only cannot be tested');
-    },
-    { states },
-  );
+const sizedOnly = (size: Pick<PatternTest, 'states' | 'scannedLength'>): PatternTest =>
+  Object.assign((): boolean => {
+    throw new Error('a pattern checked for validation only cannot be tested');
+  }, size);
 
 function problem(walk: Walk, field: string, message: string): undefined {
   if (walk.problems.length < CONDITION_LIMITS.maxProblems) walk.problems.push({ field, message });
@@ -200,7 +197,7 @@ function checkedLeaf(node: Record<string, unknown>, path: string, walk: Walk): C
         return problem(walk, at, 'must be a non-empty pattern string');
       if (value.includes('\u0000')) return problem(walk, at, 'must not contain NUL characters');
       try {
-        const test = walk.compile ? compilePattern(value) : sizedOnly(patternStates(value));
+        const test = walk.compile ? compilePattern(value) : sizedOnly(patternSize(value));
         return { kind: 'matches', field: ref, test };
       } catch (error) {
         if (error instanceof PatternRefused) return problem(walk, at, `pattern refused: ${error.message}`);

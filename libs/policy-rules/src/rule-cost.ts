@@ -6,7 +6,8 @@ import { PATTERN_LIMITS } from './safe-pattern';
  * The worst-case cost of evaluating a rule set on one telemetry record, in steps of about 16 ns on this
  * machine (docs/decisions/0007-policy-rule-cost-budget.md). re2js runs a pattern in time linear in the
  * text, but the factor is the size of its automaton when the text defeats its DFA cache: a `matches`
- * leaf costs (states + patternOverhead) steps per character of the longest text its field can hold. A
+ * leaf costs (states + patternOverhead) steps per character of the longest text its field can hold, or
+ * of the most a pattern anchored at the start can read (`^gpt-4`: 6). A
  * `contains` is a string search, about 4 ns per character; every other leaf a step.
  */
 export const RULE_COST = {
@@ -43,7 +44,7 @@ export function conditionSteps(condition: CheckedCondition): number {
     case 'matches':
       return (
         (condition.test.states + RULE_COST.patternOverhead) *
-        Math.min(textLimit(condition.field), PATTERN_LIMITS.maxTestedLength)
+        Math.min(textLimit(condition.field), PATTERN_LIMITS.maxTestedLength, condition.test.scannedLength)
       );
     case 'contains':
       return Math.max(1, Math.ceil(textLimit(condition.field) / RULE_COST.searchCharactersPerStep));

@@ -19,6 +19,17 @@ describe('rule cost', () => {
     expect(steps(matches('observed_endpoint', 'abc'))).toBe((states + RULE_COST.patternOverhead) * 2_048);
   });
 
+  it('prices a pattern anchored at the start by the most it can read, else by the whole text', () => {
+    const { states, scannedLength } = compilePattern('^gpt-4');
+    expect({ states, scannedLength }).toEqual({ states: 7, scannedLength: 6 });
+    expect(steps(matches('model', '^gpt-4'))).toBe((7 + RULE_COST.patternOverhead) * 6);
+    expect(compilePattern('^a[ab]{99}c|^(?:x|y)').scannedLength).toBe(102);
+    expect(compilePattern('^a.*c').scannedLength).toBe(Infinity);
+    expect(compilePattern('^a|b').scannedLength).toBe(Infinity);
+    expect(compilePattern('a{3}').scannedLength).toBe(Infinity);
+    expect(steps(matches('observed_endpoint', '^a.*c'))).toBe((compilePattern('^a.*c').states + 50) * 2_048);
+  });
+
   it.each([
     'abc',
     'a[ab]{20}[^ab]',

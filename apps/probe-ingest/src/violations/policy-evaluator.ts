@@ -17,11 +17,11 @@ import {
 } from './violation-decision';
 
 /**
- * A batch whose worst case (its records × its set's steps per record, rule-cost.ts) stays under this is
- * evaluated inline: at most about 20 ms of the event loop, and no copy to a thread. Costlier ones go to
- * the worker.
+ * A batch whose worst case (its records × its set's steps per record, rule-cost.ts) stays within this is
+ * evaluated inline: at most about 32 ms of the event loop, about what copying a batch to the worker and
+ * back costs it anyway (docs/decisions/0007). Costlier ones go to the worker.
  */
-export const INLINE_MAX_STEPS = 1_000_000;
+export const INLINE_MAX_STEPS = 2_000_000;
 /** A worker that has not loaded its code by then is given up on, and its batch skipped. */
 const WORKER_START_TIMEOUT_MS = 30_000;
 /** The worker's heap: a batch is at most 1 MiB of text, and re2js keeps 64 KB of DFA per pattern. */
