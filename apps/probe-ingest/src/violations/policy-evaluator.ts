@@ -12,16 +12,11 @@ import {
 import {
   type BatchEvaluation,
   evaluateBatch,
+  evaluationPlace,
   type PolicySet,
   type ViolationCandidate,
 } from './violation-decision';
 
-/**
- * A batch whose worst case (its records × its set's steps per record, rule-cost.ts) stays within this is
- * evaluated inline: at most about 32 ms of the event loop, about what copying a batch to the worker and
- * back costs it anyway (docs/decisions/0007). Costlier ones go to the worker.
- */
-export const INLINE_MAX_STEPS = 2_000_000;
 /** A worker that has not loaded its code by then is given up on, and its batch skipped. */
 const WORKER_START_TIMEOUT_MS = 30_000;
 /** The worker's heap: a batch is at most 1 MiB of text, and re2js keeps 64 KB of DFA per pattern. */
@@ -73,11 +68,9 @@ export class PolicyEvaluator implements OnModuleDestroy {
     set: PolicySet,
     batch: TelemetryReceivedDetails,
   ): Promise<PolicyEvaluation> {
-    if (set.steps * batch.records.length <= INLINE_MAX_STEPS) {
-      evaluations.inc({ service: SERVICE, where: 'inline' });
-      return { ...evaluateBatch(batch, set), skipped: 0 };
-    }
-    evaluations.inc({ service: SERVICE, where: 'worker' });
+    const where = evaluationPlace(set, batch.records.length);
+    evaluations.inc({ service: SERVICE, where });
+    if (where === 'inline') return { ...evaluateBatch(batch, set), skipped: 0 };
     const run = this.queue.then(() => this.inWorker(organizationId, versions, set, batch));
     this.queue = run.catch(() => undefined);
     const evaluation = await run;

@@ -121,6 +121,18 @@ function contextOf(
   return reported === '' ? explanation : `${explanation}; also ${reported}`;
 }
 
+/**
+ * A batch whose worst case (its records × its set's steps per record, rule-cost.ts) stays within this is
+ * evaluated inline: at most about 32 ms of the event loop, about what copying a batch to the worker and
+ * back costs it anyway (docs/decisions/0007). Costlier ones go to the worker.
+ */
+export const INLINE_MAX_STEPS = 2_000_000;
+
+/** Where a batch of `records` records is evaluated against `set`. */
+export function evaluationPlace(set: Pick<PolicySet, 'steps'>, records: number): 'inline' | 'worker' {
+  return set.steps * records <= INLINE_MAX_STEPS ? 'inline' : 'worker';
+}
+
 /** How far an evaluation of a batch got: its candidates, from the first `evaluated` records. */
 export interface BatchEvaluation {
   candidates: ViolationCandidate[];
@@ -137,6 +149,10 @@ export function findViolations(batch: TelemetryReceivedDetails, set: PolicySet):
   return evaluateBatch(batch, set).candidates;
 }
 
+const NO_CANDIDATES: readonly ViolationCandidate[] = [];
+const NEVER = (): boolean => false;
+const IGNORE = (): void => undefined;
+
 /**
  * findViolations record by record: `stop` is asked before each record, and `onRecord` told after each one
  * (with the candidates it added), so a caller with a time budget can stop between records and report
@@ -145,8 +161,8 @@ export function findViolations(batch: TelemetryReceivedDetails, set: PolicySet):
 export function evaluateBatch(
   batch: TelemetryReceivedDetails,
   set: PolicySet,
-  stop: () => boolean = () => false,
-  onRecord: (evaluated: number, added: readonly ViolationCandidate[]) => void = () => undefined,
+  stop: () => boolean = NEVER,
+  onRecord: (evaluated: number, added: readonly ViolationCandidate[]) => void = IGNORE,
 ): BatchEvaluation {
   const { policies, match } = set;
   if (policies.length === 0) return { candidates: [], evaluated: batch.records.length };
@@ -172,7 +188,7 @@ export function evaluateBatch(
     const reported = reportedActions(record);
     // Most records match no policy and report none: one call of the set's matcher settles them.
     if (match(record, matched) === 0 && reported.size === 0) {
-      onRecord(evaluated, []);
+      onRecord(evaluated, NO_CANDIDATES);
       continue;
     }
     const systemId = record.system_id ?? batch.system_id;
@@ -200,7 +216,7 @@ export function evaluateBatch(
         recordedAt: record.timestamp,
       });
     }
-    onRecord(evaluated, candidates.slice(before));
+    onRecord(evaluated, candidates.length > before ? candidates.slice(before) : NO_CANDIDATES);
   }
   return { candidates, evaluated };
 }
