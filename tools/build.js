@@ -17,13 +17,18 @@ const services = fs
 const CONSOLE = 'console';
 const all = [...services, 'standalone', CONSOLE];
 
+/** Every `*.worker.ts` of an app, bundled beside main.js as `<name>.js`, where workerScript() looks. */
+function workerEntries(app) {
+  const entries = {};
+  const dir = path.join(root, 'apps', app, 'src');
+  for (const file of fs.readdirSync(dir, { recursive: true }))
+    if (file.endsWith('.worker.ts')) entries[path.basename(file, '.ts')] = `./apps/${app}/src/${file}`;
+  return entries;
+}
+
 function configFor(app) {
-  const entry = { main: `./apps/${app}/src/main.ts` };
+  const entry = { main: `./apps/${app}/src/main.ts`, ...workerEntries(app) };
   if (services.includes(app)) entry.service = `./apps/${app}/src/service.ts`;
-  // A `*.worker.ts` is a thread's script: bundled beside main.js, where the code starting it looks.
-  for (const file of fs.readdirSync(path.join(root, 'apps', app, 'src'), { recursive: true }))
-    if (String(file).endsWith('.worker.ts'))
-      entry[path.basename(String(file), '.ts')] = `./apps/${app}/src/${String(file)}`;
   return {
     name: app,
     mode: 'production',

@@ -16,6 +16,11 @@ export type ProbeIngestConfig = ServiceConfig<{
   drift: DriftConfig;
   /** Hourly telemetry aggregates are kept retentionMs, purged every sweepIntervalMs. */
   telemetrySeries: { retentionMs: number; sweepIntervalMs: number };
+  /**
+   * Telemetry a rule set may cost more than an event-loop slice on is evaluated in a worker thread, at
+   * most evaluationBudgetMs per batch; the records left when it runs out are skipped and counted.
+   */
+  policies: { evaluationBudgetMs: number };
 }>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +54,9 @@ export function readProbeIngestConfig(source: NodeJS.ProcessEnv = process.env): 
           max: 3_650 * DAY_MS,
         }),
         sweepIntervalMs: env.int('TELEMETRY_SERIES_SWEEP_MS', 60 * 60 * 1000, { min: 100, max: DAY_MS }),
+      },
+      policies: {
+        evaluationBudgetMs: env.int('POLICY_EVAL_BUDGET_MS', 2_000, { min: 10, max: 600_000 }),
       },
     };
   });

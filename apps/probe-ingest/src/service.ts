@@ -30,6 +30,7 @@ import { TelemetryHoursRetentionJob } from './telemetry-series/telemetry-hours-r
 import { TelemetrySeriesController } from './telemetry-series/telemetry-series.controller';
 import { TelemetrySeriesRepository } from './telemetry-series/telemetry-series.repository';
 import { TelemetrySeriesService } from './telemetry-series/telemetry-series.service';
+import { PolicyEvaluator } from './violations/policy-evaluator';
 import { TelemetryViolationsConsumer } from './violations/telemetry-violations.consumer';
 import { ViolationRepository } from './violations/violation.repository';
 import { ViolationsService } from './violations/violations.service';
@@ -71,6 +72,7 @@ import { ViolationsService } from './violations/violations.service';
     TelemetrySeriesService,
     TelemetrySeriesRepository,
     TelemetryHoursRetentionJob,
+    PolicyEvaluator,
   ],
 })
 class ProbeIngestModule {}

@@ -67,6 +67,7 @@ export {
   type TelemetryRecord,
   type TelemetryReceivedDetails,
   type TelemetryEventRecord,
+  TELEMETRY_TEXT_LIMITS,
 } from './probe-events';
 export {
   CONDITION_OPS,

@@ -80,6 +80,16 @@ export type ProbeEventType = keyof ProbeEventDetails;
 /** Internal events of probe ingest about probes, published on INTERNAL_TOPICS.probes. */
 export type ProbeEventRecord = InternalEventRecord<ProbeEventDetails>;
 
+/**
+ * The longest text a telemetry record may hold in each string field policy rules read: probe ingest
+ * refuses longer ones, and the policies service bounds a rule set's worst-case cost with them.
+ */
+export const TELEMETRY_TEXT_LIMITS = {
+  maxLabelValueLength: 1_024,
+  maxModelLength: 256,
+  maxObservedEndpointLength: 2_048,
+} as const;
+
 /** One telemetry record as a probe sends it, after validation. */
 const telemetryRecord = details(
   { timestamp: text, metrics: recordOf(number) },

@@ -22,6 +22,7 @@ export {
   IsolatedProcessPool,
   type IsolatedProgram,
 } from './isolated-process';
+export { workerScript } from './worker-script';
 export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
 export {
   type RequestActor,

@@ -8,6 +8,8 @@
  * their finite decimal form, and sets and patterns as entries of a constants array.
  */
 
+import { type PatternTest } from './safe-pattern';
+
 /** Where a field's value comes from: a record's own string field, or a named metric or label. */
 export type FieldSource = 'model' | 'observed_endpoint' | 'metrics' | 'labels';
 
@@ -28,7 +30,7 @@ export type CheckedCondition =
     }
   | { kind: 'member'; field: FieldRef; inside: boolean; values: ReadonlySet<number | string> }
   | { kind: 'contains'; field: FieldRef; value: string }
-  | { kind: 'matches'; field: FieldRef; test: (text: string) => boolean }
+  | { kind: 'matches'; field: FieldRef; test: PatternTest }
   | { kind: 'all' | 'any'; operands: readonly CheckedCondition[] }
   | { kind: 'not'; operand: CheckedCondition };
 

@@ -11,7 +11,8 @@ import {
   type ConditionRecord,
   type FieldRef,
 } from './condition-code';
-import { compilePattern, PatternRefused } from './safe-pattern';
+import { conditionSteps, costProblems, type LeafCost } from './rule-cost';
+import { compilePattern, PatternRefused, patternSize, type PatternTest } from './safe-pattern';
 
 /**
  * The policy rule language: validation with JSON paths, to a checked form that condition-code.ts compiles
@@ -84,7 +85,16 @@ function fieldOf(field: string): { kind: FieldKind; ref: FieldRef } | string {
 interface Walk {
   problems: ConditionProblem[];
   leaves: number;
+  costs: LeafCost[];
+  /** False when only the problems are wanted: patterns are then parsed and sized, not compiled. */
+  compile: boolean;
 }
+
+/** A pattern's size without its test, for a walk that only validates. */
+const sizedOnly = (size: Pick<PatternTest, 'states' | 'scannedLength'>): PatternTest =>
+  Object.assign((): boolean => {
+    throw new Error('a pattern checked for validation only cannot be tested');
+  }, size);
 
 function problem(walk: Walk, field: string, message: string): undefined {
   if (walk.problems.length < CONDITION_LIMITS.maxProblems) walk.problems.push({ field, message });
@@ -109,6 +119,12 @@ function scalar(kind: FieldKind, value: unknown): number | string | { error: str
 }
 
 function leaf(node: Record<string, unknown>, path: string, walk: Walk): CheckedCondition | undefined {
+  const checked = checkedLeaf(node, path, walk);
+  if (checked) walk.costs.push({ path, steps: conditionSteps(checked) });
+  return checked;
+}
+
+function checkedLeaf(node: Record<string, unknown>, path: string, walk: Walk): CheckedCondition | undefined {
   walk.leaves++;
   const unknownKeys = Object.keys(node).filter((key) => key !== 'field' && key !== 'op' && key !== 'value');
   for (const key of unknownKeys) problem(walk, `${path}.${key}`, 'is not a condition key (field, op, value)');
@@ -181,7 +197,8 @@ function leaf(node: Record<string, unknown>, path: string, walk: Walk): CheckedC
         return problem(walk, at, 'must be a non-empty pattern string');
       if (value.includes('\u0000')) return problem(walk, at, 'must not contain NUL characters');
       try {
-        return { kind: 'matches', field: ref, test: compilePattern(value) };
+        const test = walk.compile ? compilePattern(value) : sizedOnly(patternSize(value));
+        return { kind: 'matches', field: ref, test };
       } catch (error) {
         if (error instanceof PatternRefused) return problem(walk, at, `pattern refused: ${error.message}`);
         throw error;
@@ -221,25 +238,33 @@ function node(raw: unknown, path: string, depth: number, walk: Walk): CheckedCon
 function walkCondition(
   raw: unknown,
   path: string,
-): { checked?: CheckedCondition; problems: ConditionProblem[] } {
-  const walk: Walk = { problems: [], leaves: 0 };
+  compile: boolean,
+): { checked?: CheckedCondition; problems: ConditionProblem[]; costs: LeafCost[] } {
+  const walk: Walk = { problems: [], leaves: 0, costs: [], compile };
   const checked = node(raw, path, 1, walk);
   if (walk.leaves > CONDITION_LIMITS.maxLeaves)
     walk.problems.unshift({
       field: path,
       message: `a condition holds at most ${CONDITION_LIMITS.maxLeaves} leaves`,
     });
-  return walk.problems.length === 0 && checked ? { checked, problems: [] } : { problems: walk.problems };
+  return walk.problems.length === 0 && checked
+    ? { checked, problems: [], costs: walk.costs }
+    : { problems: walk.problems, costs: walk.costs };
 }
 
-/** Every problem of `raw` as a condition, each with its JSON path under `path`; [] when valid. */
+/**
+ * Every problem of `raw` as a new rule set, each with its JSON path under `path`; [] when valid. Beyond
+ * checkCondition, a new rule set must fit the cost budget (rule-cost.ts), and its costliest leaves are
+ * named when it does not: a stored rule set is evaluated on every record of its organization.
+ */
 export function validateCondition(raw: unknown, path = 'rules'): ConditionProblem[] {
-  return walkCondition(raw, path).problems;
+  const { problems, costs } = walkCondition(raw, path, false);
+  return problems.length > 0 ? problems : costProblems(costs, path, CONDITION_LIMITS.maxProblems);
 }
 
 /** `condition` checked, ready for compileConditionSet; throws InvalidCondition when it is not valid. */
 export function checkCondition(condition: Condition): CheckedCondition {
-  const { checked, problems } = walkCondition(condition, 'rules');
+  const { checked, problems } = walkCondition(condition, 'rules', true);
   if (!checked) throw new InvalidCondition(problems);
   return checked;
 }

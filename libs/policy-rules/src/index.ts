@@ -15,5 +15,6 @@ export {
   type ConditionSetMatcher,
   compileConditionSet,
 } from './condition-code';
-export { PATTERN_LIMITS, PatternRefused, compilePattern } from './safe-pattern';
+export { PATTERN_LIMITS, PatternRefused, type PatternTest, compilePattern } from './safe-pattern';
+export { RULE_COST, conditionSteps } from './rule-cost';
 export { EXPLANATION_LIMITS, explainMatch } from './match-explanation';

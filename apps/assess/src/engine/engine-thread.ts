@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { workerScript } from '@governance/platform';
 import type { AssessedDocument, AssessmentResult } from './engine.types';
 import type { EngineReply, EngineRequest } from './engine-thread.types';
 
@@ -17,20 +16,6 @@ export class EngineFailure extends Error {
     super(message);
     this.name = 'EngineFailure';
   }
-}
-
-/**
- * The engine thread's script: the bundle's `assessment-engine.worker.js` (tools/build.js builds every
- * `*.worker.ts` beside `main.js`), or, run from sources (tests, tools), the TypeScript file compiled as it
- * loads.
- */
-function engineScript(): { filename: string; execArgv: string[] } {
-  const bundled = join(__dirname, 'assessment-engine.worker.js');
-  if (existsSync(bundled)) return { filename: bundled, execArgv: [] };
-  return {
-    filename: join(__dirname, 'assessment-engine.worker.ts'),
-    execArgv: ['--require', '@swc-node/register'],
-  };
 }
 
 /**
@@ -72,7 +57,7 @@ export class EngineThreads {
   }
 
   private start(): Worker {
-    const { filename, execArgv } = engineScript();
+    const { filename, execArgv } = workerScript(__dirname, 'assessment-engine.worker');
     const thread = new Worker(filename, {
       execArgv,
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },

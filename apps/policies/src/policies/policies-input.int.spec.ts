@@ -67,6 +67,56 @@ describe('policies input validation', () => {
     ]);
   });
 
+  it('refuses a rule set whose worst case costs more than the budget, naming its costliest leaves, and writes nothing', async () => {
+    const policiesBefore = await harness.count('policies.policies');
+    const outboxBefore = await harness.count('policies.outbox');
+    // Issue 27: 100 leaves (99 here beside one cheap leaf), each within every pattern limit, froze every
+    // service on 8 records of 2 KB.
+    const hostile = { field: 'observed_endpoint', op: 'matches', value: '[ab]{99}'.repeat(20) + '[^ab]' };
+    const asked = performance.now();
+    const response = await harness.request(
+      'POST',
+      POLICIES_PATH,
+      org.apiKey,
+      policyBody({
+        name: 'Hostile patterns',
+        rules: {
+          all: [{ field: 'model', op: 'exists' }, { any: Array.from({ length: 99 }, () => hostile) }],
+        },
+      }),
+    );
+    expect(performance.now() - asked).toBeLessThan(1_000);
+    expectUniformError('hostile rules', response, 400);
+    const { error } = response.json<{
+      error: { code: string; details: Array<{ field: string; message: string }> };
+    }>();
+    expect(error.code).toBe('validation_failed');
+    expect(error.details[0]).toEqual({
+      field: 'rules',
+      message: expect.stringMatching(
+        /^the rules may cost up to [\d,]+ steps per telemetry record, over the budget of 4,000,000/,
+      ),
+    });
+    expect(error.details[1]).toEqual({
+      field: 'rules.all[1].any[0]',
+      message: 'may cost up to 4,161,536 steps per record (104% of the budget)',
+    });
+    expect(await harness.count('policies.policies')).toBe(policiesBefore);
+    expect(await harness.count('policies.outbox')).toBe(outboxBefore);
+
+    // The same patterns, fewer and smaller, fit.
+    const fitting = await harness.request(
+      'POST',
+      POLICIES_PATH,
+      org.apiKey,
+      policyBody({
+        name: 'Costly but within budget',
+        rules: { any: Array.from({ length: 12 }, () => ({ ...hostile, value: 'a[ab]{99}[^ab]' })) },
+      }),
+    );
+    expect(fitting.statusCode).toBe(201);
+  });
+
   it('lists every bad top-level field at once, and names unknown fields', async () => {
     const response = await harness.request('POST', POLICIES_PATH, org.apiKey, {
       name: '',

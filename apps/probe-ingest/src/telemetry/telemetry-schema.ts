@@ -1,3 +1,5 @@
+import { TELEMETRY_TEXT_LIMITS } from '@governance/contracts';
+
 /** Limits of one telemetry batch. The body as a whole is also capped at 1 MiB by the HTTP layer. */
 export const TELEMETRY_LIMITS = {
   maxRecords: 1_000,
@@ -5,9 +7,7 @@ export const TELEMETRY_LIMITS = {
   maxMetricNameLength: 128,
   maxLabels: 64,
   maxLabelKeyLength: 128,
-  maxLabelValueLength: 1_024,
-  maxModelLength: 256,
-  maxObservedEndpointLength: 2_048,
+  ...TELEMETRY_TEXT_LIMITS,
   maxEnforcements: 100,
 } as const;
 

@@ -9,6 +9,7 @@ import {
 import {
   type CheckedCondition,
   compileConditionSet,
+  conditionSteps,
   type ConditionSetMatcher,
   explainMatch,
 } from '@governance/policy-rules';
@@ -31,11 +32,17 @@ export interface PolicySet {
   policies: readonly EvaluatedPolicy[];
   /** compileConditionSet of the policies' rules, in the same order. */
   match: ConditionSetMatcher;
+  /** The worst-case cost of one record against all of them (conditionSteps). */
+  steps: number;
 }
 
 /** Compiles the policies' rules into one matcher: do it once per change of the set, not per batch. */
 export function policySet(policies: readonly EvaluatedPolicy[]): PolicySet {
-  return { policies, match: compileConditionSet(policies.map((policy) => policy.checked)) };
+  return {
+    policies,
+    match: compileConditionSet(policies.map((policy) => policy.checked)),
+    steps: policies.reduce((sum, policy) => sum + conditionSteps(policy.checked), 0),
+  };
 }
 
 export interface ViolationCandidate {
@@ -115,14 +122,50 @@ function contextOf(
 }
 
 /**
+ * A batch whose worst case (its records × its set's steps per record, rule-cost.ts) stays within this is
+ * evaluated inline: at most about 32 ms of the event loop, about what copying a batch to the worker and
+ * back costs it anyway (docs/decisions/0007). Costlier ones go to the worker.
+ */
+export const INLINE_MAX_STEPS = 2_000_000;
+
+/** Where a batch of `records` records is evaluated against `set`. */
+export function evaluationPlace(set: Pick<PolicySet, 'steps'>, records: number): 'inline' | 'worker' {
+  return set.steps * records <= INLINE_MAX_STEPS ? 'inline' : 'worker';
+}
+
+/** How far an evaluation of a batch got: its candidates, from the first `evaluated` records. */
+export interface BatchEvaluation {
+  candidates: ViolationCandidate[];
+  evaluated: number;
+}
+
+/**
  * The violations in one telemetry batch. A record belongs to its own system_id, else the batch's; each
  * active policy whose scope covers that system is a violation when its rules match the record or when
  * the probe reports it enforced that policy on the record, and once per (policy, probe, record) however
  * both happen. A probe's report of a policy that is not active or not in scope here is ignored.
  */
 export function findViolations(batch: TelemetryReceivedDetails, set: PolicySet): ViolationCandidate[] {
+  return evaluateBatch(batch, set).candidates;
+}
+
+const NO_CANDIDATES: readonly ViolationCandidate[] = [];
+const NEVER = (): boolean => false;
+const IGNORE = (): void => undefined;
+
+/**
+ * findViolations record by record: `stop` is asked before each record, and `onRecord` told after each one
+ * (with the candidates it added), so a caller with a time budget can stop between records and report
+ * how far it got.
+ */
+export function evaluateBatch(
+  batch: TelemetryReceivedDetails,
+  set: PolicySet,
+  stop: () => boolean = NEVER,
+  onRecord: (evaluated: number, added: readonly ViolationCandidate[]) => void = IGNORE,
+): BatchEvaluation {
   const { policies, match } = set;
-  if (policies.length === 0) return [];
+  if (policies.length === 0) return { candidates: [], evaluated: batch.records.length };
   const bySystem = new Map<string, number[]>();
   const applicable = (systemId: string): number[] => {
     let found = bySystem.get(systemId);
@@ -137,10 +180,17 @@ export function findViolations(batch: TelemetryReceivedDetails, set: PolicySet):
   const matched = new Uint8Array(policies.length);
   const seen = new Set<string>();
   const candidates: ViolationCandidate[] = [];
+  let evaluated = 0;
   for (const record of batch.records) {
+    if (stop()) break;
+    const before = candidates.length;
+    evaluated++;
     const reported = reportedActions(record);
     // Most records match no policy and report none: one call of the set's matcher settles them.
-    if (match(record, matched) === 0 && reported.size === 0) continue;
+    if (match(record, matched) === 0 && reported.size === 0) {
+      onRecord(evaluated, NO_CANDIDATES);
+      continue;
+    }
     const systemId = record.system_id ?? batch.system_id;
     let hash: string | undefined;
     for (const index of applicable(systemId)) {
@@ -166,8 +216,9 @@ export function findViolations(batch: TelemetryReceivedDetails, set: PolicySet):
         recordedAt: record.timestamp,
       });
     }
+    onRecord(evaluated, candidates.length > before ? candidates.slice(before) : NO_CANDIDATES);
   }
-  return candidates;
+  return { candidates, evaluated };
 }
 
 /** The details of policy.violated, in the published field order. */

@@ -7,8 +7,11 @@ import {
 import { checkCondition } from '@governance/policy-rules';
 import {
   canonicalJson,
+  evaluateBatch,
+  evaluationPlace,
   type EvaluatedPolicy,
   findViolations,
+  INLINE_MAX_STEPS,
   inputHashOf,
   recordHash,
   violationDetails,
@@ -174,5 +177,45 @@ describe('violationDetails', () => {
       input_hash: `sha256:${'0f'.repeat(32)}`,
       context: 'metrics.toxicity gt 0.8 (was 0.9); also enforced by the probe (blocked)',
     });
+  });
+});
+
+describe('evaluation with a time budget', () => {
+  it('stops between records when told, and says how many it evaluated and what each added', () => {
+    const set = policySet([policy(P1)]);
+    const records = [
+      record(),
+      record({ metrics: { toxicity: 0.1 } }),
+      record({ metrics: { toxicity: 0.95 } }),
+    ];
+    const seen: Array<[number, number]> = [];
+    let asked = 0;
+    const result = evaluateBatch(
+      batch(records),
+      set,
+      () => ++asked > 2,
+      (evaluated, added) => seen.push([evaluated, added.length]),
+    );
+    expect(result.evaluated).toBe(2);
+    expect(result.candidates).toHaveLength(1);
+    expect(seen).toEqual([
+      [1, 1],
+      [2, 0],
+    ]);
+    expect(evaluateBatch(batch(records), set)).toMatchObject({ evaluated: 3 });
+  });
+
+  it('evaluates cheap rule sets inline and costly ones in the worker, by their worst case over the batch', () => {
+    const cheap = policySet([
+      policy(P1),
+      policy(P2, { rules: { field: 'model', op: 'matches', value: '^gpt-4' } }),
+    ]);
+    expect(cheap.steps).toBe(1 + (7 + 50) * 6);
+    expect(evaluationPlace(cheap, 1_000)).toBe('inline');
+    const costly = policySet([
+      policy(P1, { rules: { field: 'observed_endpoint', op: 'matches', value: 'a[ab]{99}c' } }),
+    ]);
+    expect(evaluationPlace(costly, 1)).toBe('inline');
+    expect(evaluationPlace(costly, Math.floor(INLINE_MAX_STEPS / costly.steps) + 1)).toBe('worker');
   });
 });

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Condition, newId, newUuidV7, type TelemetryEventRecord } from '@governance/contracts';
 import { publicEventMessage, type Transaction } from '@governance/messaging';
-import { CheckedConditionCache, type ConditionSetMatcher, InvalidCondition } from '@governance/policy-rules';
+import { CheckedConditionCache, InvalidCondition } from '@governance/policy-rules';
 import { LOGGER, type Logger } from '@governance/platform';
 import { type ActivePolicyRow, PolicyReplicaRepository } from '../policy-sync/policy-replica.repository';
+import { PolicyEvaluator } from './policy-evaluator';
 import {
   type EvaluatedPolicy,
-  findViolations,
   type PolicySet,
   policySet,
   violationDetails,
@@ -25,12 +25,13 @@ const MATCHERS_KEPT = 1_000;
 @Injectable()
 export class ViolationsService {
   private readonly rules = new CheckedConditionCache();
-  /** By organization: the matcher of its policies, and the ids and versions it was compiled from. */
-  private readonly matchers = new Map<string, { versions: string; match: ConditionSetMatcher }>();
+  /** By organization: the compiled set of its policies, and the ids and versions it was compiled from. */
+  private readonly matchers = new Map<string, { versions: string; set: PolicySet }>();
 
   constructor(
     private readonly policies: PolicyReplicaRepository,
     private readonly violations: ViolationRepository,
+    private readonly evaluator: PolicyEvaluator,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -48,16 +49,22 @@ export class ViolationsService {
       if (policies) policies.push(policy);
       else byOrganization.set(row.organization_id, [policy]);
     }
-    const sets = new Map<string, PolicySet>();
+    const sets = new Map<string, { versions: string; set: PolicySet }>();
     for (const [organizationId, policies] of byOrganization)
       sets.set(organizationId, this.policySetOf(organizationId, policies));
 
     const found: NewViolation[] = [];
     const seen = new Set<string>();
     for (const batch of batches) {
-      const set = sets.get(batch.organization_id);
-      if (!set) continue;
-      for (const candidate of findViolations(batch.details, set)) {
+      const kept = sets.get(batch.organization_id);
+      if (!kept) continue;
+      const { candidates } = await this.evaluator.evaluate(
+        batch.organization_id,
+        kept.versions,
+        kept.set,
+        batch.details,
+      );
+      for (const candidate of candidates) {
         const key = `${batch.organization_id}/${violationKey(candidate.policy.policy_id, candidate.probeId, candidate.recordHash)}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -88,14 +95,17 @@ export class ViolationsService {
    * The organization's policies as a set, with the matcher kept from an earlier batch when their ids and
    * versions are the same (rules are immutable within a version), else compiled now.
    */
-  private policySetOf(organizationId: string, policies: readonly EvaluatedPolicy[]): PolicySet {
+  private policySetOf(
+    organizationId: string,
+    policies: readonly EvaluatedPolicy[],
+  ): { versions: string; set: PolicySet } {
     const versions = policies.map((policy) => `${policy.policy_id}@${policy.version}`).join(' ');
     const kept = this.matchers.get(organizationId);
     this.matchers.delete(organizationId);
-    const set = kept?.versions === versions ? { policies, match: kept.match } : policySet(policies);
-    this.matchers.set(organizationId, { versions, match: set.match });
+    const set = kept?.versions === versions ? { ...kept.set, policies } : policySet(policies);
+    this.matchers.set(organizationId, { versions, set });
     if (this.matchers.size > MATCHERS_KEPT) this.matchers.delete(this.matchers.keys().next().value!);
-    return set;
+    return { versions, set };
   }
 
   /** The policy with its checked rules; undefined (logged once) when its rules are not valid. */
