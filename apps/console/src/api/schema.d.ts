@@ -1671,7 +1671,7 @@ export interface paths {
         get: operations["SsoSettings_get"];
         /**
          * Configure SSO
-         * @description Creates or replaces the organization’s OpenID Connect configuration. An enabled configuration’s issuer is discovered first, so a wrong issuer is refused at once. Leave `client_secret` out to keep the stored one. Register `redirect_uri` of the answer at the provider (docs/sso.md).
+         * @description Creates or replaces the organization’s OpenID Connect configuration. An enabled configuration’s issuer is discovered first, so a wrong issuer is refused at once. Leave `client_secret` out to keep the stored one (not when the issuer changes). Register `redirect_uri` of the answer at the provider (docs/sso.md).
          */
         put: operations["SsoSettings_put"];
         post?: never;
@@ -9675,7 +9675,7 @@ export interface operations {
                     issuer: string;
                     /** @description The client id the provider gave this application. */
                     client_id: string;
-                    /** @description The client secret. Required the first time; left out, the stored one is kept. It is encrypted at rest and never returned. */
+                    /** @description The client secret. Required the first time and whenever the issuer changes; left out otherwise, the stored one is kept. It is encrypted at rest and never returned. */
                     client_secret?: string | null;
                     /** @description Email domains whose people sign in through this provider (lower case, such as `acme.com`); a domain belongs to one organization at most. The provider’s verified email must be in one of them. */
                     allowed_email_domains: string[];

@@ -57,6 +57,22 @@ export function ssoConfigurationProblems(
   return problems;
 }
 
+/**
+ * Why a configuration must carry a client secret, or undefined when the stored one may be kept: the first
+ * time, and whenever the issuer changes, since the stored secret was given to one provider and a new
+ * issuer would receive it at its token endpoint.
+ */
+export function clientSecretProblem(
+  input: { issuer: string; client_secret?: string | null },
+  stored: { issuer: string } | undefined,
+): string | undefined {
+  if (input.client_secret) return undefined;
+  if (!stored) return 'client_secret is required to configure SSO';
+  if (stored.issuer !== input.issuer)
+    return 'client_secret is required when the issuer changes: the stored secret is not sent to another provider';
+  return undefined;
+}
+
 /** The domain of an email address, in lower case; undefined when it has none. */
 export function emailDomain(email: string): string | undefined {
   const at = email.lastIndexOf('@');

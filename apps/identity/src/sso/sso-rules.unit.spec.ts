@@ -1,5 +1,6 @@
 import {
   claimAt,
+  clientSecretProblem,
   displayName,
   EMAIL_DOMAIN,
   emailDomain,
@@ -28,6 +29,31 @@ describe('issuerProblem', () => {
     expect(issuerProblem('https://user:pw@acme.com', false)).toBe('issuer must not contain credentials');
     expect(issuerProblem('https://acme.com/?x=1', false)).toBe('issuer must not have a query or a fragment');
     expect(issuerProblem('https://acme.com/#x', false)).toBe('issuer must not have a query or a fragment');
+  });
+});
+
+describe('clientSecretProblem', () => {
+  const stored = { issuer: 'https://acme.okta.com' };
+
+  it('needs a secret the first time', () => {
+    expect(clientSecretProblem({ issuer: stored.issuer }, undefined)).toBe(
+      'client_secret is required to configure SSO',
+    );
+    expect(clientSecretProblem({ issuer: stored.issuer, client_secret: 's' }, undefined)).toBeUndefined();
+  });
+
+  it('keeps the stored secret for the same issuer', () => {
+    expect(clientSecretProblem({ issuer: stored.issuer }, stored)).toBeUndefined();
+    expect(clientSecretProblem({ issuer: stored.issuer, client_secret: null }, stored)).toBeUndefined();
+  });
+
+  it('needs the secret again for a new issuer', () => {
+    expect(clientSecretProblem({ issuer: 'https://evil.example' }, stored)).toMatch(
+      /^client_secret is required when the issuer changes/,
+    );
+    expect(
+      clientSecretProblem({ issuer: 'https://evil.example', client_secret: 's' }, stored),
+    ).toBeUndefined();
   });
 });
 

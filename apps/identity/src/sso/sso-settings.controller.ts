@@ -34,7 +34,7 @@ export class SsoSettingsController {
     description:
       'Creates or replaces the organization’s OpenID Connect configuration. An enabled configuration’s ' +
       'issuer is discovered first, so a wrong issuer is refused at once. Leave `client_secret` out to keep ' +
-      'the stored one. Register `redirect_uri` of the answer at the provider (docs/sso.md).',
+      'the stored one (not when the issuer changes). Register `redirect_uri` of the answer at the provider (docs/sso.md).',
     body: [PutSsoConfigurationDto, examples.put],
     answer: [200, 'The saved configuration.', SsoConfigurationResponse, examples.configuration],
     errors: [

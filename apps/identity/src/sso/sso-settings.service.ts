@@ -5,7 +5,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { OpenIdProviders, ProviderError } from './openid-providers';
 import { type PutSsoConfigurationDto, type SsoConfigurationResponse } from './sso.dto';
 import { SSO_DOMAINS_KEY, type SsoConfigurationRow, SsoRepository } from './sso.repository';
-import { ssoConfigurationProblems } from './sso-rules';
+import { clientSecretProblem, ssoConfigurationProblems } from './sso-rules';
 
 /** The SecretBox of SSO client secrets, or null when SECRETS_ENCRYPTION_KEY is not configured. */
 export const SSO_SECRET_BOX = Symbol('SSO_SECRET_BOX');
@@ -44,11 +44,11 @@ export class SsoSettingsService {
     const box = requireSecretBox(this.box);
     const problems = ssoConfigurationProblems(body, this.config.sso.allowHttpIssuers);
     if (problems.length > 0) throw ApiError.validation(problems);
-    const secretMissing = () =>
-      ApiError.validation([
-        { field: 'client_secret', message: 'client_secret is required to configure SSO' },
-      ]);
-    if (!body.client_secret && !(await this.sso.findConfiguration(organizationId))) throw secretMissing();
+    const secretProblem = (before: SsoConfigurationRow | undefined) => {
+      const problem = clientSecretProblem(body, before);
+      if (problem) throw ApiError.validation([{ field: 'client_secret', message: problem }]);
+    };
+    secretProblem(await this.sso.findConfiguration(organizationId));
     await this.refuseClaimedDomains(organizationId, body.allowed_email_domains);
     // An enabled configuration must work at once: its issuer is discovered before it is saved.
     if (body.enabled)
@@ -59,10 +59,11 @@ export class SsoSettingsService {
 
     const row = await this.unitOfWork.run(async (tx) => {
       const before = await this.sso.findConfiguration(organizationId, { manager: tx.manager, lock: true });
+      // Checked again under the lock: the issuer may have changed since.
+      secretProblem(before);
       const sealed = body.client_secret
         ? box.seal(body.client_secret, clientSecretBinding(organizationId))
-        : before?.client_secret_sealed;
-      if (!sealed) throw secretMissing();
+        : before!.client_secret_sealed;
       const saved = await this.sso
         .saveConfiguration(tx.manager, {
           organization_id: organizationId,

@@ -39,8 +39,8 @@ export class PutSsoConfigurationDto {
   @MaxLength(2000)
   @JSONSchema({
     description:
-      'The client secret. Required the first time; left out, the stored one is kept. It is encrypted at ' +
-      'rest and never returned.',
+      'The client secret. Required the first time and whenever the issuer changes; left out otherwise, the ' +
+      'stored one is kept. It is encrypted at rest and never returned.',
   })
   client_secret?: string | null;
 

@@ -460,6 +460,31 @@ describe('SSO with OpenID Connect', () => {
       await refused(admin('PUT', '/api/service/sso', withoutSecret(), other.apiKey), 400, 'client_secret');
     });
 
+    it('PUT /sso naming another issuer without the client secret: 400 naming client_secret', async () => {
+      // A second real provider, where the stored secret would otherwise be sent at the code exchange.
+      const elsewhere = await OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS);
+      try {
+        const body = await refused(
+          admin('PUT', '/api/service/sso', { ...withoutSecret(), issuer: elsewhere.issuer }),
+          400,
+          'client_secret',
+        );
+        expect(body.error.details).toEqual([
+          {
+            field: 'client_secret',
+            message:
+              'client_secret is required when the issuer changes: the stored secret is not sent to another provider',
+          },
+        ]);
+        // Given again, the new issuer is taken; then back to the first one, again with the secret.
+        const moved = await admin('PUT', '/api/service/sso', configuration({ issuer: elsewhere.issuer }));
+        expect(moved.statusCode).toBe(200);
+      } finally {
+        expect((await admin('PUT', '/api/service/sso', configuration())).statusCode).toBe(200);
+        await elsewhere.stop();
+      }
+    });
+
     it("PUT /sso claiming another organization's domain: 409", async () => {
       const body = await refused(
         admin(
