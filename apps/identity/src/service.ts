@@ -4,6 +4,7 @@ import { IDENTITY_CONFIG, readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
 import { IdentityPeople1765000000000 } from './migrations/1765000000000-identity-people';
 import { IdentitySso1765200000000 } from './migrations/1765200000000-identity-sso';
+import { IdentitySsoEndpointHosts1765310000000 } from './migrations/1765310000000-identity-sso-endpoint-hosts';
 import { IdentityAudit1765100000000 } from './migrations/1765100000000-identity-audit';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationSettingsModule } from './organization-settings/organization-settings.module';
@@ -31,6 +32,7 @@ export const identityService = defineService({
     IdentityPeople1765000000000,
     IdentityAudit1765100000000,
     IdentitySso1765200000000,
+    IdentitySsoEndpointHosts1765310000000,
   ],
   routes: [
     '/admin/v1',

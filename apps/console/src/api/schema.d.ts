@@ -9606,6 +9606,7 @@ export interface operations {
                      *       },
                      *       "default_role": "viewer",
                      *       "enabled": true,
+                     *       "endpoint_hosts": [],
                      *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z"
@@ -9616,6 +9617,7 @@ export interface operations {
                         issuer: string;
                         client_id: string;
                         allowed_email_domains: string[];
+                        endpoint_hosts: string[];
                         role_claim: string | null;
                         role_mapping: {
                             [key: string]: "admin" | "editor" | "viewer" | "auditor";
@@ -9679,6 +9681,8 @@ export interface operations {
                     client_secret?: string | null;
                     /** @description Email domains whose people sign in through this provider (lower case, such as `acme.com`); a domain belongs to one organization at most. The provider’s verified email must be in one of them. */
                     allowed_email_domains: string[];
+                    /** @description Hosts besides the issuer’s where the provider’s token, userinfo and JWKS endpoints may be (Google: `oauth2.googleapis.com`, `openidconnect.googleapis.com`, `www.googleapis.com`). Empty by default: a discovery document naming another host is refused, so it cannot send the client secret elsewhere. */
+                    endpoint_hosts?: string[] | null;
                     /** @description The ID token or userinfo claim that carries roles or groups (`groups`, or a dotted path such as `realm_access.roles`); a string or a list of strings. */
                     role_claim?: string | null;
                     /** @description Claim value → role (not owner). When several values map, the strongest role wins (admin, editor, auditor, viewer). Needs `role_claim`. */
@@ -9717,6 +9721,7 @@ export interface operations {
                      *       },
                      *       "default_role": "viewer",
                      *       "enabled": true,
+                     *       "endpoint_hosts": [],
                      *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z"
@@ -9727,6 +9732,7 @@ export interface operations {
                         issuer: string;
                         client_id: string;
                         allowed_email_domains: string[];
+                        endpoint_hosts: string[];
                         role_claim: string | null;
                         role_mapping: {
                             [key: string]: "admin" | "editor" | "viewer" | "auditor";

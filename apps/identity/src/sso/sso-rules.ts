@@ -28,6 +28,28 @@ export function issuerProblem(issuer: string, allowHttp: boolean): string | unde
   return undefined;
 }
 
+/** The endpoints of a discovery document that the identity service itself calls. */
+const FETCHED_ENDPOINTS = ['token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const;
+
+/**
+ * Which fetched endpoint of a discovery document is on a host outside `hosts` (the issuer's and those an
+ * admin allowed), or undefined: the document would otherwise send the client secret, or the service's
+ * requests, wherever it says.
+ */
+export function endpointHostProblem(
+  metadata: Partial<Record<(typeof FETCHED_ENDPOINTS)[number], unknown>>,
+  hosts: ReadonlySet<string>,
+): string | undefined {
+  for (const endpoint of FETCHED_ENDPOINTS) {
+    const value = metadata[endpoint];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !URL.canParse(value)) return `${endpoint} is not a URL`;
+    const host = new URL(value).hostname;
+    if (!hosts.has(host)) return `${endpoint} is on ${host}, neither the issuer's host nor an allowed one`;
+  }
+  return undefined;
+}
+
 export const ROLE_MAPPING_MAX = 100;
 export const CLAIM_VALUE_MAX_LENGTH = 200;
 

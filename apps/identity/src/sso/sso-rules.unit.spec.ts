@@ -4,6 +4,7 @@ import {
   displayName,
   EMAIL_DOMAIN,
   emailDomain,
+  endpointHostProblem,
   issuerProblem,
   mappedRole,
   membershipDecision,
@@ -53,6 +54,38 @@ describe('clientSecretProblem', () => {
     );
     expect(
       clientSecretProblem({ issuer: 'https://evil.example', client_secret: 's' }, stored),
+    ).toBeUndefined();
+  });
+});
+
+describe('endpointHostProblem', () => {
+  const hosts = new Set(['acme.okta.com']);
+
+  it('accepts endpoints on the issuer host, and documents without a userinfo endpoint', () => {
+    expect(
+      endpointHostProblem(
+        { token_endpoint: 'https://acme.okta.com/v1/token', jwks_uri: 'https://acme.okta.com/v1/keys' },
+        hosts,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('names the first endpoint elsewhere, or that is no URL', () => {
+    expect(
+      endpointHostProblem(
+        { token_endpoint: 'https://acme.okta.com/t', userinfo_endpoint: 'https://evil.example/u' },
+        hosts,
+      ),
+    ).toBe("userinfo_endpoint is on evil.example, neither the issuer's host nor an allowed one");
+    expect(endpointHostProblem({ jwks_uri: 'keys' }, hosts)).toBe('jwks_uri is not a URL');
+  });
+
+  it('accepts hosts an admin allowed', () => {
+    expect(
+      endpointHostProblem(
+        { token_endpoint: 'https://oauth2.googleapis.com/token' },
+        new Set(['accounts.google.com', 'oauth2.googleapis.com']),
+      ),
     ).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@governance/messaging';
-import { ApiError, ErrorCode, SecretBox, violatesUnique } from '@governance/platform';
+import { ApiError, ErrorCode, LOGGER, type Logger, SecretBox, violatesUnique } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { OpenIdProviders, ProviderError } from './openid-providers';
 import { type PutSsoConfigurationDto, type SsoConfigurationResponse } from './sso.dto';
@@ -32,6 +32,7 @@ export class SsoSettingsService {
     private readonly providers: OpenIdProviders,
     @Inject(SSO_SECRET_BOX) private readonly box: SecretBox | null,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async get(organizationId: string): Promise<SsoConfigurationResponse> {
@@ -50,11 +51,13 @@ export class SsoSettingsService {
     };
     secretProblem(await this.sso.findConfiguration(organizationId));
     await this.refuseClaimedDomains(organizationId, body.allowed_email_domains);
+    const endpointHosts = body.endpoint_hosts ?? [];
     // An enabled configuration must work at once: its issuer is discovered before it is saved.
     if (body.enabled)
-      await this.providers.check(body.issuer, body.client_id).catch((error: unknown) => {
+      await this.providers.check(body.issuer, body.client_id, endpointHosts).catch((error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;
-        throw ApiError.validation([{ field: 'issuer', message: error.message }]);
+        this.logger.warn({ organization_id: organizationId, err: error.message }, 'SSO: issuer refused');
+        throw ApiError.validation([{ field: 'issuer', message: ISSUER_UNUSABLE }]);
       });
 
     const row = await this.unitOfWork.run(async (tx) => {
@@ -71,6 +74,7 @@ export class SsoSettingsService {
           client_id: body.client_id,
           client_secret_sealed: sealed,
           allowed_email_domains: body.allowed_email_domains,
+          endpoint_hosts: endpointHosts,
           role_claim: body.role_claim ?? null,
           role_mapping: body.role_mapping ?? {},
           default_role: body.default_role,
@@ -118,6 +122,7 @@ export class SsoSettingsService {
       issuer: row.issuer,
       client_id: row.client_id,
       allowed_email_domains: row.allowed_email_domains,
+      endpoint_hosts: row.endpoint_hosts,
       role_claim: row.role_claim,
       role_mapping: row.role_mapping,
       default_role: row.default_role,
@@ -128,6 +133,15 @@ export class SsoSettingsService {
     };
   }
 }
+
+/**
+ * The one answer to an issuer that cannot be used, whatever the reason (refused address, closed port, time-out,
+ * not JSON, too large, an endpoint elsewhere): telling them apart would make the field a port scanner. The
+ * reason is logged.
+ */
+export const ISSUER_UNUSABLE =
+  'The issuer cannot be used: no OpenID Provider answered its discovery at a public address, within the ' +
+  'size and time limits, with endpoints on its own host or on endpoint_hosts (docs/sso.md)';
 
 /** Where providers send people back; registered at the provider as the client's redirect URI. */
 export const ssoRedirectUri = (config: IdentityConfig): string =>
@@ -148,6 +162,7 @@ function summary(row: SsoConfigurationRow) {
     issuer: row.issuer,
     client_id: row.client_id,
     allowed_email_domains: row.allowed_email_domains,
+    endpoint_hosts: row.endpoint_hosts,
     role_claim: row.role_claim,
     role_mapping: row.role_mapping,
     default_role: row.default_role,

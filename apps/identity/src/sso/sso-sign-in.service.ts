@@ -258,6 +258,7 @@ export class SsoSignInService {
       issuer: configuration.issuer,
       clientId: configuration.client_id,
       clientSecret,
+      endpointHosts: configuration.endpoint_hosts,
     };
   }
 

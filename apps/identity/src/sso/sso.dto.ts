@@ -19,6 +19,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { CLAIM_PATH, EMAIL_DOMAIN, ROLE_MAPPING_MAX, SSO_ROLES, type SsoRole } from './sso-rules';
 
 export const ALLOWED_DOMAINS_MAX = 50;
+export const ENDPOINT_HOSTS_MAX = 10;
 const EMAIL_MAX_LENGTH = 254;
 
 const ssoRoleMessage = { message: `default_role must be one of: ${SSO_ROLES.join(', ')}` };
@@ -59,6 +60,23 @@ export class PutSsoConfigurationDto {
       'domain belongs to one organization at most. The provider’s verified email must be in one of them.',
   })
   allowed_email_domains!: string[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(ENDPOINT_HOSTS_MAX)
+  @ArrayUnique(undefined, { message: 'endpoint_hosts must be unique' })
+  @IsString({ each: true })
+  @Matches(EMAIL_DOMAIN, {
+    each: true,
+    message: 'each endpoint host must be a lower-case host name such as oauth2.googleapis.com',
+  })
+  @JSONSchema({
+    description:
+      'Hosts besides the issuer’s where the provider’s token, userinfo and JWKS endpoints may be (Google: ' +
+      '`oauth2.googleapis.com`, `openidconnect.googleapis.com`, `www.googleapis.com`). Empty by default: a ' +
+      'discovery document naming another host is refused, so it cannot send the client secret elsewhere.',
+  })
+  endpoint_hosts?: string[];
 
   @IsOptional()
   @IsString()
@@ -162,6 +180,7 @@ export const SsoConfigurationResponse = Type.Object({
   issuer: Type.String(),
   client_id: Type.String(),
   allowed_email_domains: Type.Array(Type.String()),
+  endpoint_hosts: Type.Array(Type.String()),
   role_claim: Nullable(Type.String()),
   role_mapping: Type.Unsafe<Record<string, SsoRole>>({
     type: 'object',

@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '@governance/contracts';
 import { readOutbox, ServiceHarness } from '@governance/testing';
 import { createService } from '../service';
+import { ISSUER_UNUSABLE } from './sso-settings.service';
 import { OidcTestProvider, TestBrowser } from './testing/oidc-test-provider';
-
-const PUBLIC_URL = 'http://console.test';
-const CALLBACK = `${PUBLIC_URL}/api/service/auth/sso/callback`;
-const ADMIN_TOKEN = `adm_${randomBytes(18).toString('base64url')}`;
-const CLIENT = { client_id: 'governance', client_secret: randomBytes(24).toString('base64url') };
+import {
+  CALLBACK,
+  CLIENT,
+  createOrganization,
+  type ErrorBody,
+  identityEnv,
+  PUBLIC_URL,
+} from './testing/sso-fixtures';
 
 /** The provider's people: login → claims. */
 const ACCOUNTS = {
@@ -24,10 +28,6 @@ const ACCOUNTS = {
   eve: { email: 'eve@evil.com', email_verified: true, name: 'Eve', groups: ['gov-admins'] },
 };
 
-interface ErrorBody {
-  error: { code: string; message: string; details: unknown };
-}
-
 let provider: OidcTestProvider;
 
 beforeAll(async () => {
@@ -35,15 +35,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => provider?.stop());
-
-/** Identity as the SSO tests run it: allowed an http issuer (the provider on 127.0.0.1). */
-const identityEnv = (secretsKey: string | undefined): Record<string, string> => ({
-  ADMIN_TOKEN,
-  PUBLIC_URL,
-  ...(secretsKey ? { SECRETS_ENCRYPTION_KEY: secretsKey } : {}),
-  SSO_ALLOW_HTTP_ISSUERS: 'true',
-  SSO_PROVIDER_TIMEOUT_MS: '3000',
-});
 
 const ssoConfiguration = (overrides: Record<string, unknown> = {}) => ({
   issuer: provider.issuer,
@@ -56,16 +47,6 @@ const ssoConfiguration = (overrides: Record<string, unknown> = {}) => ({
   enabled: true,
   ...overrides,
 });
-
-async function createOrganization(harness: ServiceHarness, name: string) {
-  const created = await harness.request('POST', '/admin/v1/organizations', ADMIN_TOKEN, {
-    name,
-    plan: 'professional',
-  });
-  expect(created.statusCode).toBe(201);
-  const body = created.json<{ id: string; api_key: string }>();
-  return { id: body.id, apiKey: body.api_key };
-}
 
 /**
  * SSO end to end against a real OpenID Provider (oidc-provider in a child process): configuration, the
@@ -155,6 +136,7 @@ describe('SSO with OpenID Connect', () => {
         issuer: provider.issuer,
         client_id: CLIENT.client_id,
         allowed_email_domains: ['acme.com'],
+        endpoint_hosts: [],
         role_claim: 'groups',
         role_mapping: { 'gov-admins': 'admin', 'gov-auditors': 'auditor' },
         default_role: 'viewer',
@@ -453,7 +435,7 @@ describe('SSO with OpenID Connect', () => {
         400,
         'issuer',
       );
-      expect(body.error.message).toContain('OpenID Connect discovery of http://127.0.0.1:9/nothing failed');
+      expect(body.error.details).toEqual([{ field: 'issuer', message: ISSUER_UNUSABLE }]);
     });
 
     it('PUT /sso for the first time without a client secret: 400', async () => {

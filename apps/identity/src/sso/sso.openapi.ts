@@ -27,6 +27,7 @@ export const examples = {
     organization_id: 'org_01JD5Y2B7C9D1E3F5G7H9J1K3M',
     ...shown,
     allowed_email_domains: [...shown.allowed_email_domains],
+    endpoint_hosts: [],
     redirect_uri: 'https://governance.acme.com/api/service/auth/sso/callback',
     created_at: '2026-11-22T09:30:00.000Z',
     updated_at: '2026-11-22T09:30:00.000Z',

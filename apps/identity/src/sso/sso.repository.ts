@@ -8,6 +8,7 @@ export interface SsoConfigurationRow {
   client_id: string;
   client_secret_sealed: string;
   allowed_email_domains: string[];
+  endpoint_hosts: string[];
   role_claim: string | null;
   role_mapping: Record<string, SsoRole>;
   default_role: SsoRole;
@@ -28,7 +29,7 @@ export interface SsoLoginRow {
 /** The unique index that gives each email domain to one organization's SSO. */
 export const SSO_DOMAINS_KEY = 'sso_domains_pkey';
 
-const CONFIGURATION = `c.organization_id, c.issuer, c.client_id, c.client_secret_sealed, c.role_claim,
+const CONFIGURATION = `c.organization_id, c.issuer, c.client_id, c.client_secret_sealed, c.endpoint_hosts, c.role_claim,
   c.role_mapping, c.default_role, c.enabled, c.created_at, c.updated_at,
   ARRAY(SELECT d.domain FROM tenancy.sso_domains d WHERE d.organization_id = c.organization_id
         ORDER BY d.domain) AS allowed_email_domains`;
@@ -82,10 +83,11 @@ export class SsoRepository {
   ): Promise<SsoConfigurationRow> {
     await manager.query(
       `INSERT INTO tenancy.sso_configurations (organization_id, issuer, client_id, client_secret_sealed,
-         role_claim, role_mapping, default_role, enabled)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         role_claim, role_mapping, default_role, enabled, endpoint_hosts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (organization_id) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
-         client_secret_sealed = EXCLUDED.client_secret_sealed, role_claim = EXCLUDED.role_claim,
+         client_secret_sealed = EXCLUDED.client_secret_sealed, endpoint_hosts = EXCLUDED.endpoint_hosts,
+         role_claim = EXCLUDED.role_claim,
          role_mapping = EXCLUDED.role_mapping, default_role = EXCLUDED.default_role,
          enabled = EXCLUDED.enabled, updated_at = now()`,
       [
@@ -97,6 +99,7 @@ export class SsoRepository {
         JSON.stringify(values.role_mapping),
         values.default_role,
         values.enabled,
+        values.endpoint_hosts,
       ],
     );
     await manager.query('DELETE FROM tenancy.sso_domains WHERE organization_id = $1', [
