@@ -1685,6 +1685,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service/sso/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an SSO email domain
+         * @description Looks up the DNS TXT records at `_governance-challenge.<domain>`; when one is this organization’s `governance-domain-verification=<token>` (see `domain_verification` of the configuration), the domain is verified: from then on it routes and vouches for sign-ins here, and no other organization can claim it. Calling it for a verified domain changes nothing.
+         */
+        post: operations["SsoSettings_verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service/systems": {
         parameters: {
             query?: never;
@@ -9606,6 +9626,17 @@ export interface operations {
                      *       },
                      *       "default_role": "viewer",
                      *       "enabled": true,
+                     *       "domain_verification": [
+                     *         {
+                     *           "domain": "acme.com",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-22T09:41:00.000Z",
+                     *           "txt_record": {
+                     *             "name": "_governance-challenge.acme.com",
+                     *             "value": "governance-domain-verification=5f0c9e2b7d4a41e8a3c6b1f09d2e7a4c58b3d6e1"
+                     *           }
+                     *         }
+                     *       ],
                      *       "endpoint_hosts": [],
                      *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
                      *       "created_at": "2026-11-22T09:30:00.000Z",
@@ -9617,6 +9648,21 @@ export interface operations {
                         issuer: string;
                         client_id: string;
                         allowed_email_domains: string[];
+                        /** @description Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call `POST /api/service/sso/domains/{domain}/verify`. */
+                        domain_verification: {
+                            domain: string;
+                            /** @description Whether the domain is proven: only a verified domain routes and vouches for sign-ins. */
+                            verified: boolean;
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** @description The DNS TXT record that proves control of the domain. */
+                            txt_record: {
+                                /** @description Where to publish it: `_governance-challenge.<domain>`. */
+                                name: string;
+                                /** @description `governance-domain-verification=<token>`, this organization’s. */
+                                value: string;
+                            };
+                        }[];
                         endpoint_hosts: string[];
                         role_claim: string | null;
                         role_mapping: {
@@ -9679,7 +9725,7 @@ export interface operations {
                     client_id: string;
                     /** @description The client secret. Required the first time and whenever the issuer changes; left out otherwise, the stored one is kept. It is encrypted at rest and never returned. */
                     client_secret?: string | null;
-                    /** @description Email domains whose people sign in through this provider (lower case, such as `acme.com`); a domain belongs to one organization at most. The provider’s verified email must be in one of them. */
+                    /** @description Email domains whose people sign in through this provider (lower case, such as `acme.com`). A domain counts once verified (a DNS TXT record, see `domain_verification` in the answer), and belongs to one organization at most; public email providers’ domains are refused. The provider’s verified email must be in one of the verified domains. */
                     allowed_email_domains: string[];
                     /** @description Hosts besides the issuer’s where the provider’s token, userinfo and JWKS endpoints may be (Google: `oauth2.googleapis.com`, `openidconnect.googleapis.com`, `www.googleapis.com`). Empty by default: a discovery document naming another host is refused, so it cannot send the client secret elsewhere. */
                     endpoint_hosts?: string[] | null;
@@ -9721,6 +9767,17 @@ export interface operations {
                      *       },
                      *       "default_role": "viewer",
                      *       "enabled": true,
+                     *       "domain_verification": [
+                     *         {
+                     *           "domain": "acme.com",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-22T09:41:00.000Z",
+                     *           "txt_record": {
+                     *             "name": "_governance-challenge.acme.com",
+                     *             "value": "governance-domain-verification=5f0c9e2b7d4a41e8a3c6b1f09d2e7a4c58b3d6e1"
+                     *           }
+                     *         }
+                     *       ],
                      *       "endpoint_hosts": [],
                      *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
                      *       "created_at": "2026-11-22T09:30:00.000Z",
@@ -9732,6 +9789,21 @@ export interface operations {
                         issuer: string;
                         client_id: string;
                         allowed_email_domains: string[];
+                        /** @description Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call `POST /api/service/sso/domains/{domain}/verify`. */
+                        domain_verification: {
+                            domain: string;
+                            /** @description Whether the domain is proven: only a verified domain routes and vouches for sign-ins. */
+                            verified: boolean;
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** @description The DNS TXT record that proves control of the domain. */
+                            txt_record: {
+                                /** @description Where to publish it: `_governance-challenge.<domain>`. */
+                                name: string;
+                                /** @description `governance-domain-verification=<token>`, this organization’s. */
+                                value: string;
+                            };
+                        }[];
                         endpoint_hosts: string[];
                         role_claim: string | null;
                         role_mapping: {
@@ -9776,7 +9848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: another organization’s SSO claims one of the email domains. */
+            /** @description `conflict`: another organization’s SSO has verified one of the email domains. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9850,6 +9922,149 @@ export interface operations {
             };
             /** @description `not_found`: the organization has no SSO configuration. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SsoSettings_verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the configuration’s allowed email domains. */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration, the domain verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "organization_id": "org_01JD5Y2B7C9D1E3F5G7H9J1K3M",
+                     *       "issuer": "https://acme.okta.com/oauth2/default",
+                     *       "client_id": "0oa1b2c3d4e5f6g7h8i9",
+                     *       "allowed_email_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "role_claim": "groups",
+                     *       "role_mapping": {
+                     *         "governance-admins": "admin",
+                     *         "governance-auditors": "auditor"
+                     *       },
+                     *       "default_role": "viewer",
+                     *       "enabled": true,
+                     *       "domain_verification": [
+                     *         {
+                     *           "domain": "acme.com",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-22T09:41:00.000Z",
+                     *           "txt_record": {
+                     *             "name": "_governance-challenge.acme.com",
+                     *             "value": "governance-domain-verification=5f0c9e2b7d4a41e8a3c6b1f09d2e7a4c58b3d6e1"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "endpoint_hosts": [],
+                     *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
+                     *       "created_at": "2026-11-22T09:30:00.000Z",
+                     *       "updated_at": "2026-11-22T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        organization_id: string;
+                        issuer: string;
+                        client_id: string;
+                        allowed_email_domains: string[];
+                        /** @description Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call `POST /api/service/sso/domains/{domain}/verify`. */
+                        domain_verification: {
+                            domain: string;
+                            /** @description Whether the domain is proven: only a verified domain routes and vouches for sign-ins. */
+                            verified: boolean;
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** @description The DNS TXT record that proves control of the domain. */
+                            txt_record: {
+                                /** @description Where to publish it: `_governance-challenge.<domain>`. */
+                                name: string;
+                                /** @description `governance-domain-verification=<token>`, this organization’s. */
+                                value: string;
+                            };
+                        }[];
+                        endpoint_hosts: string[];
+                        role_claim: string | null;
+                        role_mapping: {
+                            [key: string]: "admin" | "editor" | "viewer" | "auditor";
+                        };
+                        /** @enum {string} */
+                        default_role: "admin" | "editor" | "viewer" | "auditor";
+                        enabled: boolean;
+                        /** @description Register this as the redirect URI of the client at the provider. */
+                        redirect_uri: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: the TXT record is not there (yet); `details` names `domain`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the configuration does not claim this domain, or there is none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: another organization’s SSO has verified this domain. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: DNS did not answer. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -50,6 +50,53 @@ export function endpointHostProblem(
   return undefined;
 }
 
+/** Where a domain's owner publishes the organization's verification token, and what the record says. */
+export const domainChallengeName = (domain: string): string => `_governance-challenge.${domain}`;
+export const domainChallengeValue = (token: string): string => `governance-domain-verification=${token}`;
+
+/** Whether the TXT records at the challenge name prove control of the domain for this token. */
+export function domainProven(txtRecords: readonly string[], token: string): boolean {
+  const expected = domainChallengeValue(token);
+  return txtRecords.some((record) => record.trim() === expected);
+}
+
+/**
+ * Domains of public email providers: their people belong to no one organization, so no organization's SSO
+ * may claim them (verified or not, since the provider's own staff could otherwise publish the record).
+ */
+export const PUBLIC_EMAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'yandex.ru',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'fastmail.com',
+  'tutanota.com',
+  'hey.com',
+]);
+
 export const ROLE_MAPPING_MAX = 100;
 export const CLAIM_VALUE_MAX_LENGTH = 200;
 
@@ -58,12 +105,25 @@ export const CLAIM_VALUE_MAX_LENGTH = 200;
  * allowed), the mapping's entries, and that a mapping needs a claim to read.
  */
 export function ssoConfigurationProblems(
-  input: { issuer: string; role_claim?: string | null; role_mapping?: Record<string, unknown> | null },
+  input: {
+    issuer: string;
+    allowed_email_domains?: readonly string[];
+    role_claim?: string | null;
+    role_mapping?: Record<string, unknown> | null;
+  },
   allowHttpIssuers: boolean,
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const issuer = issuerProblem(input.issuer, allowHttpIssuers);
   if (issuer) problems.push({ field: 'issuer', message: issuer });
+  const publicDomains = (input.allowed_email_domains ?? []).filter((domain) =>
+    PUBLIC_EMAIL_DOMAINS.has(domain),
+  );
+  if (publicDomains.length > 0)
+    problems.push({
+      field: 'allowed_email_domains',
+      message: `${publicDomains.join(', ')}: a public email provider's domain belongs to no one organization`,
+    });
   const entries = Object.entries(input.role_mapping ?? {});
   if (entries.length > ROLE_MAPPING_MAX)
     problems.push({ field: 'role_mapping', message: `role_mapping has at most ${ROLE_MAPPING_MAX} entries` });

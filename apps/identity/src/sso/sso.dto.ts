@@ -56,8 +56,10 @@ export class PutSsoConfigurationDto {
   })
   @JSONSchema({
     description:
-      'Email domains whose people sign in through this provider (lower case, such as `acme.com`); a ' +
-      'domain belongs to one organization at most. The provider’s verified email must be in one of them.',
+      'Email domains whose people sign in through this provider (lower case, such as `acme.com`). A domain ' +
+      'counts once verified (a DNS TXT record, see `domain_verification` in the answer), and belongs to one ' +
+      'organization at most; public email providers’ domains are refused. The provider’s verified email ' +
+      'must be in one of the verified domains.',
   })
   allowed_email_domains!: string[];
 
@@ -180,6 +182,29 @@ export const SsoConfigurationResponse = Type.Object({
   issuer: Type.String(),
   client_id: Type.String(),
   allowed_email_domains: Type.Array(Type.String()),
+  domain_verification: Type.Array(
+    Type.Object({
+      domain: Type.String(),
+      verified: Type.Boolean({
+        description: 'Whether the domain is proven: only a verified domain routes and vouches for sign-ins.',
+      }),
+      verified_at: Nullable(Timestamp()),
+      txt_record: Type.Object(
+        {
+          name: Type.String({ description: 'Where to publish it: `_governance-challenge.<domain>`.' }),
+          value: Type.String({
+            description: '`governance-domain-verification=<token>`, this organization’s.',
+          }),
+        },
+        { description: 'The DNS TXT record that proves control of the domain.' },
+      ),
+    }),
+    {
+      description:
+        'Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call ' +
+        '`POST /api/service/sso/domains/{domain}/verify`.',
+    },
+  ),
   endpoint_hosts: Type.Array(Type.String()),
   role_claim: Nullable(Type.String()),
   role_mapping: Type.Unsafe<Record<string, SsoRole>>({

@@ -10,8 +10,10 @@ import {
   createOrganization,
   type ErrorBody,
   identityEnv,
+  proveDomain,
   PUBLIC_URL,
 } from './testing/sso-fixtures';
+import { TestDnsServer } from './testing/test-dns-server';
 
 /** The provider's people: login → claims. */
 const ACCOUNTS = {
@@ -29,12 +31,20 @@ const ACCOUNTS = {
 };
 
 let provider: OidcTestProvider;
+/** The DNS that identity asks (SSO_DNS_SERVERS): where domains' verification records are published. */
+let dns: TestDnsServer;
 
 beforeAll(async () => {
-  provider = await OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS);
+  [provider, dns] = await Promise.all([
+    OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS),
+    TestDnsServer.start(),
+  ]);
 });
 
-afterAll(() => provider?.stop());
+afterAll(() => Promise.all([provider?.stop(), dns?.stop()]));
+
+const withDns = (secretsKey: string | undefined) =>
+  identityEnv(secretsKey, { extra: { SSO_DNS_SERVERS: dns.address } });
 
 const ssoConfiguration = (overrides: Record<string, unknown> = {}) => ({
   issuer: provider.issuer,
@@ -58,8 +68,12 @@ describe('SSO with OpenID Connect', () => {
   let org: { id: string; apiKey: string };
   let other: { id: string; apiKey: string };
 
-  const admin = (method: 'GET' | 'PUT' | 'DELETE' | 'PATCH', url: string, body?: unknown, key = org.apiKey) =>
-    harness.request(method, url, key, body);
+  const admin = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+    url: string,
+    body?: unknown,
+    key = org.apiKey,
+  ) => harness.request(method, url, key, body);
   const configuration = ssoConfiguration;
   const withoutSecret = () => {
     const { client_secret, ...rest } = configuration();
@@ -104,7 +118,7 @@ describe('SSO with OpenID Connect', () => {
 
   beforeAll(async () => {
     harness = await ServiceHarness.start(createService, {
-      env: identityEnv(randomBytes(32).toString('base64')),
+      env: withDns(randomBytes(32).toString('base64')),
     });
     [org, other] = [
       await createOrganization(harness, 'Acme Insurance'),
@@ -136,6 +150,17 @@ describe('SSO with OpenID Connect', () => {
         issuer: provider.issuer,
         client_id: CLIENT.client_id,
         allowed_email_domains: ['acme.com'],
+        domain_verification: [
+          {
+            domain: 'acme.com',
+            verified: false,
+            verified_at: null,
+            txt_record: {
+              name: '_governance-challenge.acme.com',
+              value: expect.stringMatching(/^governance-domain-verification=[0-9a-f]{40}$/) as unknown,
+            },
+          },
+        ],
         endpoint_hosts: [],
         role_claim: 'groups',
         role_mapping: { 'gov-admins': 'admin', 'gov-auditors': 'auditor' },
@@ -174,6 +199,46 @@ describe('SSO with OpenID Connect', () => {
       expect(await sealed()).toBe(before);
       const audit = (await readOutbox(harness, 'tenancy', 'audit.recorded')).at(-1)!.record.details;
       expect(audit).toMatchObject({ action: 'sso.updated', after: { client_secret_changed: false } });
+    });
+
+    it('routes sign-ins for a domain only once a DNS TXT record proves control of it', async () => {
+      const discover = () => harness.request('GET', '/api/service/auth/sso/discover?email=pat@acme.com');
+      expect((await discover()).json()).toEqual({ sso: false });
+      expect(
+        (await harness.request('GET', '/api/service/auth/sso/start?email=pat@acme.com')).statusCode,
+      ).toBe(404);
+
+      // Asked before the record is published: 400 naming the record to publish, nothing verified.
+      const claim = (await admin('GET', '/api/service/sso')).json<{
+        domain_verification: Array<{ txt_record: { name: string; value: string } }>;
+      }>().domain_verification[0]!;
+      dns.set('_governance-challenge.acme.com', {
+        TXT: ['v=spf1 -all', 'governance-domain-verification=other'],
+      });
+      const early = await admin('POST', '/api/service/sso/domains/acme.com/verify');
+      expect(early.statusCode).toBe(400);
+      expect(early.json<ErrorBody>().error.details).toEqual([
+        {
+          field: 'domain',
+          message: expect.stringContaining(
+            `No TXT record "${claim.txt_record.value}" at _governance-challenge.acme.com`,
+          ) as unknown,
+        },
+      ]);
+      expect((await discover()).json()).toEqual({ sso: false });
+      expect(dns.questions).toContain('TXT _governance-challenge.acme.com');
+
+      const verified = await proveDomain(harness, dns, org.apiKey, 'acme.com');
+      expect(verified.json()).toMatchObject({
+        domain_verification: [{ domain: 'acme.com', verified: true, verified_at: expect.any(String) }],
+      });
+      const audit = (await readOutbox(harness, 'tenancy', 'audit.recorded')).at(-1)!.record.details;
+      expect(audit).toMatchObject({ action: 'sso.domain_verified', after: { domain: 'acme.com' } });
+      expect((await discover()).json()).toEqual({ sso: true, organization_name: 'Acme Insurance' });
+      // A change that keeps the domain keeps its verification.
+      expect((await admin('PUT', '/api/service/sso', withoutSecret())).json()).toMatchObject({
+        domain_verification: [{ domain: 'acme.com', verified: true }],
+      });
     });
 
     it('tells the sign-in page which emails sign in with SSO', async () => {
@@ -467,7 +532,7 @@ describe('SSO with OpenID Connect', () => {
       }
     });
 
-    it("PUT /sso claiming another organization's domain: 409", async () => {
+    it("PUT /sso claiming another organization's verified domain: 409", async () => {
       const body = await refused(
         admin(
           'PUT',
@@ -536,7 +601,7 @@ describe('SSO when SECRETS_ENCRYPTION_KEY is missing or changed', () => {
   const restartWith = async (secretsKey: string | undefined) => {
     const harness = await ServiceHarness.start(createService, {
       database: configured.database,
-      env: identityEnv(secretsKey),
+      env: withDns(secretsKey),
     });
     others.push(harness);
     return harness;
@@ -544,11 +609,12 @@ describe('SSO when SECRETS_ENCRYPTION_KEY is missing or changed', () => {
 
   beforeAll(async () => {
     configured = await ServiceHarness.start(createService, {
-      env: identityEnv(randomBytes(32).toString('base64')),
+      env: withDns(randomBytes(32).toString('base64')),
     });
     org = await createOrganization(configured, 'Acme Insurance');
     const saved = await configured.request('PUT', '/api/service/sso', org.apiKey, ssoConfiguration());
     expect(saved.statusCode).toBe(200);
+    await proveDomain(configured, dns, org.apiKey, 'acme.com');
   });
 
   afterAll(async () => {

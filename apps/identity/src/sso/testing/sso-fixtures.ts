@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ServiceHarness } from '@governance/testing';
 import { TestBrowser } from './oidc-test-provider';
+import { type TestDnsServer } from './test-dns-server';
 
 /* What the SSO specs share: the console's address, the client registered at the test providers, identity's
    environment, and organizations made through the admin API. */
@@ -44,3 +45,24 @@ export async function createOrganization(harness: ServiceHarness, name: string) 
 /** A browser whose requests to the console's origin go to the identity service in-process. */
 export const browserOf = (harness: ServiceHarness): TestBrowser =>
   new TestBrowser(PUBLIC_URL, (path, headers) => harness.request('GET', path, undefined, undefined, headers));
+
+/**
+ * Proves `domain` for the organization of `apiKey` the way its owner would: publishes the TXT record the
+ * configuration names on the test DNS server (beside any already there), then asks identity to verify it.
+ */
+export async function proveDomain(
+  harness: ServiceHarness,
+  dns: TestDnsServer,
+  apiKey: string,
+  domain: string,
+) {
+  const configuration = await harness.request('GET', '/api/service/sso', apiKey);
+  const claim = configuration
+    .json<{ domain_verification: Array<{ domain: string; txt_record: { name: string; value: string } }> }>()
+    .domain_verification.find((d) => d.domain === domain)!;
+  const existing = dns.zone.get(claim.txt_record.name)?.TXT ?? [];
+  dns.set(claim.txt_record.name, { TXT: [...existing, claim.txt_record.value] });
+  const verified = await harness.request('POST', `/api/service/sso/domains/${domain}/verify`, apiKey);
+  expect(verified.statusCode).toBe(200);
+  return verified;
+}
