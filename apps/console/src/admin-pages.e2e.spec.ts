@@ -240,6 +240,13 @@ describe('the console’s administration pages in Chromium', () => {
       enabled: false,
     });
     expect(await page.getByLabel('Client secret').inputValue()).toBe('');
+    // The domain routes no sign-in until its DNS record is published and verified.
+    const domains = page.getByRole('table', { name: 'Email domain verification' });
+    await domains.getByText('Not verified').waitFor();
+    await domains.getByText('_governance-challenge.acme.example').waitFor();
+    const record = await domains.getByLabel('TXT record of acme.example', { exact: true }).textContent();
+    expect(record).toMatch(/^governance-domain-verification=[0-9a-f]{40}$/);
+    expect(await domains.getByRole('button', { name: 'Verify acme.example' }).isVisible()).toBe(true);
     await ui.expectAccessible(page, 'settings-sso');
 
     await sessions.getByRole('button', { name: /^End the session/ }).click();

@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns';
 import { decodeSecretsKey } from '@governance/platform';
 import { readServiceConfig } from '@governance/service';
 
@@ -17,6 +18,11 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
     const setupToken = env.optionalString('SETUP_TOKEN');
     if (setupToken !== undefined && setupToken.length < 32)
       env.invalid('SETUP_TOKEN must have at least 32 characters');
+    const ssoDnsServers = dnsServers(env.optionalString('SSO_DNS_SERVERS'));
+    if (ssoDnsServers === undefined)
+      env.invalid(
+        'SSO_DNS_SERVERS must be a comma-separated list of IP addresses, each with an optional :port',
+      );
     const publicUrl = basics.publicUrl;
     return {
       adminToken: adminToken ?? '',
@@ -55,12 +61,31 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
         discoveryTtlMs: env.int('SSO_DISCOVERY_TTL_MS', 10 * MINUTE_MS, { min: 0 }),
         /** Accept `http://` issuers: development and tests only. */
         allowHttpIssuers: env.bool('SSO_ALLOW_HTTP_ISSUERS', false),
+        /**
+         * Let issuers, and their token, userinfo and JWKS endpoints, be at loopback and private addresses:
+         * development and tests only; otherwise only public addresses are reached, as for webhooks.
+         */
+        allowPrivateIssuers: env.bool('SSO_ALLOW_PRIVATE_ISSUERS', false),
+        /** DNS servers for providers' host names and domain verification; empty: the system's resolver. */
+        dnsServers: ssoDnsServers ?? [],
       },
       auditRetentionDays: env.int('AUDIT_RETENTION_DAYS', 400, { min: 1 }),
       /** How often entries past the retention period are deleted. */
       auditRetentionSweepIntervalMs: env.int('AUDIT_RETENTION_SWEEP_INTERVAL_MS', HOUR_MS, { min: 50 }),
     };
   });
+}
+
+/** `127.0.0.1:5353,[::1]:53` as the resolver takes it; undefined when the resolver refuses it. */
+function dnsServers(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return [];
+  const servers = raw.split(',').map((server) => server.trim());
+  try {
+    new Resolver().setServers(servers);
+    return servers;
+  } catch {
+    return undefined;
+  }
 }
 
 export type IdentityConfig = ReturnType<typeof readIdentityConfig>;

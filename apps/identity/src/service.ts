@@ -4,6 +4,9 @@ import { IDENTITY_CONFIG, readIdentityConfig } from './config';
 import { TenancyInitial1763800000000 } from './migrations/1763800000000-tenancy-initial';
 import { IdentityPeople1765000000000 } from './migrations/1765000000000-identity-people';
 import { IdentitySso1765200000000 } from './migrations/1765200000000-identity-sso';
+import { IdentitySsoEndpointHosts1765310000000 } from './migrations/1765310000000-identity-sso-endpoint-hosts';
+import { IdentitySsoDomainVerification1765320000000 } from './migrations/1765320000000-identity-sso-domain-verification';
+import { IdentitySessionOrganization1765330000000 } from './migrations/1765330000000-identity-session-organization';
 import { IdentityAudit1765100000000 } from './migrations/1765100000000-identity-audit';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationSettingsModule } from './organization-settings/organization-settings.module';
@@ -31,6 +34,9 @@ export const identityService = defineService({
     IdentityPeople1765000000000,
     IdentityAudit1765100000000,
     IdentitySso1765200000000,
+    IdentitySsoEndpointHosts1765310000000,
+    IdentitySsoDomainVerification1765320000000,
+    IdentitySessionOrganization1765330000000,
   ],
   routes: [
     '/admin/v1',

@@ -1,4 +1,4 @@
-import { SecretBox } from '@governance/platform';
+import { DestinationPolicy, SecretBox } from '@governance/platform';
 import { defineService } from '@governance/service';
 import { readWebhooksConfig } from './config';
 import { WebhooksInitial1763800000000 } from './migrations/1763800000000-webhooks-initial';
@@ -6,7 +6,6 @@ import { WebhooksDeliveryTrace1764500000000 } from './migrations/1764500000000-w
 import { WebhooksDeliveryLease1764600000000 } from './migrations/1764600000000-webhooks-delivery-lease';
 import { WebhooksResendsAndRotation1765100000000 } from './migrations/1765100000000-webhooks-resends-and-rotation';
 import { WebhooksAttemptResponses1766000000000 } from './migrations/1766000000000-webhooks-attempt-responses';
-import { DestinationPolicy } from './outbound/destination-policy';
 import { EndpointBreakers } from './outbound/endpoint-breakers';
 import { WebhookSender } from './outbound/webhook-sender';
 import { WebhooksModule } from './webhooks/webhooks.module';

@@ -2,13 +2,27 @@ import { timingSafeEqual } from 'node:crypto';
 import { type Membership } from './credential-directory';
 
 export type MembershipChoice =
-  { membership: Membership } | { problem: 'not_a_member' | 'no_membership' | 'choose_organization' };
+  | { membership: Membership }
+  | { problem: 'not_a_member' | 'no_membership' | 'choose_organization' | 'bound_elsewhere' };
 
 /**
  * The organization a person acts in: the one named in X-Service-Organization, or their only one. A person
- * in several must name it, rather than act somewhere by accident.
+ * in several must name it, rather than act somewhere by accident. A session bound to an organization (an
+ * SSO sign-in) acts there only, whatever else the person belongs to: that organization's provider vouched
+ * for the person, no other organization's did.
  */
-export function chooseMembership(memberships: readonly Membership[], requested?: string): MembershipChoice {
+export function chooseMembership(
+  memberships: readonly Membership[],
+  requested?: string,
+  boundTo?: string,
+): MembershipChoice {
+  if (boundTo !== undefined) {
+    if (requested !== undefined && requested !== boundTo) return { problem: 'bound_elsewhere' };
+    const membership = memberships.find((m) => m.organizationId === boundTo);
+    return membership
+      ? { membership }
+      : { problem: requested === undefined ? 'no_membership' : 'not_a_member' };
+  }
   if (requested !== undefined) {
     const membership = memberships.find((m) => m.organizationId === requested);
     return membership ? { membership } : { problem: 'not_a_member' };

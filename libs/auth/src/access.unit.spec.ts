@@ -23,6 +23,16 @@ describe('chooseMembership', () => {
     expect(chooseMembership([member('org_a'), member('org_b')])).toEqual({ problem: 'choose_organization' });
     expect(chooseMembership([])).toEqual({ problem: 'no_membership' });
   });
+
+  it('keeps a session bound by an SSO sign-in to its organization, whatever else the person belongs to', () => {
+    const both = [member('org_a'), member('org_b')];
+    expect(chooseMembership(both, undefined, 'org_a')).toEqual({ membership: member('org_a') });
+    expect(chooseMembership(both, 'org_a', 'org_a')).toEqual({ membership: member('org_a') });
+    expect(chooseMembership(both, 'org_b', 'org_a')).toEqual({ problem: 'bound_elsewhere' });
+    // No longer a member where it is bound: it acts nowhere.
+    expect(chooseMembership([member('org_b')], undefined, 'org_a')).toEqual({ problem: 'no_membership' });
+    expect(chooseMembership([member('org_b')], 'org_a', 'org_a')).toEqual({ problem: 'not_a_member' });
+  });
 });
 
 describe('csrfProblem', () => {

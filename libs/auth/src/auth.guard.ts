@@ -118,7 +118,11 @@ export class AuthGuard implements CanActivate {
       headerToken: header(request.headers[CSRF_HEADER]),
     });
     if (forged) throw new ApiError(HttpStatus.FORBIDDEN, ErrorCode.CsrfRejected, forged);
-    return { userId: session.userId, sessionId: parsed.id };
+    return {
+      userId: session.userId,
+      sessionId: parsed.id,
+      ...(session.boundOrganizationId ? { boundOrganizationId: session.boundOrganizationId } : {}),
+    };
   }
 
   private async memberPrincipal(
@@ -130,13 +134,16 @@ export class AuthGuard implements CanActivate {
       return found.length > 0 ? found : undefined;
     });
     const organization = header(requested);
-    let choice = chooseMembership(memberships ?? [], organization);
-    // Named but not in the cached list: perhaps a membership newer than the cache, or than the replica.
-    if ('problem' in choice && memberships && organization !== undefined) {
+    const bound = person.boundOrganizationId;
+    let choice = chooseMembership(memberships ?? [], organization, bound);
+    // Not in the cached list: perhaps a membership newer than the cache, or than the replica.
+    const wanted = bound ?? organization;
+    if ('problem' in choice && choice.problem !== 'bound_elsewhere' && memberships && wanted !== undefined) {
       this.credentials.forget(cacheKeys.memberships(person.userId));
       choice = chooseMembership(
-        await this.directory.findMemberships(person.userId, organization),
+        await this.directory.findMemberships(person.userId, wanted),
         organization,
+        bound,
       );
     }
     if ('problem' in choice) throw membershipRefusal(choice.problem, organization);
@@ -190,10 +197,16 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 function membershipRefusal(
-  problem: 'not_a_member' | 'no_membership' | 'choose_organization',
+  problem: 'not_a_member' | 'no_membership' | 'choose_organization' | 'bound_elsewhere',
   organization: string | undefined,
 ): ApiError {
   switch (problem) {
+    case 'bound_elsewhere':
+      return new ApiError(
+        HttpStatus.FORBIDDEN,
+        ErrorCode.Forbidden,
+        `This session was started through another organization's SSO and acts only there; sign in again to act in ${organization ?? 'this organization'}`,
+      );
     case 'not_a_member':
       return new ApiError(
         HttpStatus.FORBIDDEN,

@@ -10,6 +10,8 @@ export interface KeyCredential {
 export interface SessionCredential {
   userId: string;
   secretSha256: string;
+  /** A session started through an organization's SSO acts in that organization only. */
+  boundOrganizationId?: string;
 }
 
 export interface Membership {

@@ -16,6 +16,8 @@ export const ORGANIZATION_HEADER = 'x-service-organization';
 export interface Person {
   userId: string;
   sessionId: string;
+  /** Set when the session was started through this organization's SSO: it acts there only. */
+  boundOrganizationId?: string;
 }
 
 /** Who a request acts as, in which organization: a member through a session, or an API key. */

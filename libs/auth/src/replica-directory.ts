@@ -17,6 +17,19 @@ import {
 
 export const AUTH_SCHEMA = Symbol('AUTH_SCHEMA');
 
+/** A session row as the guard checks it, in the replica or in identity's own table. */
+export function sessionCredential(row: {
+  user_id: string;
+  secret_sha256: string;
+  bound_organization_id: string | null;
+}): SessionCredential {
+  return {
+    userId: row.user_id,
+    secretSha256: row.secret_sha256,
+    ...(row.bound_organization_id ? { boundOrganizationId: row.bound_organization_id } : {}),
+  };
+}
+
 /** The consumer group (within each service) that keeps the tenant replica. */
 export const TENANT_REPLICA_CONSUMER = 'tenant-replica';
 
@@ -58,11 +71,14 @@ export class ReplicaDirectory extends CredentialDirectory {
 
   findSession(sessionId: string): Promise<SessionCredential | undefined> {
     return this.caughtUp(async () => {
-      const [row] = await this.dataSource.query<Array<{ user_id: string; secret_sha256: string }>>(
-        `SELECT user_id, secret_sha256 FROM ${this.schema}.sessions WHERE session_id = $1 AND NOT ended`,
+      const [row] = await this.dataSource.query<
+        Array<{ user_id: string; secret_sha256: string; bound_organization_id: string | null }>
+      >(
+        `SELECT user_id, secret_sha256, bound_organization_id FROM ${this.schema}.sessions
+         WHERE session_id = $1 AND NOT ended`,
         [sessionId],
       );
-      return row && { userId: row.user_id, secretSha256: row.secret_sha256 };
+      return row && sessionCredential(row);
     });
   }
 
@@ -126,9 +142,14 @@ export class ReplicaDirectory extends CredentialDirectory {
         return;
       case 'session.started':
         await manager.query(
-          `INSERT INTO ${s}.sessions (session_id, user_id, secret_sha256) VALUES ($1, $2, $3)
-           ON CONFLICT (session_id) DO NOTHING`,
-          [record.details.session_id, record.details.user_id, record.details.secret_sha256],
+          `INSERT INTO ${s}.sessions (session_id, user_id, secret_sha256, bound_organization_id)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING`,
+          [
+            record.details.session_id,
+            record.details.user_id,
+            record.details.secret_sha256,
+            record.details.bound_organization_id ?? null,
+          ],
         );
         return;
       case 'session.ended':

@@ -62,6 +62,19 @@ export class PeopleReplica1765050000000 implements MigrationInterface {
   }
 }
 
+/** Sessions in the replica carry the organization an SSO sign-in bound them to. */
+export class SessionBinding1765330000000 implements MigrationInterface {
+  name = 'SessionBinding1765330000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE ${schemaOf(runner)}.sessions ADD COLUMN bound_organization_id text`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE ${schemaOf(runner)}.sessions DROP COLUMN bound_organization_id`);
+  }
+}
+
 function schemaOf(runner: QueryRunner): string {
   const schema = (runner.connection.options as { schema?: string }).schema;
   if (!schema) throw new Error('the replica migration runs only on a data source with its own schema');

@@ -31,7 +31,11 @@ export const TENANCY_DETAILS_SCHEMAS = {
   ),
   'api_key.revoked': details({ key_id: nonEmpty }),
   /** A person signed in; the cookie holds `ses_<id body>_<secret>`, and only the secret's digest travels. */
-  'session.started': details({ session_id: id('ses'), user_id: id('usr'), secret_sha256: sha256Hex }),
+  'session.started': details(
+    { session_id: id('ses'), user_id: id('usr'), secret_sha256: sha256Hex },
+    /** Started through this organization's SSO: the session acts in it only. Absent: in all of the person's. */
+    { bound_organization_id: id('org') },
+  ),
   /** Signed out, expired after inactivity, ended by its owner, or the person was removed everywhere. */
   'session.ended': details({ session_id: id('ses'), user_id: id('usr') }),
   'member.added': details({ user_id: id('usr'), role: oneOf(ROLES) }),

@@ -8,6 +8,20 @@ export { PlatformModule } from './platform.module';
 export { createServiceApp, type ServiceInstance } from './service-app';
 export { readOrCreateLocalSecret } from './local-secrets';
 export { decodeSecretsKey, SecretBox } from './secret-box';
+export {
+  addressRefusal,
+  type AddressRefusal,
+  DestinationPolicy,
+  type DestinationPolicyOptions,
+  DestinationRefusedError,
+  type HostResolver,
+  MAX_DESTINATION_URL_LENGTH,
+  type PinnedAddress,
+  pinnedLookup,
+  type RefusalReason,
+  type ResolvedDestination,
+  type UrlProblem,
+} from './destination-policy';
 export { serveComposition } from './composition';
 export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';

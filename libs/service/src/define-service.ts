@@ -1,7 +1,12 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { type MigrationInterface } from 'typeorm';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule, type AuthOptions, PeopleReplica1765050000000 } from '@governance/auth';
+import {
+  AuthModule,
+  type AuthOptions,
+  PeopleReplica1765050000000,
+  SessionBinding1765330000000,
+} from '@governance/auth';
 import {
   connectEventBus,
   DeadLetters1764700000000,
@@ -81,7 +86,7 @@ export function defineService<Config extends ServiceBasics>(
     ...definition.migrations,
     ...(consumes ? [DeadLetters1764700000000] : []),
     EventLog1764800000000,
-    ...(authenticates ? [PeopleReplica1765050000000] : []),
+    ...(authenticates ? [PeopleReplica1765050000000, SessionBinding1765330000000] : []),
   ];
   const routes = [...definition.routes, ...(consumes ? [`/admin/v1/${name}`] : [])];
   const rootModule = (config: Config, logger: Logger): DynamicModule => {

@@ -131,9 +131,17 @@ export class ServiceHarness {
     return { keyId: key.keyId, apiKey: key.apiKey };
   }
 
-  /** Announces a person with `role` in the organization and a session of theirs, as identity does. */
-  createMember(organizationId: string, role: Role, userId: string = newId('user')): Promise<TestMember> {
-    return announceMember(this.bus, organizationId, role, userId);
+  /**
+   * Announces a person with `role` in the organization and a session of theirs, as identity does; with
+   * `boundOrganizationId`, a session an SSO sign-in bound to that organization.
+   */
+  createMember(
+    organizationId: string,
+    role: Role,
+    userId: string = newId('user'),
+    options: { boundOrganizationId?: string } = {},
+  ): Promise<TestMember> {
+    return announceMember(this.bus, organizationId, role, userId, options);
   }
 
   /** Puts records on the bus as another service's relay would. */
@@ -218,6 +226,7 @@ export async function announceMember(
   organizationId: string,
   role: Role,
   userId: string = newId('user'),
+  options: { boundOrganizationId?: string } = {},
 ): Promise<TestMember> {
   const session = issueCredential('session');
   const timestamp = new Date().toISOString();
@@ -234,7 +243,12 @@ export async function announceMember(
       organization_id: organizationId,
       event: 'session.started',
       timestamp,
-      details: { session_id: session.id, user_id: userId, secret_sha256: session.secretSha256 },
+      details: {
+        session_id: session.id,
+        user_id: userId,
+        secret_sha256: session.secretSha256,
+        ...(options.boundOrganizationId ? { bound_organization_id: options.boundOrganizationId } : {}),
+      },
     }),
   ]);
   const csrf = randomBytes(16).toString('base64url');

@@ -1699,7 +1699,7 @@ export interface paths {
         get: operations["SsoSettings_get"];
         /**
          * Configure SSO
-         * @description Creates or replaces the organization’s OpenID Connect configuration. An enabled configuration’s issuer is discovered first, so a wrong issuer is refused at once. Leave `client_secret` out to keep the stored one. Register `redirect_uri` of the answer at the provider (docs/sso.md).
+         * @description Creates or replaces the organization’s OpenID Connect configuration. An enabled configuration’s issuer is discovered first, so a wrong issuer is refused at once. Leave `client_secret` out to keep the stored one (not when the issuer changes). Register `redirect_uri` of the answer at the provider (docs/sso.md).
          */
         put: operations["SsoSettings_put"];
         post?: never;
@@ -1708,6 +1708,26 @@ export interface paths {
          * @description People who signed in with SSO stay members; they sign in with a password reset from now on.
          */
         delete: operations["SsoSettings_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service/sso/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an SSO email domain
+         * @description Looks up the DNS TXT records at `_governance-challenge.<domain>`; when one is this organization’s `governance-domain-verification=<token>` (see `domain_verification` of the configuration), the domain is verified: from then on it routes and vouches for sign-ins here, and no other organization can claim it. Calling it for a verified domain changes nothing.
+         */
+        post: operations["SsoSettings_verifyDomain"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -10131,6 +10151,18 @@ export interface operations {
                      *       },
                      *       "default_role": "viewer",
                      *       "enabled": true,
+                     *       "domain_verification": [
+                     *         {
+                     *           "domain": "acme.com",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-22T09:41:00.000Z",
+                     *           "txt_record": {
+                     *             "name": "_governance-challenge.acme.com",
+                     *             "value": "governance-domain-verification=5f0c9e2b7d4a41e8a3c6b1f09d2e7a4c58b3d6e1"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "endpoint_hosts": [],
                      *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z"
@@ -10141,6 +10173,22 @@ export interface operations {
                         issuer: string;
                         client_id: string;
                         allowed_email_domains: string[];
+                        /** @description Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call `POST /api/service/sso/domains/{domain}/verify`. */
+                        domain_verification: {
+                            domain: string;
+                            /** @description Whether the domain is proven: only a verified domain routes and vouches for sign-ins. */
+                            verified: boolean;
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** @description The DNS TXT record that proves control of the domain. */
+                            txt_record: {
+                                /** @description Where to publish it: `_governance-challenge.<domain>`. */
+                                name: string;
+                                /** @description `governance-domain-verification=<token>`, this organization’s. */
+                                value: string;
+                            };
+                        }[];
+                        endpoint_hosts: string[];
                         role_claim: string | null;
                         role_mapping: {
                             [key: string]: "admin" | "editor" | "viewer" | "auditor";
@@ -10200,10 +10248,12 @@ export interface operations {
                     issuer: string;
                     /** @description The client id the provider gave this application. */
                     client_id: string;
-                    /** @description The client secret. Required the first time; left out, the stored one is kept. It is encrypted at rest and never returned. */
+                    /** @description The client secret. Required the first time and whenever the issuer changes; left out otherwise, the stored one is kept. It is encrypted at rest and never returned. */
                     client_secret?: string | null;
-                    /** @description Email domains whose people sign in through this provider (lower case, such as `acme.com`); a domain belongs to one organization at most. The provider’s verified email must be in one of them. */
+                    /** @description Email domains whose people sign in through this provider (lower case, such as `acme.com`). A domain counts once verified (a DNS TXT record, see `domain_verification` in the answer), and belongs to one organization at most; public email providers’ domains are refused. The provider’s verified email must be in one of the verified domains. */
                     allowed_email_domains: string[];
+                    /** @description Hosts besides the issuer’s where the provider’s token, userinfo and JWKS endpoints may be (Google: `oauth2.googleapis.com`, `openidconnect.googleapis.com`, `www.googleapis.com`). Empty by default: a discovery document naming another host is refused, so it cannot send the client secret elsewhere. */
+                    endpoint_hosts?: string[] | null;
                     /** @description The ID token or userinfo claim that carries roles or groups (`groups`, or a dotted path such as `realm_access.roles`); a string or a list of strings. */
                     role_claim?: string | null;
                     /** @description Claim value → role (not owner). When several values map, the strongest role wins (admin, editor, auditor, viewer). Needs `role_claim`. */
@@ -10242,6 +10292,18 @@ export interface operations {
                      *       },
                      *       "default_role": "viewer",
                      *       "enabled": true,
+                     *       "domain_verification": [
+                     *         {
+                     *           "domain": "acme.com",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-22T09:41:00.000Z",
+                     *           "txt_record": {
+                     *             "name": "_governance-challenge.acme.com",
+                     *             "value": "governance-domain-verification=5f0c9e2b7d4a41e8a3c6b1f09d2e7a4c58b3d6e1"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "endpoint_hosts": [],
                      *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
                      *       "created_at": "2026-11-22T09:30:00.000Z",
                      *       "updated_at": "2026-11-22T09:30:00.000Z"
@@ -10252,6 +10314,22 @@ export interface operations {
                         issuer: string;
                         client_id: string;
                         allowed_email_domains: string[];
+                        /** @description Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call `POST /api/service/sso/domains/{domain}/verify`. */
+                        domain_verification: {
+                            domain: string;
+                            /** @description Whether the domain is proven: only a verified domain routes and vouches for sign-ins. */
+                            verified: boolean;
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** @description The DNS TXT record that proves control of the domain. */
+                            txt_record: {
+                                /** @description Where to publish it: `_governance-challenge.<domain>`. */
+                                name: string;
+                                /** @description `governance-domain-verification=<token>`, this organization’s. */
+                                value: string;
+                            };
+                        }[];
+                        endpoint_hosts: string[];
                         role_claim: string | null;
                         role_mapping: {
                             [key: string]: "admin" | "editor" | "viewer" | "auditor";
@@ -10295,7 +10373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: another organization’s SSO claims one of the email domains. */
+            /** @description `conflict`: another organization’s SSO has verified one of the email domains. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10369,6 +10447,149 @@ export interface operations {
             };
             /** @description `not_found`: the organization has no SSO configuration. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    SsoSettings_verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the configuration’s allowed email domains. */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration, the domain verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "organization_id": "org_01JD5Y2B7C9D1E3F5G7H9J1K3M",
+                     *       "issuer": "https://acme.okta.com/oauth2/default",
+                     *       "client_id": "0oa1b2c3d4e5f6g7h8i9",
+                     *       "allowed_email_domains": [
+                     *         "acme.com"
+                     *       ],
+                     *       "role_claim": "groups",
+                     *       "role_mapping": {
+                     *         "governance-admins": "admin",
+                     *         "governance-auditors": "auditor"
+                     *       },
+                     *       "default_role": "viewer",
+                     *       "enabled": true,
+                     *       "domain_verification": [
+                     *         {
+                     *           "domain": "acme.com",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-22T09:41:00.000Z",
+                     *           "txt_record": {
+                     *             "name": "_governance-challenge.acme.com",
+                     *             "value": "governance-domain-verification=5f0c9e2b7d4a41e8a3c6b1f09d2e7a4c58b3d6e1"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "endpoint_hosts": [],
+                     *       "redirect_uri": "https://governance.acme.com/api/service/auth/sso/callback",
+                     *       "created_at": "2026-11-22T09:30:00.000Z",
+                     *       "updated_at": "2026-11-22T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        organization_id: string;
+                        issuer: string;
+                        client_id: string;
+                        allowed_email_domains: string[];
+                        /** @description Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call `POST /api/service/sso/domains/{domain}/verify`. */
+                        domain_verification: {
+                            domain: string;
+                            /** @description Whether the domain is proven: only a verified domain routes and vouches for sign-ins. */
+                            verified: boolean;
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** @description The DNS TXT record that proves control of the domain. */
+                            txt_record: {
+                                /** @description Where to publish it: `_governance-challenge.<domain>`. */
+                                name: string;
+                                /** @description `governance-domain-verification=<token>`, this organization’s. */
+                                value: string;
+                            };
+                        }[];
+                        endpoint_hosts: string[];
+                        role_claim: string | null;
+                        role_mapping: {
+                            [key: string]: "admin" | "editor" | "viewer" | "auditor";
+                        };
+                        /** @enum {string} */
+                        default_role: "admin" | "editor" | "viewer" | "auditor";
+                        enabled: boolean;
+                        /** @description Register this as the redirect URI of the client at the provider. */
+                        redirect_uri: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: the TXT record is not there (yet); `details` names `domain`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the API key or session is missing, malformed, unknown, revoked or ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the caller’s role or key scope lacks this operation’s permission (`x-permission`), or the person is not a member of the organization named; `csrf_rejected`: a session request that changes state lacks the console’s `Origin` or the `X-Service-CSRF` token; `plan_not_eligible`: the organization’s plan does not include this feature. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: the configuration does not claim this domain, or there is none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: another organization’s SSO has verified this domain. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: DNS did not answer. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

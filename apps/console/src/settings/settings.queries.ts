@@ -53,6 +53,16 @@ export function useSaveSso() {
   });
 }
 
+/** Asks identity to look up a domain's TXT record and mark the domain verified. */
+export function useVerifySsoDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domain: string) =>
+      unwrap(api.POST('/api/service/sso/domains/{domain}/verify', { params: { path: { domain } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organization'] }),
+  });
+}
+
 export function useRemoveSso() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -17,6 +17,8 @@ export interface SsoForm {
   /** Empty keeps the stored secret. */
   clientSecret: string;
   domains: string;
+  /** Hosts besides the issuer's for the token, userinfo and JWKS endpoints (Google's, say). */
+  endpointHosts: string;
   roleClaim: string;
   mapping: MappingRow[];
   defaultRole: SsoRole;
@@ -28,6 +30,7 @@ export const EMPTY_SSO_FORM: SsoForm = {
   clientId: '',
   clientSecret: '',
   domains: '',
+  endpointHosts: '',
   roleClaim: '',
   mapping: [],
   defaultRole: 'viewer',
@@ -42,6 +45,7 @@ export function ssoFormFrom(settings: SsoSettings | null): SsoForm {
     clientId: settings.client_id,
     clientSecret: '',
     domains: settings.allowed_email_domains.join(', '),
+    endpointHosts: settings.endpoint_hosts.join(', '),
     roleClaim: settings.role_claim ?? '',
     mapping: Object.entries(settings.role_mapping).map(([claim, role]) => ({ claim, role })),
     defaultRole: settings.default_role,
@@ -56,14 +60,7 @@ export function ssoFormFrom(settings: SsoSettings | null): SsoForm {
 export function ssoRequest(
   form: SsoForm,
 ): { ok: true; body: SsoChange } | { ok: false; field: string; message: string } {
-  const domains = [
-    ...new Set(
-      form.domains
-        .split(/[\s,]+/)
-        .map((domain) => domain.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ];
+  const domains = hostList(form.domains);
   const rows = form.mapping.filter((row) => row.claim.trim());
   const roleClaim = form.roleClaim.trim();
   if (rows.length > 0 && !roleClaim)
@@ -72,6 +69,7 @@ export function ssoRequest(
     issuer: form.issuer.trim(),
     client_id: form.clientId.trim(),
     allowed_email_domains: domains,
+    endpoint_hosts: hostList(form.endpointHosts),
     role_claim: roleClaim || null,
     role_mapping:
       rows.length > 0 ? Object.fromEntries(rows.map((row) => [row.claim.trim(), row.role])) : null,
@@ -80,4 +78,16 @@ export function ssoRequest(
   };
   if (form.clientSecret) body.client_secret = form.clientSecret;
   return { ok: true, body };
+}
+
+/** Host names typed separated by commas or spaces, lower-cased, each once. */
+function hostList(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }

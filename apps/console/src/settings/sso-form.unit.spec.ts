@@ -7,9 +7,10 @@ describe('ssoRequest', () => {
     clientId: 'console',
     clientSecret: 's3cret',
     domains: 'Acme.example, acme.co.uk  acme.example',
+    endpointHosts: 'OAuth2.googleapis.com,www.googleapis.com',
   };
 
-  it('splits and lower-cases the domains, once each', () => {
+  it('splits and lower-cases the domains and endpoint hosts, once each', () => {
     expect(ssoRequest(form)).toEqual({
       ok: true,
       body: {
@@ -17,6 +18,7 @@ describe('ssoRequest', () => {
         client_id: 'console',
         client_secret: 's3cret',
         allowed_email_domains: ['acme.example', 'acme.co.uk'],
+        endpoint_hosts: ['oauth2.googleapis.com', 'www.googleapis.com'],
         role_claim: null,
         role_mapping: null,
         default_role: 'viewer',
@@ -51,6 +53,8 @@ describe('ssoFormFrom', () => {
         issuer: 'https://login.acme.example',
         client_id: 'console',
         allowed_email_domains: ['acme.example', 'acme.co.uk'],
+        domain_verification: [],
+        endpoint_hosts: ['oauth2.googleapis.com'],
         role_claim: 'groups',
         role_mapping: { auditors: 'auditor' },
         default_role: 'viewer',
@@ -64,6 +68,7 @@ describe('ssoFormFrom', () => {
       clientId: 'console',
       clientSecret: '',
       domains: 'acme.example, acme.co.uk',
+      endpointHosts: 'oauth2.googleapis.com',
       roleClaim: 'groups',
       mapping: [{ claim: 'auditors', role: 'auditor' }],
       defaultRole: 'viewer',

@@ -4,11 +4,12 @@ import { ROLE_LABELS } from '../auth/access';
 import { useCan } from '../auth/session-context';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
+import { CopyValue } from '../design/copy-value';
 import { SelectField, TextField } from '../design/field';
 import { EmptyState, ErrorState, Loading } from '../design/states';
 import { Alert, Card } from '../design/surface';
 import { ConfirmDialog } from '../design/confirm-dialog';
-import { type SsoSettings, useRemoveSso, useSaveSso, useSso } from './settings.queries';
+import { type SsoSettings, useRemoveSso, useSaveSso, useSso, useVerifySsoDomain } from './settings.queries';
 import { type MappingRow, SSO_ROLES, type SsoForm, type SsoRole, ssoFormFrom, ssoRequest } from './sso-form';
 import styles from './settings.module.css';
 
@@ -58,7 +59,11 @@ function SsoSummary({ settings }: { settings: SsoSettings }) {
       </div>
       <div>
         <dt>Allowed email domains</dt>
-        <dd>{settings.allowed_email_domains.join(', ')}</dd>
+        <dd>
+          {settings.domain_verification
+            .map((claim) => `${claim.domain} (${claim.verified ? 'verified' : 'not verified'})`)
+            .join(', ')}
+        </dd>
       </div>
       <div>
         <dt>Role claim</dt>
@@ -174,8 +179,20 @@ function SsoEditor({ settings }: { settings: SsoSettings | null }) {
           value={form.domains}
           onChange={(event) => set('domains', event.target.value)}
           placeholder="acme.com, acme.co.uk"
-          hint="Separated by commas. People of these domains sign in through this provider."
+          hint="Separated by commas. People of these domains sign in through this provider once each domain is verified."
           error={fieldError('allowed_email_domains')}
+        />
+      </div>
+      {settings && settings.domain_verification.length > 0 && <DomainVerification settings={settings} />}
+      <div className={styles.full}>
+        <TextField
+          label="Other endpoint hosts"
+          optional
+          value={form.endpointHosts}
+          onChange={(event) => set('endpointHosts', event.target.value)}
+          placeholder="oauth2.googleapis.com, www.googleapis.com"
+          hint="Only if the provider’s token, userinfo or key endpoints are on hosts other than the issuer’s (Google)."
+          error={fieldError('endpoint_hosts')}
         />
       </div>
       <TextField
@@ -274,5 +291,76 @@ function SsoEditor({ settings }: { settings: SsoSettings | null }) {
         those with a password keep signing in with it.
       </ConfirmDialog>
     </form>
+  );
+}
+
+/**
+ * Each allowed domain's proof: the DNS TXT record to publish, and a button that asks identity to look it
+ * up. Until verified, a domain routes no sign-in.
+ */
+function DomainVerification({ settings }: { settings: SsoSettings }) {
+  const verify = useVerifySsoDomain();
+  const errors = formErrors(verify.error);
+  const pending = settings.domain_verification.filter((claim) => !claim.verified);
+  return (
+    <div className={styles.full}>
+      <table className={styles.domains} aria-label="Email domain verification">
+        <thead>
+          <tr>
+            <th scope="col">Domain</th>
+            <th scope="col">Status</th>
+            <th scope="col">DNS TXT record</th>
+            <th scope="col">
+              <span className="visually-hidden">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {settings.domain_verification.map((claim) => (
+            <tr key={claim.domain}>
+              <td>{claim.domain}</td>
+              <td>
+                <Badge tone={claim.verified ? 'success' : 'warning'}>
+                  {claim.verified ? 'Verified' : 'Not verified'}
+                </Badge>
+              </td>
+              <td>
+                {claim.verified ? (
+                  '—'
+                ) : (
+                  <>
+                    <code className={styles.mono}>{claim.txt_record.name}</code>
+                    <CopyValue label={`TXT record of ${claim.domain}`} value={claim.txt_record.value} />
+                  </>
+                )}
+              </td>
+              <td>
+                {!claim.verified && (
+                  <Button
+                    size="small"
+                    disabled={verify.isPending}
+                    aria-label={`Verify ${claim.domain}`}
+                    onClick={() => verify.mutate(claim.domain)}
+                  >
+                    Verify
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {pending.length > 0 && (
+        <p className={styles.muted}>
+          Publish each record at the domain’s DNS, then verify it. Until then, people of that domain are not
+          sent to this provider.
+        </p>
+      )}
+      {verify.isError && (
+        <Alert tone="danger" title="The domain is not verified yet.">
+          {errors.fields['domain'] ?? errors.message}
+        </Alert>
+      )}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   type KeyCredential,
   type Membership,
   type SessionCredential,
+  sessionCredential,
 } from '@governance/auth';
 import { type KeyScope, type Plan, type Role } from '@governance/contracts';
 import { DataSource } from 'typeorm';
@@ -42,12 +43,14 @@ export class IdentityDirectory extends CredentialDirectory {
   }
 
   async findSession(sessionId: string): Promise<SessionCredential | undefined> {
-    const [row] = await this.dataSource.query<Array<{ user_id: string; secret_sha256: string }>>(
-      `SELECT user_id, secret_sha256 FROM tenancy.sessions
+    const [row] = await this.dataSource.query<
+      Array<{ user_id: string; secret_sha256: string; bound_organization_id: string | null }>
+    >(
+      `SELECT user_id, secret_sha256, organization_id AS bound_organization_id FROM tenancy.sessions
        WHERE id = $1 AND ended_at IS NULL AND last_seen_at > now() - make_interval(secs => $2::float8 / 1000)`,
       [sessionId, this.config.sessions.idleTimeoutMs],
     );
-    return row && { userId: row.user_id, secretSha256: row.secret_sha256 };
+    return row && sessionCredential(row);
   }
 
   async findMemberships(userId: string): Promise<Membership[]> {

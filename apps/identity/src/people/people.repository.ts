@@ -22,6 +22,8 @@ export interface MembershipRow {
 export interface SessionRow {
   id: string;
   user_id: string;
+  /** The organization an SSO sign-in bound the session to; null: it acts in all the person's organizations. */
+  organization_id: string | null;
   created_at: Date;
   last_seen_at: Date;
   address: string | null;
@@ -115,12 +117,21 @@ export class PeopleRepository {
       secretSha256: string;
       address: string | null;
       userAgent: string | null;
+      organizationId: string | null;
     },
   ): Promise<SessionRow> {
     const rows = await manager.query<SessionRow[]>(
-      `INSERT INTO tenancy.sessions (id, user_id, secret_sha256, address, user_agent) VALUES ($1, $2, $3, $4, $5)
-       RETURNING id, user_id, created_at, last_seen_at, address, user_agent`,
-      [session.id, session.userId, session.secretSha256, session.address, session.userAgent],
+      `INSERT INTO tenancy.sessions (id, user_id, secret_sha256, address, user_agent, organization_id)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING id, user_id, organization_id, created_at, last_seen_at, address, user_agent`,
+      [
+        session.id,
+        session.userId,
+        session.secretSha256,
+        session.address,
+        session.userAgent,
+        session.organizationId,
+      ],
     );
     return rows[0]!;
   }
@@ -138,7 +149,7 @@ export class PeopleRepository {
 
   async openSessionsOf(userId: string, manager: EntityManager = this.dataSource.manager) {
     return manager.query<SessionRow[]>(
-      `SELECT id, user_id, created_at, last_seen_at, address, user_agent FROM tenancy.sessions
+      `SELECT id, user_id, organization_id, created_at, last_seen_at, address, user_agent FROM tenancy.sessions
        WHERE user_id = $1 AND ended_at IS NULL ORDER BY created_at DESC`,
       [userId],
     );
@@ -147,7 +158,8 @@ export class PeopleRepository {
   /** A session as its cookie is checked: open or not, with its secret's digest. */
   async findSession(id: string, manager: EntityManager = this.dataSource.manager) {
     const rows = await manager.query<Array<SessionRow & { secret_sha256: string; ended_at: Date | null }>>(
-      `SELECT id, user_id, created_at, last_seen_at, address, user_agent, secret_sha256, ended_at
+      `SELECT id, user_id, organization_id, created_at, last_seen_at, address, user_agent, secret_sha256,
+         ended_at
        FROM tenancy.sessions WHERE id = $1`,
       [id],
     );

@@ -16,8 +16,15 @@ export const NO_ORGANIZATION = 'org_00000000000000000000000000';
 export class SessionsService {
   constructor(private readonly people: PeopleRepository) {}
 
-  /** Opens a session for `userId`; the caller sets `token` as the session cookie. */
-  async start(tx: Transaction, userId: string): Promise<{ session: SessionRow; token: string }> {
+  /**
+   * Opens a session for `userId`; the caller sets `token` as the session cookie. `boundOrganizationId`
+   * (an SSO sign-in) makes it act in that organization only.
+   */
+  async start(
+    tx: Transaction,
+    userId: string,
+    boundOrganizationId?: string,
+  ): Promise<{ session: SessionRow; token: string }> {
     const credential = issueCredential('session');
     const request = currentRequestContext();
     const session = await this.people.insertSession(tx.manager, {
@@ -26,6 +33,7 @@ export class SessionsService {
       secretSha256: credential.secretSha256,
       address: request?.address ?? null,
       userAgent: request?.userAgent ?? null,
+      organizationId: boundOrganizationId ?? null,
     });
     tx.publish(
       tenancyEventMessage({
@@ -33,7 +41,12 @@ export class SessionsService {
         organization_id: NO_ORGANIZATION,
         event: 'session.started',
         timestamp: session.created_at.toISOString(),
-        details: { session_id: session.id, user_id: userId, secret_sha256: credential.secretSha256 },
+        details: {
+          session_id: session.id,
+          user_id: userId,
+          secret_sha256: credential.secretSha256,
+          ...(boundOrganizationId ? { bound_organization_id: boundOrganizationId } : {}),
+        },
       }),
     );
     return { session, token: credential.token };

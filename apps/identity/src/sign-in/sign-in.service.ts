@@ -107,8 +107,12 @@ export class SignInService {
     ]);
     if (!user || !session || session.ended_at || this.idle(session))
       throw ApiError.unauthorized('Sign in first: this session has ended');
+    // A session bound by an SSO sign-in shows the one organization it acts in.
+    const usable = session.organization_id
+      ? memberships.filter((m) => m.organization_id === session.organization_id)
+      : memberships;
     return {
-      ...signInAnswer(user, memberships),
+      ...signInAnswer(user, usable),
       session: {
         id: session.id,
         created_at: session.created_at.toISOString(),
@@ -122,7 +126,7 @@ export class SignInService {
     const open = await this.people.openSessionsOf(person.userId);
     return {
       data: open
-        .filter((session) => !this.idle(session))
+        .filter((session) => !this.idle(session) && this.within(person, session))
         .map((session) => ({
           id: session.id,
           created_at: session.created_at.toISOString(),
@@ -138,8 +142,17 @@ export class SignInService {
   /** Ends one of the person's own sessions; another person's is as unknown as a missing one (404). */
   async end(person: Person, sessionId: string): Promise<void> {
     const session = isId('session', sessionId) ? await this.people.findSession(sessionId) : undefined;
-    if (!session || session.user_id !== person.userId || session.ended_at) throw ApiError.notFound('Session');
+    if (!session || session.user_id !== person.userId || session.ended_at || !this.within(person, session))
+      throw ApiError.notFound('Session');
     await this.unitOfWork.run((tx) => this.sessions.end(tx, [sessionId], 'ended_by_owner'), PUBLISHED);
+  }
+
+  /**
+   * Whether `session` is within reach of the person's current session: a session bound by an SSO sign-in
+   * sees and ends only the sessions bound to the same organization, not the person's sessions elsewhere.
+   */
+  private within(person: Person, session: Pick<SessionRow, 'organization_id'>): boolean {
+    return person.boundOrganizationId === undefined || session.organization_id === person.boundOrganizationId;
   }
 
   /** The open session a cookie names, if its secret matches: a forged id ends nobody's session. */

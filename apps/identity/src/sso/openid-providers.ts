@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DestinationPolicy } from '@governance/platform';
 // ES modules only: Node 24 requires it from the CommonJS bundle, and jest compiles it (jest.config.js).
 import * as oidc from 'openid-client';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { providerFetch } from './provider-fetch';
+import { endpointHostProblem } from './sso-rules';
+
+/** The destination policy of requests to identity providers (public addresses only, unless allowed). */
+export const SSO_DESTINATIONS = Symbol('SSO_DESTINATIONS');
+
+/** The most a provider's answer may weigh: discovery documents and key sets are a few kilobytes. */
+export const PROVIDER_RESPONSE_MAX_BYTES = 256 * 1024;
 
 /** An organization's client at its provider; `version` changes whenever the configuration does. */
 export interface ProviderClient {
@@ -10,6 +19,8 @@ export interface ProviderClient {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Hosts besides the issuer's where its token, userinfo and JWKS endpoints may be. */
+  endpointHosts: readonly string[];
 }
 
 export interface AuthorizationRequest {
@@ -20,7 +31,10 @@ export interface AuthorizationRequest {
   loginHint?: string;
 }
 
-/** A provider's answer could not be used: unreachable, not OpenID Connect, or a check failed. */
+/**
+ * A provider's answer could not be used: refused, unreachable, not OpenID Connect, or a check failed. The
+ * message says which, for the log only: told to a tenant, it would make the issuer field a port scanner.
+ */
 export class ProviderError extends Error {
   override name = 'ProviderError';
 }
@@ -38,11 +52,14 @@ export class OpenIdProviders {
     { version: string; expiresAt: number; configuration: Promise<oidc.Configuration> }
   >();
 
-  constructor(@Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig) {}
+  constructor(
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(SSO_DESTINATIONS) private readonly destinations: DestinationPolicy,
+  ) {}
 
-  /** Reads the issuer's discovery document; throws ProviderError when it is not an OpenID Provider. */
-  async check(issuer: string, clientId: string): Promise<void> {
-    await this.discover(issuer, clientId, undefined);
+  /** Reads the issuer's discovery document; throws ProviderError when it is not a usable OpenID Provider. */
+  async check(issuer: string, clientId: string, endpointHosts: readonly string[]): Promise<void> {
+    await this.discover({ issuer, clientId, clientSecret: undefined, endpointHosts });
   }
 
   async authorizationUrl(client: ProviderClient, request: AuthorizationRequest): Promise<URL> {
@@ -90,7 +107,7 @@ export class OpenIdProviders {
     const cached = this.discovered.get(client.organizationId);
     if (cached && cached.version === client.version && cached.expiresAt > Date.now())
       return cached.configuration;
-    const configuration = this.discover(client.issuer, client.clientId, client.clientSecret);
+    const configuration = this.discover(client);
     this.discovered.set(client.organizationId, {
       version: client.version,
       expiresAt: Date.now() + this.config.sso.discoveryTtlMs,
@@ -105,24 +122,38 @@ export class OpenIdProviders {
   }
 
   private async discover(
-    issuer: string,
-    clientId: string,
-    clientSecret: string | undefined,
+    client: Pick<ProviderClient, 'issuer' | 'clientId' | 'endpointHosts'> & { clientSecret?: string },
   ): Promise<oidc.Configuration> {
+    const issuer = new URL(client.issuer);
+    const hosts = new Set([issuer.hostname, ...client.endpointHosts]);
+    let configuration: oidc.Configuration;
     try {
-      return await oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, {
+      configuration = await oidc.discovery(issuer, client.clientId, client.clientSecret, undefined, {
         timeout: this.config.sso.providerTimeoutMs / 1000,
         execute: this.config.sso.allowHttpIssuers ? [oidc.allowInsecureRequests] : [],
+        // Kept by the configuration for every later request: token, userinfo and JWKS.
+        [oidc.customFetch]: providerFetch(this.destinations, {
+          hosts,
+          timeoutMs: this.config.sso.providerTimeoutMs,
+          maxResponseBytes: PROVIDER_RESPONSE_MAX_BYTES,
+        }),
       });
     } catch (error) {
-      throw new ProviderError(`OpenID Connect discovery of ${issuer} failed: ${describe(error)}`);
+      throw new ProviderError(`OpenID Connect discovery of ${client.issuer} failed: ${describe(error)}`);
     }
+    const problem = endpointHostProblem(configuration.serverMetadata(), hosts);
+    if (problem) throw new ProviderError(`OpenID Connect discovery of ${client.issuer}: ${problem}`);
+    // The ID token's signature is checked against the provider's keys too, not only trusted for coming
+    // from the token endpoint.
+    oidc.enableNonRepudiationChecks(configuration);
+    return configuration;
   }
 }
 
 /** What went wrong, without the provider's response body (which may echo anything). */
 function describe(error: unknown): string {
   if (error instanceof oidc.ResponseBodyError) return `the provider answered ${error.error}`;
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error)
+    return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
   return String(error);
 }

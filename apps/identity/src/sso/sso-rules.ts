@@ -28,6 +28,75 @@ export function issuerProblem(issuer: string, allowHttp: boolean): string | unde
   return undefined;
 }
 
+/** The endpoints of a discovery document that the identity service itself calls. */
+const FETCHED_ENDPOINTS = ['token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const;
+
+/**
+ * Which fetched endpoint of a discovery document is on a host outside `hosts` (the issuer's and those an
+ * admin allowed), or undefined: the document would otherwise send the client secret, or the service's
+ * requests, wherever it says.
+ */
+export function endpointHostProblem(
+  metadata: Partial<Record<(typeof FETCHED_ENDPOINTS)[number], unknown>>,
+  hosts: ReadonlySet<string>,
+): string | undefined {
+  for (const endpoint of FETCHED_ENDPOINTS) {
+    const value = metadata[endpoint];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !URL.canParse(value)) return `${endpoint} is not a URL`;
+    const host = new URL(value).hostname;
+    if (!hosts.has(host)) return `${endpoint} is on ${host}, neither the issuer's host nor an allowed one`;
+  }
+  return undefined;
+}
+
+/** Where a domain's owner publishes the organization's verification token, and what the record says. */
+export const domainChallengeName = (domain: string): string => `_governance-challenge.${domain}`;
+export const domainChallengeValue = (token: string): string => `governance-domain-verification=${token}`;
+
+/** Whether the TXT records at the challenge name prove control of the domain for this token. */
+export function domainProven(txtRecords: readonly string[], token: string): boolean {
+  const expected = domainChallengeValue(token);
+  return txtRecords.some((record) => record.trim() === expected);
+}
+
+/**
+ * Domains of public email providers: their people belong to no one organization, so no organization's SSO
+ * may claim them (verified or not, since the provider's own staff could otherwise publish the record).
+ */
+export const PUBLIC_EMAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'yandex.ru',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'fastmail.com',
+  'tutanota.com',
+  'hey.com',
+]);
+
 export const ROLE_MAPPING_MAX = 100;
 export const CLAIM_VALUE_MAX_LENGTH = 200;
 
@@ -36,12 +105,25 @@ export const CLAIM_VALUE_MAX_LENGTH = 200;
  * allowed), the mapping's entries, and that a mapping needs a claim to read.
  */
 export function ssoConfigurationProblems(
-  input: { issuer: string; role_claim?: string | null; role_mapping?: Record<string, unknown> | null },
+  input: {
+    issuer: string;
+    allowed_email_domains?: readonly string[];
+    role_claim?: string | null;
+    role_mapping?: Record<string, unknown> | null;
+  },
   allowHttpIssuers: boolean,
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const issuer = issuerProblem(input.issuer, allowHttpIssuers);
   if (issuer) problems.push({ field: 'issuer', message: issuer });
+  const publicDomains = (input.allowed_email_domains ?? []).filter((domain) =>
+    PUBLIC_EMAIL_DOMAINS.has(domain),
+  );
+  if (publicDomains.length > 0)
+    problems.push({
+      field: 'allowed_email_domains',
+      message: `${publicDomains.join(', ')}: a public email provider's domain belongs to no one organization`,
+    });
   const entries = Object.entries(input.role_mapping ?? {});
   if (entries.length > ROLE_MAPPING_MAX)
     problems.push({ field: 'role_mapping', message: `role_mapping has at most ${ROLE_MAPPING_MAX} entries` });
@@ -55,6 +137,22 @@ export function ssoConfigurationProblems(
   if (entries.length > 0 && !input.role_claim)
     problems.push({ field: 'role_claim', message: 'role_claim is required with a role_mapping' });
   return problems;
+}
+
+/**
+ * Why a configuration must carry a client secret, or undefined when the stored one may be kept: the first
+ * time, and whenever the issuer changes, since the stored secret was given to one provider and a new
+ * issuer would receive it at its token endpoint.
+ */
+export function clientSecretProblem(
+  input: { issuer: string; client_secret?: string | null },
+  stored: { issuer: string } | undefined,
+): string | undefined {
+  if (input.client_secret) return undefined;
+  if (!stored) return 'client_secret is required to configure SSO';
+  if (stored.issuer !== input.issuer)
+    return 'client_secret is required when the issuer changes: the stored secret is not sent to another provider';
+  return undefined;
 }
 
 /** The domain of an email address, in lower case; undefined when it has none. */

@@ -1,8 +1,10 @@
 import {
   claimAt,
+  clientSecretProblem,
   displayName,
   EMAIL_DOMAIN,
   emailDomain,
+  endpointHostProblem,
   issuerProblem,
   mappedRole,
   membershipDecision,
@@ -28,6 +30,63 @@ describe('issuerProblem', () => {
     expect(issuerProblem('https://user:pw@acme.com', false)).toBe('issuer must not contain credentials');
     expect(issuerProblem('https://acme.com/?x=1', false)).toBe('issuer must not have a query or a fragment');
     expect(issuerProblem('https://acme.com/#x', false)).toBe('issuer must not have a query or a fragment');
+  });
+});
+
+describe('clientSecretProblem', () => {
+  const stored = { issuer: 'https://acme.okta.com' };
+
+  it('needs a secret the first time', () => {
+    expect(clientSecretProblem({ issuer: stored.issuer }, undefined)).toBe(
+      'client_secret is required to configure SSO',
+    );
+    expect(clientSecretProblem({ issuer: stored.issuer, client_secret: 's' }, undefined)).toBeUndefined();
+  });
+
+  it('keeps the stored secret for the same issuer', () => {
+    expect(clientSecretProblem({ issuer: stored.issuer }, stored)).toBeUndefined();
+    expect(clientSecretProblem({ issuer: stored.issuer, client_secret: null }, stored)).toBeUndefined();
+  });
+
+  it('needs the secret again for a new issuer', () => {
+    expect(clientSecretProblem({ issuer: 'https://evil.example' }, stored)).toMatch(
+      /^client_secret is required when the issuer changes/,
+    );
+    expect(
+      clientSecretProblem({ issuer: 'https://evil.example', client_secret: 's' }, stored),
+    ).toBeUndefined();
+  });
+});
+
+describe('endpointHostProblem', () => {
+  const hosts = new Set(['acme.okta.com']);
+
+  it('accepts endpoints on the issuer host, and documents without a userinfo endpoint', () => {
+    expect(
+      endpointHostProblem(
+        { token_endpoint: 'https://acme.okta.com/v1/token', jwks_uri: 'https://acme.okta.com/v1/keys' },
+        hosts,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('names the first endpoint elsewhere, or that is no URL', () => {
+    expect(
+      endpointHostProblem(
+        { token_endpoint: 'https://acme.okta.com/t', userinfo_endpoint: 'https://evil.example/u' },
+        hosts,
+      ),
+    ).toBe("userinfo_endpoint is on evil.example, neither the issuer's host nor an allowed one");
+    expect(endpointHostProblem({ jwks_uri: 'keys' }, hosts)).toBe('jwks_uri is not a URL');
+  });
+
+  it('accepts hosts an admin allowed', () => {
+    expect(
+      endpointHostProblem(
+        { token_endpoint: 'https://oauth2.googleapis.com/token' },
+        new Set(['accounts.google.com', 'oauth2.googleapis.com']),
+      ),
+    ).toBeUndefined();
   });
 });
 

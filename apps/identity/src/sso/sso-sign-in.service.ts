@@ -155,7 +155,9 @@ export class SsoSignInService {
       if (error instanceof ProviderError) return fail('sso_provider_error', error.message);
       throw error;
     }
-    const vouched = verifiedEmail(claims, configuration.allowed_email_domains);
+    // Only a domain the organization proved it controls vouches for an email.
+    const proven = configuration.domains.filter((d) => d.verified_at !== null).map((d) => d.domain);
+    const vouched = verifiedEmail(claims, proven);
     if ('failure' in vouched) return fail(vouched.failure);
 
     const outcome = await this.signInOnce(configuration, vouched.email, claims).catch((error: unknown) => {
@@ -212,7 +214,8 @@ export class SsoSignInService {
         if (decision.action === 'add') await this.memberships.add(tx, organizationId, user.id, decision.role);
         if (decision.action === 'change')
           await this.memberships.changeRole(tx, organizationId, user.id, decision.from, decision.to);
-        const { token } = await this.sessions.start(tx, user.id);
+        // The organization's provider vouched for the person here only: the session acts nowhere else.
+        const { token } = await this.sessions.start(tx, user.id, organizationId);
         return { token };
       },
       { awaitPublished: true },
@@ -258,6 +261,7 @@ export class SsoSignInService {
       issuer: configuration.issuer,
       clientId: configuration.client_id,
       clientSecret,
+      endpointHosts: configuration.endpoint_hosts,
     };
   }
 

@@ -19,6 +19,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { CLAIM_PATH, EMAIL_DOMAIN, ROLE_MAPPING_MAX, SSO_ROLES, type SsoRole } from './sso-rules';
 
 export const ALLOWED_DOMAINS_MAX = 50;
+export const ENDPOINT_HOSTS_MAX = 10;
 const EMAIL_MAX_LENGTH = 254;
 
 const ssoRoleMessage = { message: `default_role must be one of: ${SSO_ROLES.join(', ')}` };
@@ -39,8 +40,8 @@ export class PutSsoConfigurationDto {
   @MaxLength(2000)
   @JSONSchema({
     description:
-      'The client secret. Required the first time; left out, the stored one is kept. It is encrypted at ' +
-      'rest and never returned.',
+      'The client secret. Required the first time and whenever the issuer changes; left out otherwise, the ' +
+      'stored one is kept. It is encrypted at rest and never returned.',
   })
   client_secret?: string | null;
 
@@ -55,10 +56,29 @@ export class PutSsoConfigurationDto {
   })
   @JSONSchema({
     description:
-      'Email domains whose people sign in through this provider (lower case, such as `acme.com`); a ' +
-      'domain belongs to one organization at most. The provider’s verified email must be in one of them.',
+      'Email domains whose people sign in through this provider (lower case, such as `acme.com`). A domain ' +
+      'counts once verified (a DNS TXT record, see `domain_verification` in the answer), and belongs to one ' +
+      'organization at most; public email providers’ domains are refused. The provider’s verified email ' +
+      'must be in one of the verified domains.',
   })
   allowed_email_domains!: string[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(ENDPOINT_HOSTS_MAX)
+  @ArrayUnique(undefined, { message: 'endpoint_hosts must be unique' })
+  @IsString({ each: true })
+  @Matches(EMAIL_DOMAIN, {
+    each: true,
+    message: 'each endpoint host must be a lower-case host name such as oauth2.googleapis.com',
+  })
+  @JSONSchema({
+    description:
+      'Hosts besides the issuer’s where the provider’s token, userinfo and JWKS endpoints may be (Google: ' +
+      '`oauth2.googleapis.com`, `openidconnect.googleapis.com`, `www.googleapis.com`). Empty by default: a ' +
+      'discovery document naming another host is refused, so it cannot send the client secret elsewhere.',
+  })
+  endpoint_hosts?: string[];
 
   @IsOptional()
   @IsString()
@@ -162,6 +182,30 @@ export const SsoConfigurationResponse = Type.Object({
   issuer: Type.String(),
   client_id: Type.String(),
   allowed_email_domains: Type.Array(Type.String()),
+  domain_verification: Type.Array(
+    Type.Object({
+      domain: Type.String(),
+      verified: Type.Boolean({
+        description: 'Whether the domain is proven: only a verified domain routes and vouches for sign-ins.',
+      }),
+      verified_at: Nullable(Timestamp()),
+      txt_record: Type.Object(
+        {
+          name: Type.String({ description: 'Where to publish it: `_governance-challenge.<domain>`.' }),
+          value: Type.String({
+            description: '`governance-domain-verification=<token>`, this organization’s.',
+          }),
+        },
+        { description: 'The DNS TXT record that proves control of the domain.' },
+      ),
+    }),
+    {
+      description:
+        'Each allowed email domain and its proof: publish its TXT record at the domain’s DNS, then call ' +
+        '`POST /api/service/sso/domains/{domain}/verify`.',
+    },
+  ),
+  endpoint_hosts: Type.Array(Type.String()),
   role_claim: Nullable(Type.String()),
   role_mapping: Type.Unsafe<Record<string, SsoRole>>({
     type: 'object',

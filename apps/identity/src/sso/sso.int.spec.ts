@@ -2,12 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '@governance/contracts';
 import { readOutbox, ServiceHarness } from '@governance/testing';
 import { createService } from '../service';
+import { ISSUER_UNUSABLE } from './sso-settings.service';
 import { OidcTestProvider, TestBrowser } from './testing/oidc-test-provider';
-
-const PUBLIC_URL = 'http://console.test';
-const CALLBACK = `${PUBLIC_URL}/api/service/auth/sso/callback`;
-const ADMIN_TOKEN = `adm_${randomBytes(18).toString('base64url')}`;
-const CLIENT = { client_id: 'governance', client_secret: randomBytes(24).toString('base64url') };
+import {
+  CALLBACK,
+  CLIENT,
+  createOrganization,
+  type ErrorBody,
+  identityEnv,
+  proveDomain,
+  PUBLIC_URL,
+} from './testing/sso-fixtures';
+import { TestDnsServer } from './testing/test-dns-server';
 
 /** The provider's people: login → claims. */
 const ACCOUNTS = {
@@ -24,26 +30,21 @@ const ACCOUNTS = {
   eve: { email: 'eve@evil.com', email_verified: true, name: 'Eve', groups: ['gov-admins'] },
 };
 
-interface ErrorBody {
-  error: { code: string; message: string; details: unknown };
-}
-
 let provider: OidcTestProvider;
+/** The DNS that identity asks (SSO_DNS_SERVERS): where domains' verification records are published. */
+let dns: TestDnsServer;
 
 beforeAll(async () => {
-  provider = await OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS);
+  [provider, dns] = await Promise.all([
+    OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS),
+    TestDnsServer.start(),
+  ]);
 });
 
-afterAll(() => provider?.stop());
+afterAll(() => Promise.all([provider?.stop(), dns?.stop()]));
 
-/** Identity as the SSO tests run it: allowed an http issuer (the provider on 127.0.0.1). */
-const identityEnv = (secretsKey: string | undefined): Record<string, string> => ({
-  ADMIN_TOKEN,
-  PUBLIC_URL,
-  ...(secretsKey ? { SECRETS_ENCRYPTION_KEY: secretsKey } : {}),
-  SSO_ALLOW_HTTP_ISSUERS: 'true',
-  SSO_PROVIDER_TIMEOUT_MS: '3000',
-});
+const withDns = (secretsKey: string | undefined) =>
+  identityEnv(secretsKey, { extra: { SSO_DNS_SERVERS: dns.address } });
 
 const ssoConfiguration = (overrides: Record<string, unknown> = {}) => ({
   issuer: provider.issuer,
@@ -57,16 +58,6 @@ const ssoConfiguration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createOrganization(harness: ServiceHarness, name: string) {
-  const created = await harness.request('POST', '/admin/v1/organizations', ADMIN_TOKEN, {
-    name,
-    plan: 'professional',
-  });
-  expect(created.statusCode).toBe(201);
-  const body = created.json<{ id: string; api_key: string }>();
-  return { id: body.id, apiKey: body.api_key };
-}
-
 /**
  * SSO end to end against a real OpenID Provider (oidc-provider in a child process): configuration, the
  * browser's round trip through the provider's login and consent forms, just-in-time membership, the
@@ -77,8 +68,12 @@ describe('SSO with OpenID Connect', () => {
   let org: { id: string; apiKey: string };
   let other: { id: string; apiKey: string };
 
-  const admin = (method: 'GET' | 'PUT' | 'DELETE' | 'PATCH', url: string, body?: unknown, key = org.apiKey) =>
-    harness.request(method, url, key, body);
+  const admin = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+    url: string,
+    body?: unknown,
+    key = org.apiKey,
+  ) => harness.request(method, url, key, body);
   const configuration = ssoConfiguration;
   const withoutSecret = () => {
     const { client_secret, ...rest } = configuration();
@@ -123,7 +118,7 @@ describe('SSO with OpenID Connect', () => {
 
   beforeAll(async () => {
     harness = await ServiceHarness.start(createService, {
-      env: identityEnv(randomBytes(32).toString('base64')),
+      env: withDns(randomBytes(32).toString('base64')),
     });
     [org, other] = [
       await createOrganization(harness, 'Acme Insurance'),
@@ -155,6 +150,18 @@ describe('SSO with OpenID Connect', () => {
         issuer: provider.issuer,
         client_id: CLIENT.client_id,
         allowed_email_domains: ['acme.com'],
+        domain_verification: [
+          {
+            domain: 'acme.com',
+            verified: false,
+            verified_at: null,
+            txt_record: {
+              name: '_governance-challenge.acme.com',
+              value: expect.stringMatching(/^governance-domain-verification=[0-9a-f]{40}$/) as unknown,
+            },
+          },
+        ],
+        endpoint_hosts: [],
         role_claim: 'groups',
         role_mapping: { 'gov-admins': 'admin', 'gov-auditors': 'auditor' },
         default_role: 'viewer',
@@ -192,6 +199,46 @@ describe('SSO with OpenID Connect', () => {
       expect(await sealed()).toBe(before);
       const audit = (await readOutbox(harness, 'tenancy', 'audit.recorded')).at(-1)!.record.details;
       expect(audit).toMatchObject({ action: 'sso.updated', after: { client_secret_changed: false } });
+    });
+
+    it('routes sign-ins for a domain only once a DNS TXT record proves control of it', async () => {
+      const discover = () => harness.request('GET', '/api/service/auth/sso/discover?email=pat@acme.com');
+      expect((await discover()).json()).toEqual({ sso: false });
+      expect(
+        (await harness.request('GET', '/api/service/auth/sso/start?email=pat@acme.com')).statusCode,
+      ).toBe(404);
+
+      // Asked before the record is published: 400 naming the record to publish, nothing verified.
+      const claim = (await admin('GET', '/api/service/sso')).json<{
+        domain_verification: Array<{ txt_record: { name: string; value: string } }>;
+      }>().domain_verification[0]!;
+      dns.set('_governance-challenge.acme.com', {
+        TXT: ['v=spf1 -all', 'governance-domain-verification=other'],
+      });
+      const early = await admin('POST', '/api/service/sso/domains/acme.com/verify');
+      expect(early.statusCode).toBe(400);
+      expect(early.json<ErrorBody>().error.details).toEqual([
+        {
+          field: 'domain',
+          message: expect.stringContaining(
+            `No TXT record "${claim.txt_record.value}" at _governance-challenge.acme.com`,
+          ) as unknown,
+        },
+      ]);
+      expect((await discover()).json()).toEqual({ sso: false });
+      expect(dns.questions).toContain('TXT _governance-challenge.acme.com');
+
+      const verified = await proveDomain(harness, dns, org.apiKey, 'acme.com');
+      expect(verified.json()).toMatchObject({
+        domain_verification: [{ domain: 'acme.com', verified: true, verified_at: expect.any(String) }],
+      });
+      const audit = (await readOutbox(harness, 'tenancy', 'audit.recorded')).at(-1)!.record.details;
+      expect(audit).toMatchObject({ action: 'sso.domain_verified', after: { domain: 'acme.com' } });
+      expect((await discover()).json()).toEqual({ sso: true, organization_name: 'Acme Insurance' });
+      // A change that keeps the domain keeps its verification.
+      expect((await admin('PUT', '/api/service/sso', withoutSecret())).json()).toMatchObject({
+        domain_verification: [{ domain: 'acme.com', verified: true }],
+      });
     });
 
     it('tells the sign-in page which emails sign in with SSO', async () => {
@@ -453,14 +500,39 @@ describe('SSO with OpenID Connect', () => {
         400,
         'issuer',
       );
-      expect(body.error.message).toContain('OpenID Connect discovery of http://127.0.0.1:9/nothing failed');
+      expect(body.error.details).toEqual([{ field: 'issuer', message: ISSUER_UNUSABLE }]);
     });
 
     it('PUT /sso for the first time without a client secret: 400', async () => {
       await refused(admin('PUT', '/api/service/sso', withoutSecret(), other.apiKey), 400, 'client_secret');
     });
 
-    it("PUT /sso claiming another organization's domain: 409", async () => {
+    it('PUT /sso naming another issuer without the client secret: 400 naming client_secret', async () => {
+      // A second real provider, where the stored secret would otherwise be sent at the code exchange.
+      const elsewhere = await OidcTestProvider.start([{ ...CLIENT, redirect_uris: [CALLBACK] }], ACCOUNTS);
+      try {
+        const body = await refused(
+          admin('PUT', '/api/service/sso', { ...withoutSecret(), issuer: elsewhere.issuer }),
+          400,
+          'client_secret',
+        );
+        expect(body.error.details).toEqual([
+          {
+            field: 'client_secret',
+            message:
+              'client_secret is required when the issuer changes: the stored secret is not sent to another provider',
+          },
+        ]);
+        // Given again, the new issuer is taken; then back to the first one, again with the secret.
+        const moved = await admin('PUT', '/api/service/sso', configuration({ issuer: elsewhere.issuer }));
+        expect(moved.statusCode).toBe(200);
+      } finally {
+        expect((await admin('PUT', '/api/service/sso', configuration())).statusCode).toBe(200);
+        await elsewhere.stop();
+      }
+    });
+
+    it("PUT /sso claiming another organization's verified domain: 409", async () => {
       const body = await refused(
         admin(
           'PUT',
@@ -529,7 +601,7 @@ describe('SSO when SECRETS_ENCRYPTION_KEY is missing or changed', () => {
   const restartWith = async (secretsKey: string | undefined) => {
     const harness = await ServiceHarness.start(createService, {
       database: configured.database,
-      env: identityEnv(secretsKey),
+      env: withDns(secretsKey),
     });
     others.push(harness);
     return harness;
@@ -537,11 +609,12 @@ describe('SSO when SECRETS_ENCRYPTION_KEY is missing or changed', () => {
 
   beforeAll(async () => {
     configured = await ServiceHarness.start(createService, {
-      env: identityEnv(randomBytes(32).toString('base64')),
+      env: withDns(randomBytes(32).toString('base64')),
     });
     org = await createOrganization(configured, 'Acme Insurance');
     const saved = await configured.request('PUT', '/api/service/sso', org.apiKey, ssoConfiguration());
     expect(saved.statusCode).toBe(200);
+    await proveDomain(configured, dns, org.apiKey, 'acme.com');
   });
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { SecretBox } from '@governance/platform';
+import { DestinationPolicy, SecretBox } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { PeopleModule } from '../people/people.module';
-import { OpenIdProviders } from './openid-providers';
+import { OpenIdProviders, SSO_DESTINATIONS } from './openid-providers';
+import { SsoDns } from './sso-dns';
 import { SsoRepository } from './sso.repository';
 import { SsoSettingsController } from './sso-settings.controller';
 import { SSO_SECRET_BOX, SsoSettingsService } from './sso-settings.service';
@@ -19,6 +20,17 @@ import { SsoSignInService } from './sso-sign-in.service';
       inject: [IDENTITY_CONFIG],
       useFactory: (config: IdentityConfig) =>
         config.secretsEncryptionKey ? new SecretBox(config.secretsEncryptionKey) : null,
+    },
+    SsoDns,
+    {
+      provide: SSO_DESTINATIONS,
+      inject: [IDENTITY_CONFIG, SsoDns],
+      useFactory: (config: IdentityConfig, dns: SsoDns) =>
+        new DestinationPolicy({
+          allowPrivateTargets: config.sso.allowPrivateIssuers,
+          allowHttp: config.sso.allowHttpIssuers,
+          resolveHost: dns.addresses,
+        }),
     },
     OpenIdProviders,
     SsoRepository,

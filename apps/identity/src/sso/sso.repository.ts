@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type SsoRole } from './sso-rules';
@@ -8,6 +9,9 @@ export interface SsoConfigurationRow {
   client_id: string;
   client_secret_sealed: string;
   allowed_email_domains: string[];
+  /** Each claimed domain with its verification: a verified one routes sign-ins, a pending one does not. */
+  domains: SsoDomainRow[];
+  endpoint_hosts: string[];
   role_claim: string | null;
   role_mapping: Record<string, SsoRole>;
   default_role: SsoRole;
@@ -16,7 +20,14 @@ export interface SsoConfigurationRow {
   updated_at: Date;
 }
 
-export type SsoConfigurationValues = Omit<SsoConfigurationRow, 'created_at' | 'updated_at'>;
+export interface SsoDomainRow {
+  domain: string;
+  verification_token: string;
+  /** As JSON gives it: an ISO timestamp, or null while unverified. */
+  verified_at: string | null;
+}
+
+export type SsoConfigurationValues = Omit<SsoConfigurationRow, 'created_at' | 'updated_at' | 'domains'>;
 
 export interface SsoLoginRow {
   organization_id: string;
@@ -25,13 +36,18 @@ export interface SsoLoginRow {
   expires_at: Date;
 }
 
-/** The unique index that gives each email domain to one organization's SSO. */
-export const SSO_DOMAINS_KEY = 'sso_domains_pkey';
+/** The unique index that gives each email domain, once verified, to one organization's SSO. */
+export const SSO_DOMAINS_KEY = 'sso_domains_verified_key';
 
-const CONFIGURATION = `c.organization_id, c.issuer, c.client_id, c.client_secret_sealed, c.role_claim,
+const CONFIGURATION = `c.organization_id, c.issuer, c.client_id, c.client_secret_sealed, c.endpoint_hosts, c.role_claim,
   c.role_mapping, c.default_role, c.enabled, c.created_at, c.updated_at,
   ARRAY(SELECT d.domain FROM tenancy.sso_domains d WHERE d.organization_id = c.organization_id
-        ORDER BY d.domain) AS allowed_email_domains`;
+        ORDER BY d.domain) AS allowed_email_domains,
+  COALESCE((SELECT json_agg(json_build_object('domain', d.domain, 'verification_token', d.verification_token,
+                                              'verified_at', d.verified_at) ORDER BY d.domain)
+            FROM tenancy.sso_domains d WHERE d.organization_id = c.organization_id), '[]') AS domains`;
+
+const newVerificationToken = (): string => randomBytes(20).toString('hex');
 
 /** SQL of SSO: each organization's configuration, the domains it claims, and sign-ins in flight. */
 @Injectable()
@@ -52,23 +68,24 @@ export class SsoRepository {
     return rows[0];
   }
 
-  /** The enabled configuration that claims `domain`, with its organization's name. */
+  /** The enabled configuration that holds `domain` verified, with its organization's name. */
   async findEnabledByDomain(domain: string) {
     const rows = await this.dataSource.query<Array<{ organization_id: string; organization_name: string }>>(
       `SELECT c.organization_id, o.name AS organization_name
        FROM tenancy.sso_domains d
        JOIN tenancy.sso_configurations c ON c.organization_id = d.organization_id
        JOIN tenancy.organizations o ON o.id = c.organization_id
-       WHERE d.domain = $1 AND c.enabled`,
+       WHERE d.domain = $1 AND d.verified_at IS NOT NULL AND c.enabled`,
       [domain],
     );
     return rows[0];
   }
 
-  /** Those of `domains` that another organization's SSO claims. */
+  /** Those of `domains` that another organization's SSO holds verified. */
   async domainsClaimedByOthers(organizationId: string, domains: string[]): Promise<string[]> {
     const rows = await this.dataSource.query<Array<{ domain: string }>>(
-      `SELECT domain FROM tenancy.sso_domains WHERE domain = ANY($2::text[]) AND organization_id <> $1
+      `SELECT domain FROM tenancy.sso_domains
+       WHERE domain = ANY($2::text[]) AND organization_id <> $1 AND verified_at IS NOT NULL
        ORDER BY domain`,
       [organizationId, domains],
     );
@@ -82,10 +99,11 @@ export class SsoRepository {
   ): Promise<SsoConfigurationRow> {
     await manager.query(
       `INSERT INTO tenancy.sso_configurations (organization_id, issuer, client_id, client_secret_sealed,
-         role_claim, role_mapping, default_role, enabled)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         role_claim, role_mapping, default_role, enabled, endpoint_hosts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (organization_id) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
-         client_secret_sealed = EXCLUDED.client_secret_sealed, role_claim = EXCLUDED.role_claim,
+         client_secret_sealed = EXCLUDED.client_secret_sealed, endpoint_hosts = EXCLUDED.endpoint_hosts,
+         role_claim = EXCLUDED.role_claim,
          role_mapping = EXCLUDED.role_mapping, default_role = EXCLUDED.default_role,
          enabled = EXCLUDED.enabled, updated_at = now()`,
       [
@@ -97,16 +115,38 @@ export class SsoRepository {
         JSON.stringify(values.role_mapping),
         values.default_role,
         values.enabled,
+        values.endpoint_hosts,
       ],
     );
-    await manager.query('DELETE FROM tenancy.sso_domains WHERE organization_id = $1', [
-      values.organization_id,
-    ]);
+    // A domain still claimed keeps its token and verification; a new one starts unverified.
     await manager.query(
-      'INSERT INTO tenancy.sso_domains (domain, organization_id) SELECT unnest($2::text[]), $1',
+      'DELETE FROM tenancy.sso_domains WHERE organization_id = $1 AND domain <> ALL($2::text[])',
       [values.organization_id, values.allowed_email_domains],
     );
+    await manager.query(
+      `INSERT INTO tenancy.sso_domains (organization_id, domain, verification_token)
+       SELECT $1, claimed.domain, claimed.token FROM unnest($2::text[], $3::text[]) AS claimed (domain, token)
+       ON CONFLICT (organization_id, domain) DO NOTHING`,
+      [
+        values.organization_id,
+        values.allowed_email_domains,
+        values.allowed_email_domains.map(() => newVerificationToken()),
+      ],
+    );
     return (await this.findConfiguration(values.organization_id, { manager }))!;
+  }
+
+  /**
+   * Marks the organization's claim of `domain` verified; another organization's verified claim of it
+   * violates SSO_DOMAINS_KEY. False when the organization does not claim the domain.
+   */
+  async markDomainVerified(manager: EntityManager, organizationId: string, domain: string): Promise<boolean> {
+    const [, updated] = await manager.query<[unknown, number]>(
+      `UPDATE tenancy.sso_domains SET verified_at = now()
+       WHERE organization_id = $1 AND domain = $2 AND verified_at IS NULL`,
+      [organizationId, domain],
+    );
+    return updated > 0;
   }
 
   /** Removes the configuration with its domains; false when there was none. */

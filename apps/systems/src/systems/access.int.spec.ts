@@ -132,6 +132,30 @@ describe('who may call the systems API', () => {
     expect(notMine.statusCode).toBe(403);
   });
 
+  it('keeps a session started through one organization’s SSO in that organization', async () => {
+    // Owner of `other`, admin of `org`, signed in through org's SSO: identity announces the bound session.
+    const person = await harness.createMember(other.id, 'owner');
+    const bound = await harness.createMember(org.id, 'admin', person.userId, { boundOrganizationId: org.id });
+    const before = await systemsOf(other.id);
+    const inOther = await register({ ...bound.headers, 'x-service-organization': other.id });
+    expect(inOther.statusCode).toBe(403);
+    expect(inOther.json()).toEqual({
+      error: {
+        code: 'forbidden',
+        message: `This session was started through another organization's SSO and acts only there; sign in again to act in ${other.id}`,
+        details: null,
+      },
+    });
+    expect(await systemsOf(other.id)).toBe(before);
+    // Where it is bound it acts, named or not (no need to choose among the person's organizations).
+    expect((await register({ ...bound.headers, 'x-service-organization': org.id })).statusCode).toBe(201);
+    expect(
+      (await harness.request('GET', '/api/service/systems', undefined, undefined, bound.headers)).statusCode,
+    ).toBe(200);
+    // The person's unbound session still acts in both.
+    expect((await register({ ...person.headers, 'x-service-organization': other.id })).statusCode).toBe(201);
+  });
+
   it('refuses a bad cookie or key with the same 401', async () => {
     const answers = await Promise.all([
       harness.request('GET', '/api/service/systems'),

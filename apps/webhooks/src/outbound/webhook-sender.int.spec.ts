@@ -1,8 +1,8 @@
+import { DestinationPolicy } from '@governance/platform';
 import http from 'node:http';
 import https from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { makeSelfSignedCertificate } from '@governance/testing';
-import { DestinationPolicy } from './destination-policy';
 import { WebhookSender, type WebhookRequest } from './webhook-sender';
 
 interface Received {

@@ -3,7 +3,12 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
-import { DestinationRefusedError, type DestinationPolicy, type PinnedAddress } from './destination-policy';
+import {
+  type DestinationPolicy,
+  DestinationRefusedError,
+  type PinnedAddress,
+  pinnedLookup,
+} from '@governance/platform';
 
 /**
  * The result of one delivery attempt. `error` is null exactly when `success` is true; otherwise one of:
@@ -220,34 +225,6 @@ export class WebhookSender {
     }
     return lookup;
   }
-}
-
-/**
- * Answers the socket's DNS query with the addresses the policy checked. Node asks for all addresses when
- * it races IPv4 against IPv6 (autoSelectFamily), and for one otherwise.
- */
-function pinnedLookup(addresses: readonly PinnedAddress[]): LookupFunction {
-  return (_hostname, options, callback) => {
-    const family =
-      options.family === 4 || options.family === 'IPv4'
-        ? 4
-        : options.family === 6 || options.family === 'IPv6'
-          ? 6
-          : 0;
-    const candidates =
-      family === 0 ? addresses : addresses.filter((candidate) => candidate.family === family);
-    const first = candidates[0];
-    if (!first) {
-      callback(
-        Object.assign(new Error('no pinned address of the requested family'), { code: 'ENOTFOUND' }),
-        '',
-      );
-    } else if (options.all) {
-      callback(null, candidates.slice());
-    } else {
-      callback(null, first.address, first.family);
-    }
-  };
 }
 
 function statusError(status: number): string | null {

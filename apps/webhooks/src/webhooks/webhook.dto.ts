@@ -1,6 +1,7 @@
 import { PUBLIC_EVENT_TYPES, type PublicEventType } from '@governance/contracts';
 import {
   Id,
+  MAX_DESTINATION_URL_LENGTH,
   NO_CONTROL_CHARACTERS,
   Nullable,
   Page,
@@ -25,7 +26,6 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { type DeliveryOutcome, maxAttempts, SPEC_RETRY_DELAYS_MS } from '../deliveries/delivery-schedule';
-import { MAX_WEBHOOK_URL_LENGTH } from '../outbound/destination-policy';
 import { RESPONSE_BODY_KEPT_BYTES } from '../outbound/webhook-sender';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
@@ -34,7 +34,7 @@ const EVENTS_MAX_ITEMS = 100;
 /** The fields of a new webhook; an update takes any of them. */
 class WebhookFields {
   @IsString()
-  @MaxLength(MAX_WEBHOOK_URL_LENGTH)
+  @MaxLength(MAX_DESTINATION_URL_LENGTH)
   url?: string;
 
   @IsArray()

@@ -15,6 +15,8 @@ import { LiveChanges } from '@governance/persistence';
 import {
   ApiError,
   currentTraceparent,
+  DestinationPolicy,
+  DestinationRefusedError,
   ErrorCode,
   readPage,
   SecretBox,
@@ -23,7 +25,6 @@ import {
 import { type WebhooksConfig } from '../config';
 import { type DeliveryLogRow, DeliveryRepository } from '../deliveries/delivery.repository';
 import { DeliveryWorker } from '../deliveries/delivery-worker';
-import { DestinationPolicy, DestinationRefusedError } from '../outbound/destination-policy';
 import { WebhookSender } from '../outbound/webhook-sender';
 import { deliveryRequest } from '../deliveries/delivery-request';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';

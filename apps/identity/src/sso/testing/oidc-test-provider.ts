@@ -21,9 +21,19 @@ export class OidcTestProvider {
     readonly issuer: string,
   ) {}
 
-  static async start(clients: TestClient[], accounts: TestAccounts): Promise<OidcTestProvider> {
+  /** `jwksPaddingBytes` pads its key set's answer by as many bytes: an oversized JWKS. */
+  static async start(
+    clients: TestClient[],
+    accounts: TestAccounts,
+    options: { jwksPaddingBytes?: number } = {},
+  ): Promise<OidcTestProvider> {
     const child = spawn(process.execPath, [join(__dirname, 'oidc-provider-process.mjs')], {
-      env: { ...process.env, OIDC_CLIENTS: JSON.stringify(clients), OIDC_ACCOUNTS: JSON.stringify(accounts) },
+      env: {
+        ...process.env,
+        OIDC_CLIENTS: JSON.stringify(clients),
+        OIDC_ACCOUNTS: JSON.stringify(accounts),
+        OIDC_JWKS_PADDING_BYTES: String(options.jwksPaddingBytes ?? 0),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const errors: string[] = [];

@@ -1,10 +1,10 @@
 import { promises as dns } from 'node:dns';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+export const MAX_DESTINATION_URL_LENGTH = 2048;
 
-/** The save-time rule a webhook url breaks. */
+/** The save-time rule a destination url (a webhook's) breaks. */
 export interface UrlProblem {
   rule: 'absolute_url' | 'scheme' | 'length' | 'credentials' | 'host' | 'address';
   message: string;
@@ -71,8 +71,8 @@ interface CachedHost {
 }
 
 /**
- * SSRF defence for webhook urls: `checkUrl` is the syntax a url must have to be saved, `resolve` is what
- * a delivery may connect to. Resolving and connecting to the returned address (rather than letting the
+ * SSRF defence for urls a tenant names (webhook urls, SSO issuers): `checkUrl` is the syntax a url must
+ * have to be saved, `resolve` is what a request may connect to. Resolving and connecting to the returned address (rather than letting the
  * HTTP client resolve again) is what defeats DNS rebinding between the check and the connection.
  */
 export class DestinationPolicy {
@@ -86,8 +86,8 @@ export class DestinationPolicy {
   }
 
   checkUrl(url: string): UrlProblem | undefined {
-    if (url.length > MAX_WEBHOOK_URL_LENGTH) {
-      return { rule: 'length', message: `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
+    if (url.length > MAX_DESTINATION_URL_LENGTH) {
+      return { rule: 'length', message: `url must be at most ${MAX_DESTINATION_URL_LENGTH} characters` };
     }
     // The URL parser would quietly strip or encode these, so the stored string would not be the one checked.
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -246,4 +246,33 @@ function ipv6Refusal(ip: ipaddr.IPv6): AddressRefusal | undefined {
 
 function embeddedIpv4(high: number, low: number): ipaddr.IPv4 {
   return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
+/**
+ * A socket `lookup` that answers with the addresses the policy checked, so the HTTP client never resolves
+ * the name again. Node asks for all addresses when it races IPv4 against IPv6 (autoSelectFamily), and for
+ * one otherwise.
+ */
+export function pinnedLookup(addresses: readonly PinnedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const family =
+      options.family === 4 || options.family === 'IPv4'
+        ? 4
+        : options.family === 6 || options.family === 'IPv6'
+          ? 6
+          : 0;
+    const candidates =
+      family === 0 ? addresses : addresses.filter((candidate) => candidate.family === family);
+    const first = candidates[0];
+    if (!first) {
+      callback(
+        Object.assign(new Error('no pinned address of the requested family'), { code: 'ENOTFOUND' }),
+        '',
+      );
+    } else if (options.all) {
+      callback(null, candidates.slice());
+    } else {
+      callback(null, first.address, first.family);
+    }
+  };
 }
