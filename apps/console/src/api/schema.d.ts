@@ -6326,6 +6326,7 @@ export interface operations {
                 policy_id?: string;
                 severity?: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
                 since?: string;
+                with_total?: "true" | "false";
                 limit?: number;
                 cursor?: string;
             };
@@ -6350,6 +6351,7 @@ export interface operations {
                      *           "severity": "HIGH",
                      *           "system_id": "sys_01JD60A1B2C3D4E5F6G7H8J9KM",
                      *           "summary": "Probe edge-1 disconnected after 6 minutes of silence",
+                     *           "count": 1,
                      *           "timestamp": "2026-11-22T10:59:41.000Z"
                      *         }
                      *       ],
@@ -6360,21 +6362,28 @@ export interface operations {
                         data: {
                             /**
                              * Format: uuid
-                             * @description The event id.
+                             * @description The event id (of the newest, for grouped findings).
                              */
                             id: string;
                             /** @enum {string} */
                             event: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
-                            /** @enum {string} */
+                            /**
+                             * @description For grouped findings, the highest among them.
+                             * @enum {string}
+                             */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
                             system_id: string | null;
                             /** @description One sentence for people. */
                             summary: string;
+                            /** @description Events this entry stands for: the findings of one assessment are one entry. */
+                            count: number;
                             /** Format: date-time */
                             timestamp: string;
                         }[];
                         /** @description Pass it as `cursor` to read the next page; null on the last page. */
                         next_cursor: string | null;
+                        /** @description Entries matching the filters, with `with_total=true`. */
+                        total?: number;
                     };
                 };
             };
