@@ -22,7 +22,7 @@ export {
   IsolatedProcessPool,
   type IsolatedProgram,
 } from './isolated-process';
-export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
+export { ChangeReason, NO_CONTROL_CHARACTERS, Present, REASON_MAX_LENGTH } from './request-fields';
 export {
   type RequestActor,
   type RequestContext,

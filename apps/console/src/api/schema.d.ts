@@ -1047,7 +1047,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Tell whether the first owner is still to be set up
+         * @description Lets the sign-in page point a visitor to the first-start setup link while nobody has an account. Says nothing else; needs no authentication.
+         */
+        get: operations["Setup_status"];
         put?: never;
         /**
          * Set up an owner with a setup link
@@ -6063,6 +6067,34 @@ export interface operations {
             };
         };
     };
+    Setup_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether setup is pending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "setup_pending": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True while nobody has an account: the first owner signs up with the setup link `npm start` printed. */
+                        setup_pending: boolean;
+                    };
+                };
+            };
+        };
+    };
     Setup_setup: {
         parameters: {
             query?: never;
@@ -7397,6 +7429,8 @@ export interface operations {
                      * @enum {string}
                      */
                     role: "owner" | "admin" | "editor" | "viewer" | "auditor";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string | null;
                 };
             };
         };
@@ -7689,6 +7723,7 @@ export interface operations {
                      *           "enforcement_mode": "BLOCK",
                      *           "status": "active",
                      *           "severity": "CRITICAL",
+                     *           "severity_by_mode": true,
                      *           "rules": {
                      *             "all": [
                      *               {
@@ -7727,6 +7762,8 @@ export interface operations {
                             status: "active" | "disabled";
                             /** @enum {string} */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                            /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                            severity_by_mode: boolean;
                             /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                             rules: {
                                 field: string;
@@ -7861,6 +7898,7 @@ export interface operations {
                      *       "enforcement_mode": "BLOCK",
                      *       "status": "active",
                      *       "severity": "CRITICAL",
+                     *       "severity_by_mode": true,
                      *       "rules": {
                      *         "all": [
                      *           {
@@ -7895,6 +7933,8 @@ export interface operations {
                         status: "active" | "disabled";
                         /** @enum {string} */
                         severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                        severity_by_mode: boolean;
                         /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                         rules: {
                             field: string;
@@ -8004,6 +8044,8 @@ export interface operations {
                      * @enum {string}
                      */
                     enforcement_mode?: "BLOCK" | "WARN";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string;
                 };
             };
         };
@@ -8027,6 +8069,8 @@ export interface operations {
                             status: "active" | "disabled";
                             /** @enum {string} */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                            /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                            severity_by_mode: boolean;
                             /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                             rules: {
                                 field: string;
@@ -8084,6 +8128,7 @@ export interface operations {
                      *           "enforcement_mode": "WARN",
                      *           "status": "active",
                      *           "severity": "HIGH",
+                     *           "severity_by_mode": true,
                      *           "rules": {
                      *             "not": {
                      *               "field": "labels.request_id",
@@ -8118,6 +8163,8 @@ export interface operations {
                             status: "active" | "disabled";
                             /** @enum {string} */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                            /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                            severity_by_mode: boolean;
                             /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                             rules: {
                                 field: string;
@@ -8249,6 +8296,7 @@ export interface operations {
                      *       "enforcement_mode": "BLOCK",
                      *       "status": "active",
                      *       "severity": "CRITICAL",
+                     *       "severity_by_mode": true,
                      *       "rules": {
                      *         "all": [
                      *           {
@@ -8283,6 +8331,8 @@ export interface operations {
                         status: "active" | "disabled";
                         /** @enum {string} */
                         severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                        severity_by_mode: boolean;
                         /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                         rules: {
                             field: string;
@@ -8365,6 +8415,8 @@ export interface operations {
                      * @enum {string}
                      */
                     enforcement_mode?: "BLOCK" | "WARN";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string;
                 };
             };
         };
@@ -8383,6 +8435,7 @@ export interface operations {
                      *       "enforcement_mode": "WARN",
                      *       "status": "active",
                      *       "severity": "CRITICAL",
+                     *       "severity_by_mode": true,
                      *       "rules": {
                      *         "all": [
                      *           {
@@ -8417,6 +8470,8 @@ export interface operations {
                         status: "active" | "disabled";
                         /** @enum {string} */
                         severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                        severity_by_mode: boolean;
                         /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                         rules: {
                             field: string;
@@ -10325,6 +10380,8 @@ export interface operations {
                     declared?: boolean;
                     /** @enum {string} */
                     status?: "active" | "retired";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string | null;
                     description?: string | null;
                     owner?: string | null;
                     vendor?: string | null;

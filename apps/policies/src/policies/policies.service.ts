@@ -54,6 +54,7 @@ export class PoliciesService {
           enforcement_mode: body.enforcement_mode,
           status: body.status ?? 'active',
           severity: body.severity ?? defaultSeverity(body.enforcement_mode),
+          severity_by_mode: body.severity === undefined,
           rules: body.rules as Condition,
           scope: scope?.ok ? scope.value : { all_systems: true },
           framework: null,
@@ -90,7 +91,10 @@ export class PoliciesService {
     return toPolicyResponse(row);
   }
 
-  /** Sets the requested mode, or flips it when the body names none; the same mode changes nothing. */
+  /**
+   * Sets the requested mode, or flips it when the body names none; the same mode changes nothing. A
+   * severity left to the mode follows it.
+   */
   async setEnforcement(organizationId: string, id: string, body: unknown): Promise<PolicyResponse> {
     if (!isId('policy', id)) throw ApiError.notFound('Policy');
     const requested = parseModeBody(body);
@@ -98,17 +102,18 @@ export class PoliciesService {
     const row = await this.unitOfWork.run(async (tx) => {
       const current = await this.policies.find(organizationId, id, tx.manager);
       if (!current) throw ApiError.notFound('Policy');
-      const decision = decideEnforcement(current.enforcement_mode, requested.value);
+      const decision = decideEnforcement(current.enforcement_mode, requested.value.mode);
       if (!decision.changed) return current;
       const updated = await this.policies.setEnforcementMode(
         tx.manager,
         organizationId,
         id,
         decision.mode,
+        defaultSeverity(decision.mode),
         new Date(),
       );
       tx.publish(policyEventMessage(policySnapshotEvent('policy.updated', updated)));
-      tx.audit(enforcementChangedAudit(current, updated));
+      tx.audit({ ...enforcementChangedAudit(current, updated), reason: requested.value.reason });
       return updated;
     });
     return toPolicyResponse(row);
@@ -127,7 +132,7 @@ export class PoliciesService {
     if (!framework) throw ApiError.notFound('Framework');
     const requested = parseModeBody(body);
     if (!requested.ok) throw ApiError.validation(requested.problems);
-    const mode = requested.value ?? 'WARN';
+    const mode = requested.value.mode ?? 'WARN';
     const now = new Date();
     const outcome = await this.unitOfWork.run(async (tx) => {
       await this.policies.lockOrganization(tx.manager, organizationId);
@@ -147,6 +152,7 @@ export class PoliciesService {
           enforcement_mode: mode,
           status: 'active',
           severity: importedSeverity(candidate.template),
+          severity_by_mode: false,
           rules: candidate.template.rules,
           scope: { all_systems: true },
           framework: framework.key,

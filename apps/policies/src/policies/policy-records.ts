@@ -15,7 +15,7 @@ export function policySnapshotEvent(
   event: 'policy.created' | 'policy.updated',
   row: PolicyRow,
 ): PolicyEventRecord {
-  const { id, ...policy } = toPolicyResponse(row);
+  const { id, ...policy } = announced(toPolicyResponse(row));
   return {
     id: newUuidV7(),
     organization_id: row.organization_id,
@@ -24,3 +24,6 @@ export function policySnapshotEvent(
     details: { policy_id: id, ...policy },
   };
 }
+
+/** Whether the severity follows the mode is the policies service's own business; the snapshot has the severity. */
+const announced = ({ severity_by_mode: _severityByMode, ...policy }: PolicyResponse) => policy;

@@ -16,6 +16,7 @@ import {
   Page,
   PageQuery,
   Present,
+  REASON_MAX_LENGTH,
   type SchemaObject,
   StringEnum,
   Timestamp,
@@ -143,7 +144,13 @@ export class CreatePolicyDto {
 export const ModeBody: SchemaObject = {
   type: 'object',
   additionalProperties: false,
-  properties: { enforcement_mode: StringEnum(ENFORCEMENT_MODES, MODE_DESCRIPTION) },
+  properties: {
+    enforcement_mode: StringEnum(ENFORCEMENT_MODES, MODE_DESCRIPTION),
+    reason: Type.String({
+      maxLength: REASON_MAX_LENGTH,
+      description: 'Why: recorded in the audit trail with the change.',
+    }),
+  },
 };
 
 export class ListPoliciesQuery extends PageQuery {
@@ -170,6 +177,11 @@ export const PolicyResponse = Type.Object({
   enforcement_mode: StringEnum(ENFORCEMENT_MODES),
   status: StringEnum(POLICY_STATUSES),
   severity: StringEnum(SEVERITIES),
+  severity_by_mode: Type.Boolean({
+    description:
+      'True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for ' +
+      'WARN), also when the mode is switched.',
+  }),
   rules: ConditionSchema,
   scope: ScopeSchema,
   framework: Nullable(Type.String({ description: 'The framework key of an imported policy.' })),
