@@ -6354,6 +6354,7 @@ export interface operations {
         parameters: {
             query?: {
                 event?: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
+                exclude_event?: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
                 system_id?: string;
                 policy_id?: string;
                 severity?: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";

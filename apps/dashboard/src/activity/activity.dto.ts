@@ -10,6 +10,11 @@ export class ActivityQuery extends PageQuery {
   event?: PublicEventType;
 
   @IsOptional()
+  @IsIn(PUBLIC_EVENT_TYPES, { message: `exclude_event must be one of: ${PUBLIC_EVENT_TYPES.join(', ')}` })
+  @JSONSchema({ description: 'Leaves this event out: a system’s page lists its violations apart.' })
+  exclude_event?: PublicEventType;
+
+  @IsOptional()
   @IsString()
   @Matches(/^sys_[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'system_id must be a system id (sys_…)' })
   system_id?: string;

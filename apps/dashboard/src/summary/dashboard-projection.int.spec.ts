@@ -411,6 +411,11 @@ describe('dashboard projection (Postgres event log)', () => {
       'assessment.complete',
       'finding.created',
     ]);
+    const withoutViolations = (await get(
+      `/activity?system_id=${seeded.supportBot}&exclude_event=policy.violated&limit=100`,
+    )) as { data: Array<Record<string, string>> };
+    expect(withoutViolations.data.length).toBeGreaterThan(0);
+    expect(withoutViolations.data.some((entry) => entry['event'] === 'policy.violated')).toBe(false);
     const critical = (await get('/activity?severity=CRITICAL')) as { data: Array<Record<string, string>> };
     expect(critical.data.map((entry) => entry['event'])).toEqual(['finding.created']);
     // Under a severity filter the group holds the matching findings only: one, told as itself.

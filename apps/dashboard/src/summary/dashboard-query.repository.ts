@@ -22,6 +22,7 @@ export interface ActivityRow {
 
 export interface ActivityFilter {
   event?: string;
+  excludeEvent?: string;
   systemId?: string;
   /** Violations of this policy: only policy.violated entries carry a policy id. */
   policyId?: string;
@@ -134,6 +135,7 @@ export class DashboardQueryRepository {
   async listActivity(organizationId: string, filter: ActivityFilter, limit: number): Promise<ActivityRow[]> {
     const where = new SqlConditions().add('a.organization_id = $', organizationId);
     if (filter.event !== undefined) where.add('a.event = $', filter.event);
+    if (filter.excludeEvent !== undefined) where.add('a.event <> $', filter.excludeEvent);
     if (filter.systemId !== undefined) where.add('a.system_id = $', filter.systemId);
     if (filter.policyId !== undefined)
       // Spelled as activity_policy_idx is, so the planner uses that partial index.
@@ -181,6 +183,7 @@ export class DashboardQueryRepository {
   async countActivity(organizationId: string, filter: Omit<ActivityFilter, 'before'>): Promise<number> {
     const where = new SqlConditions().add('organization_id = $', organizationId);
     if (filter.event !== undefined) where.add('event = $', filter.event);
+    if (filter.excludeEvent !== undefined) where.add('event <> $', filter.excludeEvent);
     if (filter.systemId !== undefined) where.add('system_id = $', filter.systemId);
     if (filter.policyId !== undefined)
       where.add("event = 'policy.violated' AND details->>'policy_id' = $", filter.policyId);

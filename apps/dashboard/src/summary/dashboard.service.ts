@@ -75,6 +75,7 @@ export class DashboardService {
   async activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
     const filter = {
       event: query.event,
+      excludeEvent: query.exclude_event,
       systemId: query.system_id,
       policyId: query.policy_id,
       severity: query.severity,
