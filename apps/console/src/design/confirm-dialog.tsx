@@ -2,10 +2,17 @@ import { type ReactNode } from 'react';
 import { problemMessage } from '../api/problem';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { TextAreaField } from './field';
 import { Alert } from './surface';
 import styles from './confirm-dialog.module.css';
 
-/** "Are you sure?" for what cannot be undone: the consequence, the refusal if any, and two buttons. */
+/** The API's bound on a change's reason (REASON_MAX_LENGTH in libs/platform). */
+export const REASON_MAX_LENGTH = 500;
+
+/**
+ * "Are you sure?" for what cannot be undone or is risky: the consequence, the refusal if any, and two
+ * buttons. With `reason`, the person may say why; the API keeps it in the audit trail with the change.
+ */
 export function ConfirmDialog({
   title,
   open,
@@ -14,6 +21,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  reason,
   children,
 }: {
   title: string;
@@ -23,6 +31,7 @@ export function ConfirmDialog({
   error: unknown;
   onConfirm: () => void;
   onClose: () => void;
+  reason?: { value: string; onChange: (value: string) => void };
   children: ReactNode;
 }) {
   return (
@@ -34,6 +43,17 @@ export function ConfirmDialog({
           </Alert>
         ) : null}
         <p>{children}</p>
+        {reason && (
+          <TextAreaField
+            label="Reason"
+            optional
+            rows={2}
+            maxLength={REASON_MAX_LENGTH}
+            hint="Kept in the audit log with the change."
+            value={reason.value}
+            onChange={(event) => reason.onChange(event.target.value)}
+          />
+        )}
         <div className={styles.actions}>
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="danger" disabled={busy} onClick={onConfirm}>

@@ -25,6 +25,7 @@ import { RecoverDialog } from './webhook-dialogs';
 import { OutcomeBadge } from './webhook-badges';
 import { type Delivery, type Webhook, useDeliveries, useResend } from './webhooks.queries';
 import styles from './webhooks.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 const OUTCOME_OPTIONS = [
   { value: '', label: 'Every outcome' },
@@ -166,7 +167,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
         )
       ) : (
         <>
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={deliveries.isFetching}>
               <caption className="visually-hidden">Deliveries of this webhook</caption>
               <thead>
@@ -260,7 +261,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav className={styles.pager} aria-label="Pages of deliveries">
             <span>
               Page {cursors.length} · {rows.length} deliver{rows.length === 1 ? 'y' : 'ies'} shown
@@ -323,7 +324,7 @@ function DeliveryDetails({ delivery }: { delivery: Delivery }) {
       {delivery.attempts.length === 0 ? (
         <p className={table.muted}>Not attempted yet.</p>
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Attempts of delivery {delivery.delivery_id}</caption>
             <thead>
@@ -355,7 +356,7 @@ function DeliveryDetails({ delivery }: { delivery: Delivery }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

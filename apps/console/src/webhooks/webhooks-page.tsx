@@ -13,6 +13,7 @@ import { CreateWebhookDialog } from './create-webhook-dialog';
 import { ActiveBadge } from './webhook-badges';
 import { type Webhook, useWebhooks } from './webhooks.queries';
 import styles from './webhooks.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 type Column = 'url' | 'events' | 'active' | 'created';
 
@@ -56,7 +57,7 @@ export function WebhooksPage() {
           it happens, signed with a secret only you and the console know.
         </EmptyState>
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Webhooks</caption>
             <thead>
@@ -99,7 +100,7 @@ export function WebhooksPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {canWrite && <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />}
     </>
