@@ -8,6 +8,7 @@ const VIEWER = { name: 'Vera Viewer', email: 'vera@acme.example', password: 'vie
 interface AuditRow {
   seq: number;
   action: string;
+  after: Record<string, unknown> | null;
 }
 
 /** Reports, Audit log, Members, API keys and Settings, as the owner and as a viewer. */
@@ -155,7 +156,21 @@ describe('the console’s administration pages in Chromium', () => {
     expect(await role.inputValue()).toBe('editor');
     await page.getByRole('heading', { name: 'No pending invitations' }).waitFor();
 
+    // A role change asks first, even to Owner, and Cancel changes nothing.
+    await role.selectOption('owner');
+    const promote = page.getByRole('dialog', { name: `Make ${EDITOR.name} Owner?` });
+    await promote.getByText('An owner can do everything').waitFor();
+    await ui.expectAccessible(page, 'change-role-owner');
+    await promote.getByRole('button', { name: 'Cancel' }).click();
+    await promote.waitFor({ state: 'hidden' });
+    expect(await role.inputValue()).toBe('editor');
     await role.selectOption('auditor');
+    const change = page.getByRole('dialog', { name: `Make ${EDITOR.name} Auditor?` });
+    await change.getByLabel('Reason').fill('Moves to the audit team');
+    await change.getByRole('button', { name: 'Change role' }).click();
+    await change.waitFor({ state: 'hidden' });
+    const [changed] = await auditHas('member.role_changed');
+    expect(changed).toMatchObject({ after: { role: 'auditor', reason: 'Moves to the audit team' } });
     await eventually(async () => {
       const members = await ui.api('GET', '/api/service/members');
       const eve = (members.body.data as Array<{ email: string; role: string }>).find(

@@ -32,6 +32,8 @@ export interface AuditEntry {
   target: { type: string; id: string };
   before?: AuditSnapshot;
   after?: AuditSnapshot;
+  /** Why the person made the change, when they said: kept in the entry's `after` as `reason`. */
+  reason?: string;
 }
 
 export interface RunOptions {
@@ -108,7 +110,7 @@ export class UnitOfWork {
         address: request?.address ?? null,
         user_agent: request?.userAgent ?? null,
         before: entry.before ?? null,
-        after: entry.after ?? null,
+        after: entry.reason ? { ...entry.after, reason: entry.reason } : (entry.after ?? null),
       },
     });
   }

@@ -37,7 +37,7 @@ export {
   type IsolatedProgram,
 } from './isolated-process';
 export { workerScript } from './worker-script';
-export { NO_CONTROL_CHARACTERS, Present } from './request-fields';
+export { ChangeReason, NO_CONTROL_CHARACTERS, Present, REASON_MAX_LENGTH } from './request-fields';
 export {
   type RequestActor,
   type RequestContext,

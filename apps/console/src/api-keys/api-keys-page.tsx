@@ -13,6 +13,7 @@ import { type ApiKey, useApiKeys, useRevokeApiKey } from './api-keys.queries';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { SCOPE_LABELS } from './labels';
 import styles from './api-keys.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 type Column = 'name' | 'scope' | 'created' | 'used' | 'revoked';
 
@@ -79,7 +80,7 @@ export function ApiKeysPage() {
           A key lets a script, a pipeline or a probe call the API without a person signing in.
         </EmptyState>
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table} aria-busy={keys.isFetching}>
             <caption className="visually-hidden">API keys</caption>
             <thead>
@@ -145,7 +146,7 @@ export function ApiKeysPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {canWrite && <CreateApiKeyDialog open={creating} onClose={() => setCreating(false)} />}
       <ConfirmDialog

@@ -1047,7 +1047,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Tell whether the first owner is still to be set up
+         * @description Lets the sign-in page point a visitor to the first-start setup link while nobody has an account. Says nothing else; needs no authentication.
+         */
+        get: operations["Setup_status"];
         put?: never;
         /**
          * Set up an owner with a setup link
@@ -6151,6 +6155,34 @@ export interface operations {
             };
         };
     };
+    Setup_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether setup is pending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "setup_pending": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True while nobody has an account: the first owner signs up with the setup link `npm start` printed. */
+                        setup_pending: boolean;
+                    };
+                };
+            };
+        };
+    };
     Setup_setup: {
         parameters: {
             query?: never;
@@ -6410,10 +6442,12 @@ export interface operations {
         parameters: {
             query?: {
                 event?: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
+                exclude_event?: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
                 system_id?: string;
                 policy_id?: string;
                 severity?: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
                 since?: string;
+                with_total?: "true" | "false";
                 limit?: number;
                 cursor?: string;
             };
@@ -6438,6 +6472,7 @@ export interface operations {
                      *           "severity": "HIGH",
                      *           "system_id": "sys_01JD60A1B2C3D4E5F6G7H8J9KM",
                      *           "summary": "Probe edge-1 disconnected after 6 minutes of silence",
+                     *           "count": 1,
                      *           "timestamp": "2026-11-22T10:59:41.000Z"
                      *         }
                      *       ],
@@ -6448,21 +6483,28 @@ export interface operations {
                         data: {
                             /**
                              * Format: uuid
-                             * @description The event id.
+                             * @description The event id (of the newest, for grouped findings).
                              */
                             id: string;
                             /** @enum {string} */
                             event: "finding.created" | "assessment.complete" | "policy.violated" | "drift.detected" | "probe.disconnected" | "system.registered";
-                            /** @enum {string} */
+                            /**
+                             * @description For grouped findings, the highest among them.
+                             * @enum {string}
+                             */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
                             system_id: string | null;
                             /** @description One sentence for people. */
                             summary: string;
+                            /** @description Events this entry stands for: the findings of one assessment are one entry. */
+                            count: number;
                             /** Format: date-time */
                             timestamp: string;
                         }[];
                         /** @description Pass it as `cursor` to read the next page; null on the last page. */
                         next_cursor: string | null;
+                        /** @description Entries matching the filters, with `with_total=true`. */
+                        total?: number;
                     };
                 };
             };
@@ -7476,6 +7518,8 @@ export interface operations {
                      * @enum {string}
                      */
                     role: "owner" | "admin" | "editor" | "viewer" | "auditor";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string | null;
                 };
             };
         };
@@ -7768,6 +7812,7 @@ export interface operations {
                      *           "enforcement_mode": "BLOCK",
                      *           "status": "active",
                      *           "severity": "CRITICAL",
+                     *           "severity_by_mode": true,
                      *           "rules": {
                      *             "all": [
                      *               {
@@ -7806,6 +7851,8 @@ export interface operations {
                             status: "active" | "disabled";
                             /** @enum {string} */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                            /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                            severity_by_mode: boolean;
                             /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                             rules: {
                                 field: string;
@@ -7940,6 +7987,7 @@ export interface operations {
                      *       "enforcement_mode": "BLOCK",
                      *       "status": "active",
                      *       "severity": "CRITICAL",
+                     *       "severity_by_mode": true,
                      *       "rules": {
                      *         "all": [
                      *           {
@@ -7974,6 +8022,8 @@ export interface operations {
                         status: "active" | "disabled";
                         /** @enum {string} */
                         severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                        severity_by_mode: boolean;
                         /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                         rules: {
                             field: string;
@@ -8083,6 +8133,8 @@ export interface operations {
                      * @enum {string}
                      */
                     enforcement_mode?: "BLOCK" | "WARN";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string;
                 };
             };
         };
@@ -8106,6 +8158,8 @@ export interface operations {
                             status: "active" | "disabled";
                             /** @enum {string} */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                            /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                            severity_by_mode: boolean;
                             /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                             rules: {
                                 field: string;
@@ -8163,6 +8217,7 @@ export interface operations {
                      *           "enforcement_mode": "WARN",
                      *           "status": "active",
                      *           "severity": "HIGH",
+                     *           "severity_by_mode": true,
                      *           "rules": {
                      *             "not": {
                      *               "field": "labels.request_id",
@@ -8197,6 +8252,8 @@ export interface operations {
                             status: "active" | "disabled";
                             /** @enum {string} */
                             severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                            /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                            severity_by_mode: boolean;
                             /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                             rules: {
                                 field: string;
@@ -8328,6 +8385,7 @@ export interface operations {
                      *       "enforcement_mode": "BLOCK",
                      *       "status": "active",
                      *       "severity": "CRITICAL",
+                     *       "severity_by_mode": true,
                      *       "rules": {
                      *         "all": [
                      *           {
@@ -8362,6 +8420,8 @@ export interface operations {
                         status: "active" | "disabled";
                         /** @enum {string} */
                         severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                        severity_by_mode: boolean;
                         /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                         rules: {
                             field: string;
@@ -8712,6 +8772,8 @@ export interface operations {
                      * @enum {string}
                      */
                     enforcement_mode?: "BLOCK" | "WARN";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string;
                 };
             };
         };
@@ -8730,6 +8792,7 @@ export interface operations {
                      *       "enforcement_mode": "WARN",
                      *       "status": "active",
                      *       "severity": "CRITICAL",
+                     *       "severity_by_mode": true,
                      *       "rules": {
                      *         "all": [
                      *           {
@@ -8764,6 +8827,8 @@ export interface operations {
                         status: "active" | "disabled";
                         /** @enum {string} */
                         severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                        severity_by_mode: boolean;
                         /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                         rules: {
                             field: string;
@@ -11062,6 +11127,8 @@ export interface operations {
                     declared?: boolean;
                     /** @enum {string} */
                     status?: "active" | "retired";
+                    /** @description Why: recorded in the audit trail with the change. */
+                    reason?: string | null;
                     description?: string | null;
                     owner?: string | null;
                     vendor?: string | null;

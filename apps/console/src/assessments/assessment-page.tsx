@@ -36,6 +36,7 @@ import {
   VerdictBadge,
 } from './labels';
 import styles from './assessments.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 export function AssessmentPage() {
   const { id = '' } = useParams();
@@ -230,7 +231,7 @@ function Findings({ assessmentId }: { assessmentId: string }) {
       ) : rows.length === 0 ? (
         <EmptyState compact title={all.length === 0 ? 'No findings' : 'No finding matches these filters'} />
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Findings, one per control</caption>
             <thead>
@@ -293,7 +294,7 @@ function Findings({ assessmentId }: { assessmentId: string }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

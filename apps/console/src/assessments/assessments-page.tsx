@@ -21,6 +21,7 @@ import {
 import { STATUS_LABELS, STATUSES, VERDICT_LABELS, VERDICTS, VerdictBadge } from './labels';
 import { UploadPanel } from './upload-panel';
 import styles from './assessments.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 type Filters = Omit<AssessmentFilters, 'limit' | 'cursor'>;
 
@@ -145,7 +146,7 @@ export function AssessmentsPage() {
             )
           ) : (
             <>
-              <div className={table.wrap}>
+              <TableScroll>
                 <table className={table.table} aria-busy={assessments.isFetching}>
                   <caption className="visually-hidden">Assessments</caption>
                   <thead>
@@ -199,7 +200,7 @@ export function AssessmentsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <Pager
                 label="Pages of assessments"
                 pages={pages}

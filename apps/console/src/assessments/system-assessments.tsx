@@ -7,6 +7,7 @@ import { scorePercent } from './assessment-rules';
 import { useAssessments, useTemplates } from './assessments.queries';
 import { VerdictBadge } from './labels';
 import styles from './assessments.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 const SHOWN = 5;
 
@@ -39,7 +40,7 @@ export function SystemAssessments({ systemId }: { systemId: string }) {
           Assess this system’s policy or documentation on the <Link to={all}>Assessments</Link> page.
         </EmptyState>
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Latest assessments of this system</caption>
             <thead>
@@ -75,7 +76,7 @@ export function SystemAssessments({ systemId }: { systemId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

@@ -23,6 +23,7 @@ import {
 } from './audit.queries';
 import { ACTOR_TYPE_LABELS, instantFrom, verdictSentence } from './labels';
 import styles from './audit-log.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 type Column = 'seq' | 'occurred' | 'actor' | 'action' | 'target';
 const TEXT_FILTERS = ['actor', 'action', 'target_type', 'target_id'] as const;
@@ -234,7 +235,7 @@ function AuditLog() {
         </EmptyState>
       ) : (
         <>
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={log.isFetching}>
               <caption className="visually-hidden">Audit log entries</caption>
               <thead>
@@ -303,7 +304,7 @@ function AuditLog() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager
             label="Pages of the audit log"
             pages={pages}

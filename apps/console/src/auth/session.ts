@@ -51,6 +51,16 @@ export function useSsoDiscovery(email: string) {
   });
 }
 
+/** Whether nobody has an account yet: the sign-in page then points to the first-start setup link. */
+export function useSetupPending() {
+  return useQuery({
+    queryKey: ['setup-status'],
+    queryFn: () => unwrap(api.GET('/api/service/auth/setup')),
+    select: (status) => status.setup_pending,
+    retry: false,
+  });
+}
+
 type SetupBody = paths['/api/service/auth/setup']['post']['requestBody']['content']['application/json'];
 
 export function useSetup() {

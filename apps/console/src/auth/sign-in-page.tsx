@@ -7,7 +7,7 @@ import { Alert } from '../design/surface';
 import { useDebounced } from '../design/use-debounced';
 import { AuthLayout, authStyles } from './auth-layout';
 import { safeNextPath } from './next-path';
-import { useSignIn, useSsoDiscovery } from './session';
+import { useSetupPending, useSignIn, useSsoDiscovery } from './session';
 import { ssoErrorMessage } from './sso-errors';
 
 function signInError(error: unknown): { title: string; detail?: string } {
@@ -33,6 +33,7 @@ export function SignInPage() {
   const signIn = useSignIn();
   const sso = useSsoDiscovery(useDebounced(email.trim(), 400));
   const ssoError = ssoErrorMessage(params.get('error'));
+  const setupPending = useSetupPending();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,6 +50,13 @@ export function SignInPage() {
       lead="Govern your organization’s AI systems."
       footer={<Link to="/reset-password">Forgot your password?</Link>}
     >
+      {setupPending.data && (
+        <Alert tone="info" title="Nobody has an account here yet.">
+          To create the first owner, open the first-start setup link that <code>npm start</code> printed in
+          its terminal (an address ending in <code>/setup?token=…</code>). Once the first owner exists,
+          everyone else joins by invitation.
+        </Alert>
+      )}
       {ssoError && <Alert tone="danger" title={ssoError} />}
       {failure && (
         <Alert tone="danger" title={failure.title}>

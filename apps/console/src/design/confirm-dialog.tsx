@@ -6,19 +6,23 @@ import { TextAreaField } from './field';
 import { Alert } from './surface';
 import styles from './confirm-dialog.module.css';
 
+/** The API's bound on a change's reason (REASON_MAX_LENGTH in libs/platform). */
+export const REASON_MAX_LENGTH = 500;
+
 /** The reason a confirmation asks for, which the change's audit entry records. */
 export interface ReasonInput {
-  label: string;
   value: string;
   onChange: (value: string) => void;
+  /** "Reason" unless named otherwise. */
+  label?: string;
   /** Required reasons keep the confirm button disabled until one is written. */
-  required: boolean;
-  maxLength: number;
+  required?: boolean;
+  maxLength?: number;
 }
 
 /**
- * "Are you sure?" for what cannot be undone or changes enforcement at once: the consequence, the refusal
- * if any, the reason when one is asked for, and two buttons.
+ * "Are you sure?" for what cannot be undone or is risky: the consequence, the refusal if any, the reason
+ * when one is asked for (the API keeps it in the audit trail with the change), and two buttons.
  */
 export function ConfirmDialog({
   title,
@@ -53,11 +57,12 @@ export function ConfirmDialog({
         <p>{children}</p>
         {reason && (
           <TextAreaField
-            label={reason.label}
-            optional={!reason.required}
-            value={reason.value}
-            maxLength={reason.maxLength}
+            label={reason.label ?? 'Reason'}
+            optional={reason.required !== true}
             rows={2}
+            maxLength={reason.maxLength ?? REASON_MAX_LENGTH}
+            hint="Kept in the audit log with the change."
+            value={reason.value}
             onChange={(event) => reason.onChange(event.target.value)}
           />
         )}

@@ -25,6 +25,7 @@ import {
 } from './members.queries';
 import { assignableRoles, mayRemove } from './owner-rules';
 import styles from './members.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 type MemberColumn = 'name' | 'email' | 'role' | 'joined';
 type InvitationColumn = 'email' | 'role' | 'created' | 'expires';
@@ -62,20 +63,28 @@ export function MembersPage() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [leaving, setLeaving] = useState(false);
-  // One's own new role waits for a confirmation: it may take away the right to change it back.
-  const [ownRole, setOwnRole] = useState<Role | null>(null);
+  // Every role change waits for a confirmation with an optional reason: a role grants or takes away
+  // rights at once (Owner: all of them; one's own: maybe the right to change it back).
+  const [roleChange, setRoleChange] = useState<{ member: Member; role: Role } | null>(null);
+  const [reason, setReason] = useState('');
   const invitable = assignableRoles(actor);
 
   const closeRemove = () => {
     remove.reset();
     setRemoving(null);
   };
-  const closeOwnRole = () => {
+  const closeRoleChange = () => {
     changeRole.reset();
-    setOwnRole(null);
+    setReason('');
+    setRoleChange(null);
   };
-  const confirmOwnRole = () =>
-    ownRole && changeRole.mutate({ id: session.user.id, role: ownRole }, { onSuccess: closeOwnRole });
+  const confirmRoleChange = () =>
+    roleChange &&
+    changeRole.mutate(
+      { id: roleChange.member.id, role: roleChange.role, reason: reason.trim() || undefined },
+      { onSuccess: closeRoleChange },
+    );
+  const changingOwn = roleChange?.member.id === session.user.id;
   const closeLeave = () => {
     leave.reset();
     setLeaving(false);
@@ -115,7 +124,7 @@ export function MembersPage() {
           </>
         }
       />
-      {((changeRole.isError && ownRole === null) || revoke.isError) && (
+      {((changeRole.isError && roleChange === null) || revoke.isError) && (
         <div className={styles.notice}>
           <Alert tone="danger" title="This was refused.">
             {problemMessage(changeRole.error ?? revoke.error)}
@@ -127,7 +136,7 @@ export function MembersPage() {
       ) : members.isError ? (
         <ErrorState error={members.error} onRetry={() => void members.refetch()} />
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table} aria-busy={members.isFetching}>
             <caption className="visually-hidden">Members</caption>
             <thead>
@@ -159,14 +168,12 @@ export function MembersPage() {
                         <select
                           className={styles.roleSelect}
                           aria-label={`Role of ${member.name}`}
-                          value={member.role}
+                          value={roleChange?.member.id === member.id ? roleChange.role : member.role}
                           disabled={changeRole.isPending}
                           onChange={(event) => {
-                            const role = event.target.value as Role;
                             revoke.reset();
                             changeRole.reset();
-                            if (you) setOwnRole(role);
-                            else changeRole.mutate({ id: member.id, role });
+                            setRoleChange({ member, role: event.target.value as Role });
                           }}
                         >
                           {roles.map((role) => (
@@ -205,7 +212,7 @@ export function MembersPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <section className={styles.section} aria-labelledby="invitations-heading">
@@ -219,7 +226,7 @@ export function MembersPage() {
             Invitations not yet accepted, revoked or expired appear here.
           </EmptyState>
         ) : (
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={invitations.isFetching}>
               <caption className="visually-hidden">Pending invitations</caption>
               <thead>
@@ -272,7 +279,7 @@ export function MembersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
@@ -292,16 +299,27 @@ export function MembersPage() {
         for their other organizations.
       </ConfirmDialog>
       <ConfirmDialog
-        title="Change your own role?"
-        open={ownRole !== null}
-        confirmLabel="Change my role"
+        title={
+          changingOwn
+            ? 'Change your own role?'
+            : `Make ${roleChange?.member.name ?? ''} ${roleChange ? ROLE_LABELS[roleChange.role] : ''}?`
+        }
+        open={roleChange !== null}
+        confirmLabel={changingOwn ? 'Change my role' : 'Change role'}
         busy={changeRole.isPending}
         error={changeRole.error}
-        onConfirm={confirmOwnRole}
-        onClose={closeOwnRole}
+        reason={{ value: reason, onChange: setReason }}
+        onConfirm={confirmRoleChange}
+        onClose={closeRoleChange}
       >
-        You become {ownRole ? ROLE_LABELS[ownRole] : ''} in {session.organization.name} at once; if that role
-        cannot manage members, someone else must give your role back.
+        {roleChange && changingOwn
+          ? `You become ${ROLE_LABELS[roleChange.role]} in ${session.organization.name} at once; if that role cannot manage members, someone else must give your role back.`
+          : roleChange &&
+            `${roleChange.member.name} goes from ${ROLE_LABELS[roleChange.member.role]} to ${ROLE_LABELS[roleChange.role]} in ${session.organization.name} at once.${
+              roleChange.role === 'owner'
+                ? ' An owner can do everything in the organization, including changing and removing other owners.'
+                : ''
+            }`}
       </ConfirmDialog>
       <ConfirmDialog
         title={`Leave ${session.organization.name}?`}

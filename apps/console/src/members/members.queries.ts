@@ -68,8 +68,13 @@ function useMembersMutation<Variables, Result>(mutationFn: (variables: Variables
 export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      unwrap(api.PATCH('/api/service/members/{id}', { params: { path: { id } }, body: { role } })),
+    mutationFn: ({ id, role, reason }: { id: string; role: Role; reason?: string }) =>
+      unwrap(
+        api.PATCH('/api/service/members/{id}', {
+          params: { path: { id } },
+          body: { role, ...(reason ? { reason } : {}) },
+        }),
+      ),
     // One's own role is also the session's.
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['members'] });

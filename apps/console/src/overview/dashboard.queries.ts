@@ -27,7 +27,10 @@ export function useComplianceStatus() {
 }
 
 /** The activity feed, newest first, a page at a time. */
-export function useActivity(filters: Pick<ActivityFilters, 'event' | 'severity' | 'system_id'>, limit = 20) {
+export function useActivity(
+  filters: Pick<ActivityFilters, 'event' | 'exclude_event' | 'severity' | 'system_id'>,
+  limit = 20,
+) {
   return useInfiniteQuery({
     queryKey: ['dashboard', 'activity', filters, limit],
     queryFn: ({ pageParam }) =>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
@@ -24,12 +24,40 @@ import styles from './overview.module.css';
 // ECharts is the heaviest thing on this page: loaded after the numbers are on screen.
 const ScoreGauge = lazy(() => import('./score-gauge'));
 
-const BREAKDOWN: ReadonlyArray<{ key: Exclude<keyof Summary['score_breakdown'], 'state'>; label: string }> = [
-  { key: 'compliance', label: 'Compliance' },
-  { key: 'findings', label: 'Findings' },
-  { key: 'inventory_coverage', label: 'Inventory coverage' },
-  { key: 'runtime_health', label: 'Runtime health' },
+/** Each part of the score, and what it measures, in the words of a governance lead. */
+const BREAKDOWN: ReadonlyArray<{
+  key: Exclude<keyof Summary['score_breakdown'], 'state'>;
+  label: string;
+  means: string;
+}> = [
+  {
+    key: 'compliance',
+    label: 'Compliance',
+    means: 'How each system’s latest assessment against a framework went.',
+  },
+  {
+    key: 'findings',
+    label: 'Open findings',
+    means: 'Gaps those assessments found and nobody has closed yet.',
+  },
+  {
+    key: 'inventory_coverage',
+    label: 'Inventory',
+    means: 'Whether every AI system in use is declared, not just discovered.',
+  },
+  {
+    key: 'runtime_health',
+    label: 'Runtime health',
+    means: 'Policy violations, drift and silent probes in production.',
+  },
 ];
+
+/** Whole points when whole, else one decimal: "12", "12.5". */
+const pointsText = (points: number): string =>
+  Number.isInteger(points) ? String(points) : points.toFixed(1);
+
+/** A framework's score is a 0–1 fraction: shown as a percentage. */
+export const percentText = (fraction: number): string => `${Math.round(fraction * 100)}%`;
 
 export function OverviewPage() {
   usePageTitle('Overview');
@@ -65,8 +93,9 @@ export function OverviewPage() {
             <Stat
               label="Violations in 24 h"
               value={summary.data.violations_24h}
-              hint={`Raised by ${summary.data.policies.active} active polic${summary.data.policies.active === 1 ? 'y' : 'ies'} (${summary.data.policies.block} blocking).`}
+              hint={`Raised by ${summary.data.policies.active} active polic${summary.data.policies.active === 1 ? 'y' : 'ies'} (${summary.data.policies.block} blocking). Each policy’s page lists all its violations.`}
               id="violations"
+              action={<Link to="/policies">Policies</Link>}
             />
             <Stat
               label="Drift alerts in 7 days"
@@ -110,24 +139,30 @@ function ScoreCard({ summary }: { summary: Summary }) {
             {Math.round(summary.governance_score)} of 100{onboarding ? ' · onboarding' : ''}
           </p>
         </div>
-        <table className={styles.breakdown}>
-          <caption className="visually-hidden">How the score is made</caption>
-          <tbody>
-            {BREAKDOWN.map(({ key, label }) => {
+        <div>
+          <p className={styles.breakdownIntro}>
+            Four parts add up to the score; each can earn up to the points shown.
+          </p>
+          <ul className={styles.breakdown} aria-label="How the score is made">
+            {BREAKDOWN.map(({ key, label, means }) => {
               const part = summary.score_breakdown[key];
               return (
-                <tr key={key}>
-                  <th scope="row">
-                    {label} <span className={styles.detail}>{part.detail}</span>
-                  </th>
-                  <td>
-                    {part.points.toFixed(0)} / {part.weight}
-                  </td>
-                </tr>
+                <li key={key}>
+                  <div className={styles.partHead}>
+                    <strong>{label}</strong>
+                    <span className={styles.partPoints}>
+                      {onboarding
+                        ? `up to ${part.weight} points`
+                        : `${pointsText(part.points)} of ${part.weight} points`}
+                    </span>
+                  </div>
+                  <span className={styles.partMeans}>{means}</span>
+                  <span className={styles.detail}>{part.detail}</span>
+                </li>
               );
             })}
-          </tbody>
-        </table>
+          </ul>
+        </div>
       </div>
     </Card>
   );
@@ -137,7 +172,10 @@ function SystemsCard({ summary }: { summary: Summary }) {
   const { systems } = summary;
   return (
     <Card title="Systems" labelledBy="systems-title" action={<Link to="/systems">Inventory</Link>}>
-      <div className={styles.bigNumber}>{systems.total}</div>
+      <div className={styles.bigNumber}>
+        {systems.total}
+        <span className={styles.statLabel}> in use</span>
+      </div>
       <div className={styles.split}>
         <div>
           <strong>{systems.declared}</strong>
@@ -201,15 +239,17 @@ function Stat({
   of,
   hint,
   id,
+  action,
 }: {
   label: string;
   value: number;
   of?: number;
   hint: string;
   id: string;
+  action?: ReactNode;
 }) {
   return (
-    <Card title={label} labelledBy={`${id}-title`}>
+    <Card title={label} labelledBy={`${id}-title`} action={action}>
       <div className={styles.bigNumber}>
         {value}
         {of !== undefined && <span className={styles.statLabel}> of {of}</span>}
@@ -238,7 +278,9 @@ function ComplianceCard() {
                 <strong>{framework.name}</strong>
                 <span>
                   <Badge tone={status.tone}>{status.label}</Badge>
-                  {framework.score !== null && <> · {Math.round(framework.score)}</>}
+                  {framework.score !== null && (
+                    <span className={styles.frameworkScore}> · score {percentText(framework.score)}</span>
+                  )}
                 </span>
                 <small>
                   {framework.systems_assessed} system{framework.systems_assessed === 1 ? '' : 's'} assessed

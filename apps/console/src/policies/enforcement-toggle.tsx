@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { problemMessage } from '../api/problem';
 import { Badge } from '../design/badge';
+import { ConfirmDialog } from '../design/confirm-dialog';
 import { ENFORCEMENT_MODES, MODE_HINTS, MODE_LABELS } from './labels';
 import { type EnforcementMode, type Policy, useSetEnforcement } from './policies.queries';
 import styles from './policies.module.css';
@@ -17,24 +18,40 @@ export function ModeBadge({ mode }: { mode: EnforcementMode }) {
   );
 }
 
+/** What switching to a mode does, said before it is done. */
+const SWITCH_CONSEQUENCES: Readonly<Record<EnforcementMode, string>> = {
+  BLOCK: 'Probes will stop every request that breaks this rule, at once, on every system it applies to.',
+  WARN: 'Probes will let requests that break this rule through and only report them.',
+};
+
 /**
- * Block or Warn, as two radio buttons named "Enforcement of <policy>": the current mode is checked, and
- * choosing the other one asks the service for it.
+ * Block or Warn, as two radio buttons named "Enforcement of <policy>": the current mode is checked;
+ * choosing the other one asks first (it changes what probes do in production), with an optional reason
+ * for the audit log, then asks the service for it.
  */
-export function EnforcementToggle({ policy }: { policy: Pick<Policy, 'id' | 'name' | 'enforcement_mode'> }) {
+export function EnforcementToggle({
+  policy,
+}: {
+  policy: Pick<Policy, 'id' | 'name' | 'enforcement_mode' | 'severity_by_mode'>;
+}) {
   const name = useId();
   const errorId = `${name}-error`;
   const setMode = useSetEnforcement();
-  // Set in the click's own render: the mutation's state reaches React a task later, and until then the
-  // controlled radio would snap back to the old mode.
-  const [picked, setPicked] = useState<EnforcementMode>();
-  const shown = picked ?? (setMode.isPending ? setMode.variables.mode : policy.enforcement_mode);
+  // The mode waiting for confirmation; the radios show it meanwhile and snap back on Cancel.
+  const [asked, setAsked] = useState<EnforcementMode>();
+  const [reason, setReason] = useState('');
+  const shown = asked ?? (setMode.isPending ? setMode.variables.mode : policy.enforcement_mode);
+  const close = () => {
+    setAsked(undefined);
+    setReason('');
+    setMode.reset();
+  };
   return (
     <div className={styles.toggleWrap}>
       <div
         role="radiogroup"
         aria-label={`Enforcement of ${policy.name}`}
-        aria-describedby={setMode.isError ? errorId : undefined}
+        aria-describedby={setMode.isError && !asked ? errorId : undefined}
         aria-busy={setMode.isPending}
         className={styles.toggle}
       >
@@ -47,19 +64,40 @@ export function EnforcementToggle({ policy }: { policy: Pick<Policy, 'id' | 'nam
               checked={shown === mode}
               disabled={setMode.isPending}
               onChange={() => {
-                setPicked(mode);
-                setMode.mutate({ id: policy.id, mode }, { onSettled: () => setPicked(undefined) });
+                setMode.reset();
+                setAsked(mode);
               }}
             />
             <span>{MODE_LABELS[mode]}</span>
           </label>
         ))}
       </div>
-      {setMode.isError && (
+      {setMode.isError && !asked && (
         <span id={errorId} role="alert" className={styles.toggleError}>
           Not changed: {problemMessage(setMode.error)}
         </span>
       )}
+      <ConfirmDialog
+        title={asked ? `Switch ${policy.name} to ${MODE_LABELS[asked]}?` : ''}
+        open={asked !== undefined}
+        confirmLabel={asked ? `Switch to ${MODE_LABELS[asked]}` : 'Switch'}
+        busy={setMode.isPending}
+        error={setMode.error}
+        reason={{ value: reason, onChange: setReason }}
+        onClose={close}
+        onConfirm={() =>
+          asked &&
+          setMode.mutate(
+            { id: policy.id, mode: asked, reason: reason.trim() || undefined },
+            { onSuccess: close },
+          )
+        }
+      >
+        {asked && SWITCH_CONSEQUENCES[asked]}
+        {asked && policy.severity_by_mode && (
+          <> Its severity follows the mode: violations become {asked === 'BLOCK' ? 'critical' : 'high'}.</>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -26,6 +26,7 @@ import {
 } from './labels';
 import { type Policy, type PolicyFilters, usePolicies } from './policies.queries';
 import styles from './policies.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Active and disabled' },
@@ -157,7 +158,7 @@ export function PoliciesPage() {
         )
       ) : (
         <>
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={policies.isFetching}>
               <caption className="visually-hidden">Policies (sorting orders the page shown)</caption>
               <thead>
@@ -210,7 +211,7 @@ export function PoliciesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager
             label="Pages of policies"
             pages={pages}

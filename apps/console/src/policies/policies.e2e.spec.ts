@@ -14,6 +14,7 @@ interface PolicyBody {
   id: string;
   name: string;
   enforcement_mode: string;
+  severity: string;
   rules: unknown;
 }
 
@@ -103,21 +104,52 @@ describe('the Policies page in Chromium', () => {
     await ui.expectAccessible(page, 'policy');
   });
 
-  it('switches the policy from Warn to Block, and the change persists', async () => {
+  it('switches the policy from Warn to Block once asked, with a reason, and the change persists', async () => {
     const toggle = page.getByRole('radiogroup', { name: `Enforcement of ${NAME}` });
     expect(await toggle.getByRole('radio', { name: 'Warn' }).isChecked()).toBe(true);
+    const details = page.getByRole('region', { name: 'Details' });
+    expect(await details.textContent()).toContain('High · follows the mode');
+
+    // A click asks first; Cancel leaves the policy as it was.
+    await toggle.getByRole('radio', { name: 'Block' }).check();
+    const confirm = page.getByRole('dialog', { name: `Switch ${NAME} to Block?` });
+    await confirm.getByText('violations become critical').waitFor();
+    await ui.expectAccessible(page, 'policy-switch-mode');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await toggle.getByRole('radio', { name: 'Warn' }).isChecked()).toBe(true);
+    expect(
+      ((await ui.api('GET', `/api/service/policies/${policyId}`)).body as unknown as PolicyBody)
+        .enforcement_mode,
+    ).toBe('WARN');
+
+    await toggle.getByRole('radio', { name: 'Block' }).check();
+    await confirm.getByLabel('Reason').fill('Confirmed leak in production');
     const patched = page.waitForResponse(
       (response) => response.url().endsWith('/enforcement') && response.request().method() === 'PATCH',
     );
-    await toggle.getByRole('radio', { name: 'Block' }).check();
+    await confirm.getByRole('button', { name: 'Switch to Block' }).click();
     expect((await patched).status()).toBe(200);
+    await confirm.waitFor({ state: 'hidden' });
 
     await page.reload();
     await heading(page, NAME).waitFor();
     expect(await toggle.getByRole('radio', { name: 'Block' }).isChecked()).toBe(true);
     expect(await toggle.getByRole('radio', { name: 'Warn' }).isChecked()).toBe(false);
+    // Its severity was left to the mode: it follows it.
+    expect(await details.textContent()).toContain('Critical · follows the mode');
     const stored = (await ui.api('GET', `/api/service/policies/${policyId}`)).body as unknown as PolicyBody;
-    expect(stored.enforcement_mode).toBe('BLOCK');
+    expect(stored).toMatchObject({ enforcement_mode: 'BLOCK', severity: 'CRITICAL' });
+    const audited = await eventually(async () => {
+      const listed = await ui.api('GET', '/api/service/audit?action=policy.enforcement_changed');
+      return (listed.body.data as Array<{ target_id: string; after: object }> | undefined)?.find(
+        (entry) => entry.target_id === policyId,
+      );
+    }, 'the switch in the audit trail');
+    expect(audited.after).toMatchObject({
+      enforcement_mode: 'BLOCK',
+      reason: 'Confirmed leak in production',
+    });
   });
 
   it("shows on the policy's page the violation a probe's telemetry raised", async () => {

@@ -104,11 +104,11 @@ export function useDeletePolicy() {
 export function useSetEnforcement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, mode }: { id: string; mode: EnforcementMode }) =>
+    mutationFn: ({ id, mode, reason }: { id: string; mode: EnforcementMode; reason?: string }) =>
       unwrap(
         api.PATCH('/api/service/policies/{id}/enforcement', {
           params: { path: { id } },
-          body: { enforcement_mode: mode },
+          body: { enforcement_mode: mode, ...(reason ? { reason } : {}) },
         }),
       ),
     onSuccess: async (policy) => {
@@ -139,6 +139,24 @@ export function useImportFramework() {
  * The activity feed's entries of one policy (its violations) or of one system and event type. Keyed under
  * the dashboard's activity, whose events they are, so whatever refreshes the feed refreshes them.
  */
+/** One page of activity with the total matching, for a list a person pages through. */
+export function useActivityPage(
+  filters: Omit<NonNullable<operations['Dashboard_activity']['parameters']['query']>, 'limit' | 'cursor'>,
+  limit: number,
+  cursor: string | null,
+) {
+  return useQuery({
+    queryKey: ['dashboard', 'activity', 'page', filters, limit, cursor],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/service/dashboard/activity', {
+          params: { query: { ...filters, limit, with_total: 'true', ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useActivityOf(
   filters: NonNullable<operations['Dashboard_activity']['parameters']['query']>,
   limit: number,

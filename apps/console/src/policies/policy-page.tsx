@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../auth/session-context';
 import { Badge } from '../design/badge';
-import { Button } from '../design/button';
+import { Pager, useCursorPages } from '../design/pager';
 import { usePageTitle } from '../design/page-title';
 import { RecordUnavailable } from '../design/record-unavailable';
 import { LiveIndicator } from '../live/live-indicator';
@@ -13,11 +13,12 @@ import table from '../design/table.module.css';
 import { Time } from '../design/time';
 import { EnforcementToggle, ModeBadge } from './enforcement-toggle';
 import { frameworkLabel, SEVERITY_LABELS, SEVERITY_TONES } from './labels';
-import { type Policy, useActivityOf, usePolicy } from './policies.queries';
+import { type Policy, useActivityPage, usePolicy } from './policies.queries';
 import { PolicyActions } from './policy-actions';
 import { type GroupNode, ruleJson, ruleToBuilder } from './rule-builder';
 import { conditionText, groupText } from './rule-text';
 import styles from './policies.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 const VIOLATIONS_PAGE = 20;
 
@@ -121,9 +122,10 @@ function Details({ policy }: { policy: Policy }) {
     ['Applies to', scope],
     [
       'Severity',
-      <Badge key="severity" tone={SEVERITY_TONES[policy.severity]}>
-        {SEVERITY_LABELS[policy.severity]}
-      </Badge>,
+      <span key="severity">
+        <Badge tone={SEVERITY_TONES[policy.severity]}>{SEVERITY_LABELS[policy.severity]}</Badge>
+        {policy.severity_by_mode && <span className={table.muted}> · follows the mode</span>}
+      </span>,
     ],
     ['Framework', frameworkLabel(policy.framework)],
     ['Control', policy.control ?? '—'],
@@ -144,13 +146,20 @@ function Details({ policy }: { policy: Policy }) {
   );
 }
 
-/** The violations this policy raised, newest first, from the activity feed. */
+/** The violations this policy raised, newest first, from the activity feed: all of them, a page at a time. */
 function PolicyViolations({ policyId }: { policyId: string }) {
-  const violations = useActivityOf({ policy_id: policyId }, VIOLATIONS_PAGE);
+  const pages = useCursorPages(policyId);
+  const violations = useActivityPage({ policy_id: policyId }, VIOLATIONS_PAGE, pages.cursor);
   const live = useLiveUpdates('dashboard');
-  const items = violations.data?.pages.flatMap((page) => page.data) ?? [];
+  const items = violations.data?.data ?? [];
+  const total = violations.data?.total ?? 0;
+  const first = (pages.page - 1) * VIOLATIONS_PAGE + 1;
   return (
-    <Card title="Violations" labelledBy="policy-violations-title" action={<LiveIndicator status={live} />}>
+    <Card
+      title={violations.data ? `Violations (${total})` : 'Violations'}
+      labelledBy="policy-violations-title"
+      action={<LiveIndicator status={live} />}
+    >
       {violations.isPending ? (
         <Loading compact label="Loading violations…" />
       ) : violations.isError ? (
@@ -161,7 +170,7 @@ function PolicyViolations({ policyId }: { policyId: string }) {
         </EmptyState>
       ) : (
         <>
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={violations.isFetching}>
               <caption className="visually-hidden">Violations of this policy</caption>
               <thead>
@@ -185,18 +194,14 @@ function PolicyViolations({ policyId }: { policyId: string }) {
                 ))}
               </tbody>
             </table>
-          </div>
-          {violations.hasNextPage && (
-            <div className={styles.more}>
-              <Button
-                size="small"
-                onClick={() => void violations.fetchNextPage()}
-                disabled={violations.isFetchingNextPage}
-              >
-                {violations.isFetchingNextPage ? 'Loading…' : 'Show older violations'}
-              </Button>
-            </div>
-          )}
+          </TableScroll>
+          <Pager
+            label="Pages of violations"
+            pages={pages}
+            nextCursor={violations.isPlaceholderData ? null : violations.data?.next_cursor}
+          >
+            {first}–{first + items.length - 1} of {total} violations
+          </Pager>
         </>
       )}
     </Card>

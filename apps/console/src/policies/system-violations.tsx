@@ -5,6 +5,7 @@ import table from '../design/table.module.css';
 import { Time } from '../design/time';
 import { SEVERITY_LABELS, SEVERITY_TONES } from './labels';
 import { useActivityOf } from './policies.queries';
+import { TableScroll } from '../design/table-scroll';
 
 const RECENT = 10;
 
@@ -21,7 +22,7 @@ export function SystemViolations({ systemId }: { systemId: string }) {
       ) : items.length === 0 ? (
         <EmptyState compact title="No policy violations for this system" />
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Recent policy violations of this system</caption>
             <thead>
@@ -45,7 +46,7 @@ export function SystemViolations({ systemId }: { systemId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

@@ -24,6 +24,7 @@ import {
 } from './labels';
 import { type Report, type ReportFilters, useReports } from './reports.queries';
 import styles from './reports.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 type Filters = Omit<ReportFilters, 'limit' | 'cursor'>;
 
@@ -139,7 +140,7 @@ export function ReportsPage() {
         )
       ) : (
         <>
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={reports.isFetching}>
               <caption className="visually-hidden">Reports</caption>
               <thead>
@@ -196,7 +197,7 @@ export function ReportsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager
             label="Pages of reports"
             pages={pages}

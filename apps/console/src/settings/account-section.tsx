@@ -11,6 +11,7 @@ import table from '../design/table.module.css';
 import { Time } from '../design/time';
 import { useAccountSessions, useChangePassword, useEndSession } from './settings.queries';
 import styles from './settings.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 /** The signed-in person's own password and sessions: every role has them. */
 export function AccountSection() {
@@ -115,7 +116,7 @@ function Sessions() {
       ) : sessions.data.data.length === 0 ? (
         <EmptyState title="No open sessions" compact />
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Your sessions</caption>
             <thead>
@@ -162,7 +163,7 @@ function Sessions() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -75,19 +75,34 @@ export function Shell() {
 function Layout() {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const signOut = useSignOut();
   const items = navigationFor(session.organization.role);
+  // On a phone the navigation folds behind a Menu button; opened on one page, it folds on the next.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
   return (
     <div className={styles.layout}>
       <a className={styles.skip} href="#main">
         Skip to content
       </a>
       <aside className={styles.sidebar}>
-        <div className={styles.brand}>
-          <BrandMark className={styles.brandMark} />
-          Governance
+        <div className={styles.brandRow}>
+          <div className={styles.brand}>
+            <BrandMark className={styles.brandMark} />
+            Governance
+          </div>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={menuOpen}
+            aria-controls="main-navigation"
+            onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
+          >
+            {menuOpen ? 'Close menu' : 'Menu'}
+          </button>
         </div>
-        <nav className={styles.nav} aria-label="Main">
+        <nav id="main-navigation" className={styles.nav} aria-label="Main" data-open={menuOpen}>
           <ul>
             {items.map((item) => (
               <li key={item.path}>

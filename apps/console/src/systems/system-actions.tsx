@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { useCan } from '../auth/session-context';
 import { Button } from '../design/button';
+import { ConfirmDialog } from '../design/confirm-dialog';
 import { type SystemSummary, useUpdateSystem } from './systems.queries';
 
 /**
  * Adopt (a shadow system into the declared inventory), retire, reactivate: only for roles that may
- * change systems. Each button names its system for screen readers.
+ * change systems. Each button names its system for screen readers. Retiring asks first, with a reason
+ * for the audit log: it takes the system out of the inventory's counts and its probes out of health.
  */
 export function SystemActions({
   system,
@@ -15,8 +18,15 @@ export function SystemActions({
 }) {
   const canWrite = useCan('systems:write');
   const update = useUpdateSystem();
+  const [retiring, setRetiring] = useState(false);
+  const [reason, setReason] = useState('');
   if (!canWrite) return null;
   const busy = update.isPending;
+  const closeRetire = () => {
+    update.reset();
+    setReason('');
+    setRetiring(false);
+  };
   return (
     <>
       {!system.declared && (
@@ -36,7 +46,7 @@ export function SystemActions({
           variant="danger"
           disabled={busy}
           aria-label={`Retire ${system.name}`}
-          onClick={() => update.mutate({ id: system.id, change: { status: 'retired' } })}
+          onClick={() => setRetiring(true)}
         >
           Retire
         </Button>
@@ -50,6 +60,27 @@ export function SystemActions({
           Reactivate
         </Button>
       )}
+      <ConfirmDialog
+        title={`Retire ${system.name}?`}
+        open={retiring}
+        confirmLabel="Retire system"
+        busy={busy}
+        error={retiring ? update.error : null}
+        reason={{ value: reason, onChange: setReason }}
+        onClose={closeRetire}
+        onConfirm={() =>
+          update.mutate(
+            {
+              id: system.id,
+              change: { status: 'retired', ...(reason.trim() ? { reason: reason.trim() } : {}) },
+            },
+            { onSuccess: closeRetire },
+          )
+        }
+      >
+        A retired system leaves the inventory’s counts and the governance score, and its probes are no longer
+        expected to report. Its history stays, and you can reactivate it.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useCan } from '../auth/session-context';
+import { Button } from '../design/button';
 import { Link, useParams } from 'react-router';
 import { Badge } from '../design/badge';
 import { usePageTitle } from '../design/page-title';
@@ -16,14 +18,18 @@ import { useLiveUpdates } from '../live/live-updates';
 import { useActivity } from '../overview/dashboard.queries';
 import { EVENT_LABELS, SEVERITY_LABELS, SEVERITY_TONES } from '../overview/labels';
 import { DISCOVERY_LABELS, SOURCE_LABELS } from './labels';
+import { EditSystemDialog } from './edit-system-dialog';
 import { SystemActions } from './system-actions';
 import { DeclaredBadge, RiskBadge, StatusBadge } from './system-badges';
 import { type SystemDetail, useSystem } from './systems.queries';
 import styles from './systems.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 export function SystemPage() {
   const { id = '' } = useParams();
   const system = useSystem(id);
+  const canWrite = useCan('systems:write');
+  const [editing, setEditing] = useState(false);
   const live = useLiveUpdates('systems');
   useLiveUpdates('dashboard');
   usePageTitle(system.data?.name ?? 'System');
@@ -55,10 +61,16 @@ export function SystemPage() {
         actions={
           <Actions>
             <LiveIndicator status={live} />
+            {canWrite && (
+              <Button size="medium" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
             <SystemActions system={data} size="medium" />
           </Actions>
         }
       />
+      {editing && <EditSystemDialog system={data} onClose={() => setEditing(false)} />}
       <Stack gap={4}>
         <Card title="Details" labelledBy="details-title">
           <Details system={data} />
@@ -112,7 +124,7 @@ function Probes({ probes }: { probes: SystemDetail['probes'] }) {
       </EmptyState>
     );
   return (
-    <div className={table.wrap}>
+    <TableScroll>
       <table className={table.table}>
         <caption className="visually-hidden">Probes of this system</caption>
         <thead>
@@ -150,15 +162,16 @@ function Probes({ probes }: { probes: SystemDetail['probes'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
+/** The system's other events: its policy violations have their own section above, so they are left out here. */
 function SystemActivity({ systemId }: { systemId: string }) {
-  const activity = useActivity({ system_id: systemId }, 10);
+  const activity = useActivity({ system_id: systemId, exclude_event: 'policy.violated' }, 10);
   const items = activity.data?.pages.flatMap((page) => page.data) ?? [];
   return (
-    <Card title="Recent activity" labelledBy="system-activity-title">
+    <Card title="Other recent activity" labelledBy="system-activity-title">
       {activity.isPending ? (
         <Loading compact />
       ) : activity.isError ? (
@@ -166,7 +179,7 @@ function SystemActivity({ systemId }: { systemId: string }) {
       ) : items.length === 0 ? (
         <EmptyState compact title="No activity for this system yet" />
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Recent activity of this system</caption>
             <thead>
@@ -192,7 +205,7 @@ function SystemActivity({ systemId }: { systemId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

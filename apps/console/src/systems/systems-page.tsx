@@ -21,6 +21,7 @@ import { SystemActions } from './system-actions';
 import { DeclaredBadge, RiskBadge, StatusBadge } from './system-badges';
 import { type SystemFilters, useSystems } from './systems.queries';
 import styles from './systems.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 const DECLARED_OPTIONS = [
   { value: '', label: 'Declared and shadow' },
@@ -184,7 +185,7 @@ export function SystemsPage() {
         )
       ) : (
         <>
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={systems.isFetching}>
               <caption className="visually-hidden">Systems</caption>
               <thead>
@@ -243,7 +244,7 @@ export function SystemsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager
             label="Pages of systems"
             pages={pages}

@@ -33,6 +33,7 @@ import {
   useResend,
 } from './webhooks.queries';
 import styles from './webhooks.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 const OUTCOME_OPTIONS = [
   { value: '', label: 'Every outcome' },
@@ -174,7 +175,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
         )
       ) : (
         <>
-          <div className={table.wrap}>
+          <TableScroll>
             <table className={table.table} aria-busy={deliveries.isFetching}>
               <caption className="visually-hidden">Deliveries of this webhook</caption>
               <thead>
@@ -268,7 +269,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav className={styles.pager} aria-label="Pages of deliveries">
             <span>
               Page {cursors.length} · {rows.length} deliver{rows.length === 1 ? 'y' : 'ies'} shown
@@ -332,7 +333,7 @@ function DeliveryDetails({ webhookId, delivery }: { webhookId: string; delivery:
       {delivery.attempts.length === 0 ? (
         <p className={table.muted}>Not attempted yet.</p>
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Attempts of delivery {delivery.delivery_id}</caption>
             <thead>
@@ -364,7 +365,7 @@ function DeliveryDetails({ webhookId, delivery }: { webhookId: string; delivery:
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {detail.isPending ? (
         <Loading compact label="Loading the request and responses…" />

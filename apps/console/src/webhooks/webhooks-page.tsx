@@ -16,6 +16,7 @@ import { ActiveBadge, HealthBadge } from './webhook-badges';
 import { healthSummary } from './webhook-health';
 import { type Webhook, useWebhooks } from './webhooks.queries';
 import styles from './webhooks.module.css';
+import { TableScroll } from '../design/table-scroll';
 
 type Column = 'url' | 'events' | 'active' | 'health' | 'created';
 
@@ -71,7 +72,7 @@ export function WebhooksPage() {
           it happens, signed with a secret only you and the console know.
         </EmptyState>
       ) : (
-        <div className={table.wrap}>
+        <TableScroll>
           <table className={table.table}>
             <caption className="visually-hidden">Webhooks</caption>
             <thead>
@@ -121,7 +122,7 @@ export function WebhooksPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {canWrite && <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />}
     </>

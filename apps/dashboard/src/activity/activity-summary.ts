@@ -1,4 +1,4 @@
-import { type PublicEventType } from '@governance/contracts';
+import { type PublicEventType, SEVERITIES, type Severity } from '@governance/contracts';
 
 /** An activity entry as the read model keeps it: the public record's event, severity, system and details. */
 export interface ActivityEntry {
@@ -13,6 +13,23 @@ const text = (value: unknown): string | undefined =>
 const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
+/** The findings of one assessment shown as one entry: how many, how many of each severity, the highest. */
+export interface FindingsGroup {
+  count: number;
+  bySeverity: Readonly<Record<Severity, number>>;
+  severity: Severity;
+}
+
+/** SEVERITIES runs from the lowest; the group takes the highest severity it holds. */
+export function findingsGroup(bySeverity: Readonly<Record<Severity, number>>): FindingsGroup {
+  const held = SEVERITIES.filter((severity) => bySeverity[severity] > 0);
+  return {
+    count: SEVERITIES.reduce((sum, severity) => sum + bySeverity[severity], 0),
+    bySeverity,
+    severity: held[held.length - 1] ?? 'INFO',
+  };
+}
+
 /** Whole minutes when over a minute, else seconds: "6 minutes", "45 seconds". */
 export function describeDuration(seconds: number): string {
   if (seconds >= 120) return `${Math.round(seconds / 60)} minutes`;
@@ -25,7 +42,11 @@ export function describeDuration(seconds: number): string {
  * A human sentence for one activity entry. `systemName` is the current name in the read model; without it
  * the name the event carried, then the system id, stand in, so a sentence never says "undefined".
  */
-export function summarizeActivity(entry: ActivityEntry, systemName: string | null): string {
+export function summarizeActivity(
+  entry: ActivityEntry,
+  systemName: string | null,
+  findings?: FindingsGroup,
+): string {
   const d = entry.details;
   const system = systemName ?? text(d['system_name']) ?? entry.system_id ?? 'the organization';
   switch (entry.event) {
@@ -60,6 +81,14 @@ export function summarizeActivity(entry: ActivityEntry, systemName: string | nul
       return `Assessment of ${system} against ${framework}: ${verdict}${score === undefined ? '' : ` (score ${score.toFixed(2)})`}`;
     }
     case 'finding.created': {
+      if (findings && findings.count > 1) {
+        const framework = text(d['framework']) ?? 'a framework';
+        const parts = [...SEVERITIES]
+          .reverse()
+          .filter((severity) => findings.bySeverity[severity] > 0)
+          .map((severity) => `${findings.bySeverity[severity]} ${severity.toLowerCase()}`);
+        return `Assessment of ${system} against ${framework}: ${findings.count} findings (${parts.join(', ')})`;
+      }
       const title = text(d['title']) ?? 'a finding';
       const control = text(d['control']);
       return `${entry.severity} finding on ${system}: ${title}${control ? ` (${control})` : ''}`;

@@ -38,6 +38,8 @@ export interface FindingRow extends HeadKey {
 export interface ProbeConnectionChange {
   /** The last name the batch gave the probe; null keeps the one held. */
   probeName: string | null;
+  /** The probe's system, when the event names one; null keeps the one held. */
+  systemId: string | null;
   connection: ProbeConnection;
   lastSeenAt: string;
 }
@@ -124,12 +126,14 @@ function foldRecord(
       case 'probe.registered':
         return foldProbeConnection(changes, organizationId, record.details.probe_id, {
           probeName: record.details.probe_name,
+          systemId: record.details.system_id,
           connection: 'connected',
           lastSeenAt: record.details.registered_at,
         });
       case 'probe.connection_changed':
         return foldProbeConnection(changes, organizationId, record.details.probe_id, {
           probeName: null,
+          systemId: record.details.system_id || null,
           connection: record.details.connection,
           lastSeenAt: record.details.last_seen_at,
         });
@@ -174,6 +178,7 @@ function foldRecord(
     case 'probe.disconnected':
       return foldProbeConnection(changes, organizationId, record.details.probe_id, {
         probeName: record.details.probe_name,
+        systemId: record.system_id,
         connection: 'disconnected',
         lastSeenAt: record.details.last_seen_at,
       });
@@ -225,6 +230,7 @@ function foldProbeConnection(
   const later = Date.parse(held.lastSeenAt) <= Date.parse(next.lastSeenAt);
   probe.connection = {
     probeName: next.probeName ?? held.probeName,
+    systemId: next.systemId ?? held.systemId,
     connection: later ? next.connection : held.connection,
     lastSeenAt: later ? next.lastSeenAt : held.lastSeenAt,
   };

@@ -62,6 +62,7 @@ function applyConnection(row: ProbeRow, change: ProbeConnectionChange): ProbeRow
   const later = Date.parse(row.lastSeenAt) <= Date.parse(change.lastSeenAt);
   return {
     probeName: change.probeName ?? row.probeName,
+    systemId: change.systemId ?? row.systemId,
     connection: later ? change.connection : row.connection,
     lastSeenAt: later ? change.lastSeenAt : row.lastSeenAt,
   };
@@ -82,7 +83,12 @@ describe('foldBatch', () => {
     expect(onlyProbe(changes)).toEqual({
       organizationId: ORG,
       probeId: PROBE,
-      connection: { probeName: 'edge-renamed', connection: 'disconnected', lastSeenAt: at(3) },
+      connection: {
+        probeName: 'edge-renamed',
+        systemId: SYSTEM,
+        connection: 'disconnected',
+        lastSeenAt: at(3),
+      },
       heartbeatAt: at(5),
     });
   });
@@ -92,6 +98,7 @@ describe('foldBatch', () => {
 
     expect(onlyProbe(changes)?.connection).toEqual({
       probeName: 'edge-1',
+      systemId: SYSTEM,
       connection: 'connected',
       lastSeenAt: at(2),
     });
@@ -116,9 +123,9 @@ describe('foldBatch', () => {
     };
     const held: ProbeRow[] = [
       undefined,
-      { probeName: 'held', connection: 'connected', lastSeenAt: at(0) },
-      { probeName: 'held', connection: 'disconnected', lastSeenAt: at(4) },
-      { probeName: null, connection: 'connected', lastSeenAt: at(9) },
+      { probeName: 'held', systemId: null, connection: 'connected', lastSeenAt: at(0) },
+      { probeName: 'held', systemId: 'sys-held', connection: 'disconnected', lastSeenAt: at(4) },
+      { probeName: null, systemId: null, connection: 'connected', lastSeenAt: at(9) },
     ];
     for (let trial = 0; trial < 200; trial++) {
       const events = Array.from({ length: 1 + random(6) }, () => {

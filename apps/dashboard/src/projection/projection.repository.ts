@@ -113,14 +113,15 @@ const headColumns = (head: HeadChange): unknown[] => [
   head.completed?.assessedAt ?? null,
 ];
 
-/** A connection seen later than the one held replaces it; a null name keeps the one held. */
+/** A connection seen later than the one held replaces it; a null name or system keeps the one held. */
 const UPSERT_PROBES: Sql = (c) =>
   `INSERT INTO dashboard.probes AS p (organization_id, probe_id, probe_name, connection, last_seen_at,
-     last_heartbeat_at)
+     last_heartbeat_at, system_id)
    SELECT * FROM unnest(${c(0)}::text[], ${c(1)}::text[], ${c(2)}::text[], ${c(3)}::text[],
-     ${c(4)}::timestamptz[], ${c(5)}::timestamptz[])
+     ${c(4)}::timestamptz[], ${c(5)}::timestamptz[], ${c(6)}::text[])
    ON CONFLICT (organization_id, probe_id) DO UPDATE SET
      probe_name = COALESCE(EXCLUDED.probe_name, p.probe_name),
+     system_id = COALESCE(EXCLUDED.system_id, p.system_id),
      connection = CASE WHEN p.last_seen_at <= EXCLUDED.last_seen_at THEN EXCLUDED.connection ELSE p.connection END,
      last_seen_at = GREATEST(p.last_seen_at, EXCLUDED.last_seen_at),
      last_heartbeat_at = GREATEST(p.last_heartbeat_at, EXCLUDED.last_heartbeat_at)`;
@@ -132,6 +133,7 @@ const probeColumns = (probe: ProbeChange): unknown[] => [
   probe.connection!.connection,
   probe.connection!.lastSeenAt,
   probe.heartbeatAt,
+  probe.connection!.systemId,
 ];
 
 const UPDATE_HEARTBEATS: Sql = (c) =>

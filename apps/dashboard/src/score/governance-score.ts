@@ -80,25 +80,63 @@ export function governanceScore(inputs: ScoreInputs): GovernanceScore {
     compliance: component(
       'compliance',
       assessed ? weigh(VERDICT_CREDIT, verdicts) / assessments : 0,
-      assessed ? `${assessments} latest assessment(s)` : 'no assessment yet',
+      assessed ? complianceDetail(verdicts, assessments) : NOT_ASSESSED,
     ),
     findings: component(
       'findings',
       assessed ? Math.max(0, 1 - penalty / FINDINGS_PENALTY_CAP) : 0,
-      assessed ? `open finding penalty ${penalty} of ${FINDINGS_PENALTY_CAP}` : 'no assessment yet',
+      assessed ? findingsDetail(openFindings, penalty) : NOT_ASSESSED,
     ),
     inventory_coverage: component(
       'inventory_coverage',
       systems.total === 0 ? 1 : systems.declared / systems.total,
-      `${systems.declared} of ${systems.total} system(s) declared`,
+      systems.total === 0
+        ? 'No system in use yet.'
+        : systems.declared === systems.total
+          ? `All ${plural(systems.total, 'system')} in use are declared.`
+          : `${systems.declared} of ${plural(systems.total, 'system')} in use are declared; ` +
+            `adopt the ${plural(systems.total - systems.declared, 'shadow system')} found in telemetry.`,
     ),
     runtime_health: component(
       'runtime_health',
       runtime,
-      `${inputs.violationsInWindow} violation(s), ${inputs.driftAlertsInWindow} drift alert(s), ` +
-        `${probes.disconnected} of ${probes.total} probe(s) disconnected`,
+      `${plural(inputs.violationsInWindow, 'policy violation')} in 24 h, ` +
+        `${plural(inputs.driftAlertsInWindow, 'drift alert')} in 7 days, ` +
+        (probes.total === 0
+          ? 'no probe yet.'
+          : `${probes.total - probes.disconnected} of ${plural(probes.total, 'probe')} reporting.`),
     ),
   };
   const total = Object.values(components).reduce((sum, part) => sum + part.weight * (part.value ?? 0), 0);
   return { score: Math.round(total), state: 'scored', components };
+}
+
+const NOT_ASSESSED = 'No assessment yet: upload a system’s documents to earn these points.';
+
+/** "1 finding", "3 findings". */
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+function complianceDetail(verdicts: ScoreInputs['verdicts'], assessments: number): string {
+  const parts = [`${verdicts.pass} of ${plural(assessments, 'latest assessment')} passed`];
+  if (verdicts.conditional > 0)
+    parts.push(`${verdicts.conditional} passed with conditions (half the points)`);
+  if (verdicts.fail > 0) parts.push(`${verdicts.fail} failed (no points)`);
+  return `${parts.join(', ')}.`;
+}
+
+/** The open findings and what each severity costs, in this component's points. */
+function findingsDetail(open: ScoreInputs['openFindings'], penalty: number): string {
+  const total = open.CRITICAL + open.HIGH + open.MEDIUM + open.INFO;
+  if (total === 0) return 'No open findings.';
+  const cost = (severity: Severity): string =>
+    String(round((FINDING_PENALTY[severity] / FINDINGS_PENALTY_CAP) * SCORE_WEIGHTS.findings, 1));
+  const counts = (['CRITICAL', 'HIGH', 'MEDIUM', 'INFO'] as const)
+    .filter((severity) => open[severity] > 0)
+    .map((severity) => `${open[severity]} ${severity.toLowerCase()}`)
+    .join(', ');
+  const lost = penalty >= FINDINGS_PENALTY_CAP ? ' They outweigh all of these points.' : '';
+  return (
+    `${plural(total, 'open finding')} (${counts}). Each open critical finding costs ${cost('CRITICAL')} ` +
+    `points, high ${cost('HIGH')}, medium ${cost('MEDIUM')}.${lost}`
+  );
 }

@@ -107,4 +107,33 @@ describe('governanceScore', () => {
       ),
     ).toBe(true);
   });
+
+  it('explains each part in plain words, never as penalty arithmetic', () => {
+    const { components } = governanceScore(
+      inputs({
+        verdicts: tally('pass', 'conditional', 'fail'),
+        openFindings: { CRITICAL: 100, HIGH: 40, MEDIUM: 6, INFO: 2 },
+        systems: { total: 4, declared: 3 },
+        probes: { total: 2, disconnected: 1 },
+        violationsInWindow: 1,
+        driftAlertsInWindow: 2,
+      }),
+    );
+    expect(components.compliance.detail).toBe(
+      '1 of 3 latest assessments passed, 1 passed with conditions (half the points), 1 failed (no points).',
+    );
+    expect(components.findings.detail).toBe(
+      '148 open findings (100 critical, 40 high, 6 medium, 2 info). Each open critical finding costs 5 ' +
+        'points, high 2.5, medium 1. They outweigh all of these points.',
+    );
+    expect(components.inventory_coverage.detail).toBe(
+      '3 of 4 systems in use are declared; adopt the 1 shadow system found in telemetry.',
+    );
+    expect(components.runtime_health.detail).toBe(
+      '1 policy violation in 24 h, 2 drift alerts in 7 days, 1 of 2 probes reporting.',
+    );
+    expect(governanceScore(inputs({ verdicts: tally() })).components.compliance.detail).toMatch(
+      /^No assessment yet/,
+    );
+  });
 });

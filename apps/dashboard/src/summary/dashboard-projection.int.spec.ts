@@ -50,7 +50,7 @@ function scenario(org: string): Scenario {
   const [a1, a2, a3, a4] = assessmentIds(4) as [string, string, string, string];
   const policy = newId('policy');
   const deletedPolicy = newId('policy');
-  const [prb1, prb2] = [newId('probe'), newId('probe')];
+  const [prb1, prb2, prb3] = [newId('probe'), newId('probe'), newId('probe')];
   const fresh = ago(1_000);
   const finding = (id: string, assessment: string, framework: string) => ({
     finding_id: newId('finding'),
@@ -137,6 +137,23 @@ function scenario(org: string): Scenario {
       environment: null,
       version: null,
       registered_at: ago(HOUR),
+    }),
+    // The retired system's probe fell silent: expected, so neither counted nor held against the score.
+    probesMessage(org, 'probe.registered', {
+      probe_id: prb3,
+      probe_name: 'old-edge',
+      system_id: retired,
+      host: 'h',
+      runtime: null,
+      environment: null,
+      version: null,
+      registered_at: ago(2 * HOUR),
+    }),
+    probesMessage(org, 'probe.connection_changed', {
+      probe_id: prb3,
+      system_id: retired,
+      connection: 'disconnected',
+      last_seen_at: ago(HOUR),
     }),
     probesMessage(org, 'probe.heartbeat', {
       probe_id: prb1,
@@ -323,11 +340,12 @@ describe('dashboard projection (Postgres event log)', () => {
   it('projects the events into the summary numbers', async () => {
     const summary = await get('/summary');
     expect(summary).toMatchObject({
+      // The retired Old Bot (declared, minimal) is counted as retired only.
       systems: {
-        total: 4,
-        declared: 3,
+        total: 3,
+        declared: 2,
         shadow: 1,
-        by_risk_tier: { unacceptable: 0, high: 1, limited: 0, minimal: 1, unclassified: 2 },
+        by_risk_tier: { unacceptable: 0, high: 1, limited: 0, minimal: 0, unclassified: 2 },
         by_status: { active: 3, retired: 1 },
       },
       probes: { total: 2, connected: 1, disconnected: 1 },
@@ -337,9 +355,9 @@ describe('dashboard projection (Postgres event log)', () => {
       violations_24h: 2,
       drift_alerts_7d: 1,
     });
-    // compliance (1 + 0.5 + 0) / 3 × 40 = 20; findings (1 − 7/50) × 25 = 21.5; coverage 3/4 × 15 = 11.25;
+    // compliance (1 + 0.5 + 0) / 3 × 40 = 20; findings (1 − 7/50) × 25 = 21.5; coverage 2/3 × 15 = 10;
     // runtime ((1 − 0.2) + (1 − 0.2) + 0.5) / 3 × 20 = 14.
-    expect(summary['governance_score']).toBe(Math.round(20 + 21.5 + 11.25 + 14));
+    expect(summary['governance_score']).toBe(Math.round(20 + 21.5 + 10 + 14));
     expect(summary['score_breakdown']).toMatchObject({
       state: 'scored',
       compliance: { weight: 40, points: 20 },
@@ -363,8 +381,9 @@ describe('dashboard projection (Postgres event log)', () => {
       data: Array<Record<string, string>>;
       next_cursor: unknown;
     };
+    // The two findings of the first assessment are one entry.
     const publicCount = seeded.messages.filter((message) => !message.topic.includes('internal')).length;
-    expect(all.data).toHaveLength(publicCount);
+    expect(all.data).toHaveLength(publicCount - 1);
     expect(all.next_cursor).toBeNull();
     const times = all.data.map((entry) => entry['timestamp']!);
     expect([...times].sort().reverse()).toEqual(times);
@@ -374,8 +393,13 @@ describe('dashboard projection (Postgres event log)', () => {
         'Support Bot drifted on the output layer (PSI 0.31, HIGH)',
         'Probe edge-1 disconnected after 6 minutes of silence',
         'Assessment of Support Bot against NIST_AI_RMF: fail (score 0.37)',
+        'Assessment of Support Bot against EU_AI_ACT: 2 findings (1 critical, 1 high)',
       ]),
     );
+    const group = all.data.find((entry) => String(entry['summary']).includes('2 findings'));
+    expect(group).toMatchObject({ event: 'finding.created', severity: 'CRITICAL', count: 2 });
+    const counted = (await get('/activity?limit=2&with_total=true')) as { total: number };
+    expect(counted.total).toBe(publicCount - 1);
 
     const violations = (await get('/activity?event=policy.violated')) as { data: unknown[] };
     expect(violations.data).toHaveLength(3);
@@ -390,8 +414,18 @@ describe('dashboard projection (Postgres event log)', () => {
       'assessment.complete',
       'finding.created',
     ]);
+    const withoutViolations = (await get(
+      `/activity?system_id=${seeded.supportBot}&exclude_event=policy.violated&limit=100`,
+    )) as { data: Array<Record<string, string>> };
+    expect(withoutViolations.data.length).toBeGreaterThan(0);
+    expect(withoutViolations.data.some((entry) => entry['event'] === 'policy.violated')).toBe(false);
     const critical = (await get('/activity?severity=CRITICAL')) as { data: Array<Record<string, string>> };
     expect(critical.data.map((entry) => entry['event'])).toEqual(['finding.created']);
+    // Under a severity filter the group holds the matching findings only: one, told as itself.
+    expect(critical.data[0]).toMatchObject({
+      count: 1,
+      summary: 'CRITICAL finding on Support Bot: Finding f2 (EU_AI_ACT:1)',
+    });
 
     const pages: string[] = [];
     let cursor: string | null = null;
@@ -411,6 +445,12 @@ describe('dashboard projection (Postgres event log)', () => {
       ((await get(`/activity?${query}`, apiKey)) as { data: Array<Record<string, string>> }).data;
     const violations = await of(`policy_id=${seeded.policy}&limit=100`);
     expect(violations).toHaveLength(3);
+    const firstPage = (await get(`/activity?policy_id=${seeded.policy}&limit=2&with_total=true`)) as {
+      data: unknown[];
+      total: number;
+    };
+    expect(firstPage).toMatchObject({ total: 3 });
+    expect(firstPage.data).toHaveLength(2);
     expect(violations.every((entry) => entry['event'] === 'policy.violated')).toBe(true);
     expect(violations.map((entry) => entry['summary'])).toContain(
       "Policy 'PII egress' blocked a request on Support Bot",
@@ -466,7 +506,10 @@ describe('dashboard projection (Postgres event log)', () => {
     await consumer.onEvents(seeded.messages.map(again));
     expect(await get('/summary')).toEqual(before);
     const activity = (await get('/activity?limit=100')) as { data: unknown[] };
-    expect(activity.data).toHaveLength(seeded.messages.filter((m) => !m.topic.includes('internal')).length);
+    // The first assessment's two findings are one entry.
+    expect(activity.data).toHaveLength(
+      seeded.messages.filter((m) => !m.topic.includes('internal')).length - 1,
+    );
   });
 
   it('skips malformed records without blocking the ones behind them', async () => {
@@ -484,7 +527,7 @@ describe('dashboard projection (Postgres event log)', () => {
     processed += 1;
     await waitForProcessed(harness, processed);
     const summary = (await get('/summary')) as { systems: { total: number }; findings: { open: number } };
-    expect(summary.systems.total).toBe(5);
+    expect(summary.systems.total).toBe(4);
     expect(summary.findings.open).toBe(2);
   });
 

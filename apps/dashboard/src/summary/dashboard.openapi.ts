@@ -55,6 +55,7 @@ export const examples = {
         severity: 'HIGH',
         system_id: 'sys_01JD60A1B2C3D4E5F6G7H8J9KM',
         summary: 'Probe edge-1 disconnected after 6 minutes of silence',
+        count: 1,
         timestamp: '2026-11-22T10:59:41.000Z',
       },
     ],

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { type ActivityPage, type ActivityQuery } from '../activity/activity.dto';
-import { summarizeActivity } from '../activity/activity-summary';
+import { findingsGroup, summarizeActivity } from '../activity/activity-summary';
 import { aggregateCompliance, countCompliance, normalizeVerdict } from '../compliance/compliance-status';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config';
 import { governanceScore } from '../score/governance-score';
@@ -72,27 +72,36 @@ export class DashboardService {
     return { data: aggregateCompliance(await this.queries.verdictTallies(organizationId)) };
   }
 
-  activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
+  async activity(organizationId: string, query: ActivityQuery): Promise<ActivityPage> {
     const filter = {
       event: query.event,
+      excludeEvent: query.exclude_event,
       systemId: query.system_id,
       policyId: query.policy_id,
       severity: query.severity,
       since: query.since === undefined ? undefined : new Date(query.since),
     };
-    return readPage(
-      query,
-      ACTIVITY_CURSOR,
-      (limit, before) => this.queries.listActivity(organizationId, { ...filter, before }, limit),
-      (row) => ({ at: row.occurred_at.toISOString(), id: row.event_id }),
-      (row) => ({
-        id: row.event_id,
-        event: row.event,
-        severity: row.severity,
-        system_id: row.system_id,
-        summary: summarizeActivity(row, row.system_name),
-        timestamp: row.occurred_at.toISOString(),
-      }),
-    );
+    const [page, total] = await Promise.all([
+      readPage(
+        query,
+        ACTIVITY_CURSOR,
+        (limit, before) => this.queries.listActivity(organizationId, { ...filter, before }, limit),
+        (row) => ({ at: row.occurred_at.toISOString(), id: row.event_id }),
+        (row) => {
+          const findings = row.findings === null ? undefined : findingsGroup(row.findings);
+          return {
+            id: row.event_id,
+            event: row.event,
+            severity: findings?.severity ?? row.severity,
+            system_id: row.system_id,
+            summary: summarizeActivity(row, row.system_name, findings),
+            count: findings?.count ?? 1,
+            timestamp: row.occurred_at.toISOString(),
+          };
+        },
+      ),
+      query.with_total === 'true' ? this.queries.countActivity(organizationId, filter) : undefined,
+    ]);
+    return total === undefined ? page : { ...page, total };
   }
 }

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@governance/contracts';
-import { Id, Page, StringEnum, Timestamp } from '@governance/platform';
+import { ChangeReason, Id, Page, StringEnum, Timestamp } from '@governance/platform';
 import { type Static, Type } from '@sinclair/typebox';
 import { IsIn } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
@@ -10,6 +10,9 @@ export class ChangeRoleDto {
   @IsIn(ROLES, roleMessage)
   @JSONSchema({ description: 'Only an owner makes someone owner or changes an owner’s role.' })
   role!: Role;
+
+  @ChangeReason()
+  reason?: string;
 }
 
 export const MemberResponse = Type.Object({

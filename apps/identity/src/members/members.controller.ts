@@ -52,7 +52,7 @@ export class MembersController {
     @Param('id') id: string,
     @Body() body: ChangeRoleDto,
   ): Promise<MemberResponse> {
-    return this.members.changeRole(principal, id, body.role);
+    return this.members.changeRole(principal, id, body.role, body.reason);
   }
 
   @Delete('me')

@@ -140,8 +140,16 @@ describe('members API', () => {
 
     const owned = await asPerson(harness, org.owner, 'PATCH', `${MEMBERS}/${viewer.userId}`, {
       role: 'owner',
+      reason: 'Takes over while I am away',
     });
     expect([owned.statusCode, owned.json<Member>().role]).toEqual([200, 'owner']);
+    const roleAudit = (await readOutbox(harness, 'tenancy', 'audit.recorded'))
+      .map((entry) => entry.record.details)
+      .filter((details) => details['target_id'] === viewer.userId);
+    expect(roleAudit.at(-1)).toMatchObject({
+      action: 'member.role_changed',
+      after: { role: 'owner', reason: 'Takes over while I am away' },
+    });
     const removed = await asPerson(harness, admin, 'DELETE', `${MEMBERS}/${editor.userId}`);
     expect(removed.statusCode).toBe(204);
     expect(await roleOf(org.id, editor.userId)).toBeUndefined();

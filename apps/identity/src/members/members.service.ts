@@ -49,7 +49,12 @@ export class MembersService {
     );
   }
 
-  async changeRole(principal: Principal, userId: string, role: Role): Promise<MemberResponse> {
+  async changeRole(
+    principal: Principal,
+    userId: string,
+    role: Role,
+    reason?: string,
+  ): Promise<MemberResponse> {
     const { organizationId } = principal;
     if (!isId('user', userId)) throw ApiError.notFound('Member');
     const member = await this.unitOfWork.run(async (tx) => {
@@ -64,7 +69,7 @@ export class MembersService {
       );
       refuseUnless(decision);
       if (decision.kind === 'unchanged') return member;
-      await this.memberships.changeRole(tx, organizationId, userId, member.role, role);
+      await this.memberships.changeRole(tx, organizationId, userId, member.role, role, reason);
       return { ...member, role };
     }, PUBLISHED);
     return withIsoDates(member);

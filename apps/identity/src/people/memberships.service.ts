@@ -22,7 +22,14 @@ export class MembershipsService {
     });
   }
 
-  async changeRole(tx: Transaction, organizationId: string, userId: string, from: Role, to: Role) {
+  async changeRole(
+    tx: Transaction,
+    organizationId: string,
+    userId: string,
+    from: Role,
+    to: Role,
+    reason?: string,
+  ) {
     await this.people.updateRole(tx.manager, organizationId, userId, to);
     this.announce(tx, organizationId, {
       event: 'member.role_changed',
@@ -34,6 +41,7 @@ export class MembershipsService {
       target: { type: 'member', id: userId },
       before: { role: from },
       after: { role: to },
+      reason,
     });
   }
 

@@ -1,11 +1,11 @@
-import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '@governance/platform';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { presentedSessionToken, setSessionCookies } from '../people/session-cookies';
 import { refuseForeignOrigin } from './browser-request';
-import { SetupDto, SignInResponse } from './sign-in.dto';
+import { SetupDto, SetupStatusResponse, SignInResponse } from './sign-in.dto';
 import { examples } from './sign-in.openapi';
 import { SetupService } from './setup.service';
 
@@ -16,6 +16,18 @@ export class SetupController {
     private readonly setups: SetupService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
+
+  @Get('setup')
+  @Endpoint({
+    summary: 'Tell whether the first owner is still to be set up',
+    description:
+      'Lets the sign-in page point a visitor to the first-start setup link while nobody has an account. ' +
+      'Says nothing else; needs no authentication.',
+    answer: [200, 'Whether setup is pending.', SetupStatusResponse, { setup_pending: false }],
+  })
+  status(): Promise<SetupStatusResponse> {
+    return this.setups.status();
+  }
 
   @Post('setup')
   @Endpoint({

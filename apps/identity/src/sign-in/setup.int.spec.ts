@@ -26,6 +26,9 @@ describe('first start', () => {
   it('keeps one fresh link while nobody has an account, then none once the first owner exists', async () => {
     // Without SETUP_TOKEN: a random token at each start, the earlier one retired.
     let harness = await startIdentity({ SETUP_TOKEN: '' }, database);
+    const pending = await new Browser(harness).send('GET', `${AUTH}/setup`);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual({ setup_pending: true });
     const first = await unusedLinks(harness);
     expect(first).toHaveLength(1);
     const printed = await harness.service.app.get(SetupLinksService).firstStart();
@@ -90,6 +93,9 @@ describe('first start', () => {
     });
     expect(setup.statusCode).toBe(201);
     expect(await unusedLinks(harness)).toHaveLength(0);
+    expect((await new Browser(harness).send('GET', `${AUTH}/setup`)).json()).toEqual({
+      setup_pending: false,
+    });
     await harness.close();
 
     // Once someone has an account, a start prints no link.

@@ -10,7 +10,7 @@ import { PeopleRepository, type UserRow } from '../people/people.repository';
 import { linkInvalid, linkRefusal } from './one-time-links';
 import { type OneTimeLinkRow, OneTimeLinksRepository } from './one-time-links.repository';
 import { fieldProblem } from './passwords.service';
-import { type SetupDto } from './sign-in.dto';
+import { type SetupDto, type SetupStatusResponse } from './sign-in.dto';
 import { actAs, type SignedIn, SignInService } from './sign-in.service';
 import { SignInLimiter } from './sign-in-limiter';
 
@@ -35,6 +35,10 @@ export class SetupService {
     private readonly signIn: SignInService,
     private readonly limiter: SignInLimiter,
   ) {}
+
+  async status(): Promise<SetupStatusResponse> {
+    return { setup_pending: !(await this.people.hasUsers()) };
+  }
 
   setup(input: SetupDto, presentedToken: string | undefined, address: string | null): Promise<SignedIn> {
     return this.unitOfWork.run(async (tx) => {

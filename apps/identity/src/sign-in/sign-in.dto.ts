@@ -127,6 +127,15 @@ const Membership = Type.Object({
   role: StringEnum(ROLES),
 });
 
+/** Whether the first owner is still to be set up: all a visitor may learn before signing in. */
+export const SetupStatusResponse = Type.Object({
+  setup_pending: Type.Boolean({
+    description:
+      'True while nobody has an account: the first owner signs up with the setup link `npm start` printed.',
+  }),
+});
+export type SetupStatusResponse = Static<typeof SetupStatusResponse>;
+
 export const SignInResponse = Type.Object({
   user: User,
   organizations: Type.Array(Membership, {

@@ -52,6 +52,7 @@ describe('policies API', () => {
       enforcement_mode: 'BLOCK',
       status: 'active',
       severity: 'CRITICAL',
+      severity_by_mode: true,
       rules: { field: 'labels.pii_detected', op: 'eq', value: true },
       scope: { all_systems: true },
       framework: null,
@@ -65,7 +66,8 @@ describe('policies API', () => {
 
     const events = await eventsOf(policy.id);
     expect(events).toHaveLength(1);
-    const { id, ...snapshot } = policy;
+    const { id, severity_by_mode: byMode, ...snapshot } = policy;
+    expect(byMode).toBe(true);
     expect(events[0]).toMatchObject({
       topic: INTERNAL_TOPICS.policies,
       eventType: 'policy.created',
@@ -96,8 +98,33 @@ describe('policies API', () => {
     await create(other, { name: 'Toxicity gate' });
   });
 
+  it('moves a severity left to the mode with the mode, keeps a chosen one, and audits the reason', async () => {
+    const byMode = await create(org, { enforcement_mode: 'BLOCK' });
+    const chosen = await create(org, { enforcement_mode: 'BLOCK', severity: 'CRITICAL' });
+    expect([byMode.severity_by_mode, chosen.severity_by_mode]).toEqual([true, false]);
+    const toWarn = (id: string, body: object) =>
+      harness.request('PATCH', `${POLICIES_PATH}/${id}/enforcement`, org.apiKey, body);
+    const followed = await toWarn(byMode.id, { enforcement_mode: 'WARN', reason: 'Too many false alarms' });
+    expect(followed.json<PolicyResponse>()).toMatchObject({ enforcement_mode: 'WARN', severity: 'HIGH' });
+    const kept = await toWarn(chosen.id, { enforcement_mode: 'WARN' });
+    expect(kept.json<PolicyResponse>()).toMatchObject({ enforcement_mode: 'WARN', severity: 'CRITICAL' });
+    const events = await eventsOf(byMode.id);
+    expect(events.at(-1)?.record.details).toMatchObject({ enforcement_mode: 'WARN', severity: 'HIGH' });
+    const audited = await readAuditEntries(harness, 'policies', byMode.id);
+    expect(audited.at(-1)).toMatchObject({
+      action: 'policy.enforcement_changed',
+      before: { enforcement_mode: 'BLOCK', severity: 'CRITICAL', version: 1 },
+      after: { enforcement_mode: 'WARN', severity: 'HIGH', version: 2, reason: 'Too many false alarms' },
+    });
+    const refused = await toWarn(byMode.id, { reason: 'x'.repeat(501) });
+    expect(refused.statusCode).toBe(400);
+    expect((await harness.request('GET', `${POLICIES_PATH}/${byMode.id}`, org.apiKey)).json()).toMatchObject({
+      version: 2,
+    });
+  });
+
   it('sets, flips and keeps the enforcement mode, with a new version and event per change', async () => {
-    const policy = await create(org, { enforcement_mode: 'WARN' });
+    const policy = await create(org, { enforcement_mode: 'WARN', severity: 'HIGH' });
     const path = `${POLICIES_PATH}/${policy.id}/enforcement`;
     const flip = await harness.request('PATCH', path, org.apiKey);
     expect(flip.statusCode).toBe(200);

@@ -9,6 +9,7 @@ const policy: PolicyResponse = {
   enforcement_mode: 'BLOCK',
   status: 'active',
   severity: 'CRITICAL',
+  severity_by_mode: true,
   rules: {
     all: [
       { field: 'labels.pii', op: 'eq', value: 'email' },

@@ -97,6 +97,7 @@ export class PoliciesService {
           enforcement_mode: body.enforcement_mode,
           status: body.status ?? 'active',
           severity: body.severity ?? defaultSeverity(body.enforcement_mode),
+          severity_by_mode: body.severity === undefined,
           rules: rules!,
           scope: scope ?? { all_systems: true },
           framework: null,
@@ -157,7 +158,14 @@ export class PoliciesService {
         if (!current) throw ApiError.notFound('Policy');
         if (isStaleVersion(body.version, current.version))
           throw versionConflict(body.version!, current.version);
-        const changes = planPolicyUpdate(current, patch);
+        // A severity left to the mode follows a change of mode; one chosen here is the policy's own.
+        const severity =
+          body.severity ??
+          (current.severity_by_mode && body.enforcement_mode !== undefined
+            ? defaultSeverity(body.enforcement_mode)
+            : undefined);
+        const severityByMode = body.severity === undefined ? undefined : false;
+        const changes = planPolicyUpdate(current, { ...patch, severity, severity_by_mode: severityByMode });
         if (Object.keys(changes).length === 0) return current;
         if (
           renamesAway(current.name, changes) &&
@@ -193,7 +201,10 @@ export class PoliciesService {
     });
   }
 
-  /** Sets the requested mode, or flips it when the body names none; the same mode changes nothing. */
+  /**
+   * Sets the requested mode, or flips it when the body names none; the same mode changes nothing. A
+   * severity left to the mode follows it.
+   */
   async setEnforcement(organizationId: string, id: string, body: unknown): Promise<PolicyResponse> {
     if (!isId('policy', id)) throw ApiError.notFound('Policy');
     const requested = parseModeBody(body);
@@ -201,17 +212,18 @@ export class PoliciesService {
     const row = await this.unitOfWork.run(async (tx) => {
       const current = await this.policies.find(organizationId, id, tx.manager);
       if (!current) throw ApiError.notFound('Policy');
-      const decision = decideEnforcement(current.enforcement_mode, requested.value);
+      const decision = decideEnforcement(current.enforcement_mode, requested.value.mode);
       if (!decision.changed) return current;
       const updated = await this.policies.setEnforcementMode(
         tx.manager,
         organizationId,
         id,
         decision.mode,
+        defaultSeverity(decision.mode),
         new Date(),
       );
       tx.publish(policyEventMessage(policySnapshotEvent('policy.updated', updated)));
-      tx.audit(enforcementChangedAudit(current, updated));
+      tx.audit({ ...enforcementChangedAudit(current, updated), reason: requested.value.reason });
       return updated;
     });
     return toPolicyResponse(row);
@@ -230,7 +242,7 @@ export class PoliciesService {
     if (!framework) throw ApiError.notFound('Framework');
     const requested = parseModeBody(body);
     if (!requested.ok) throw ApiError.validation(requested.problems);
-    const mode = requested.value ?? 'WARN';
+    const mode = requested.value.mode ?? 'WARN';
     const now = new Date();
     const outcome = await this.unitOfWork.run(async (tx) => {
       await this.policies.lockOrganization(tx.manager, organizationId);
@@ -250,6 +262,7 @@ export class PoliciesService {
           enforcement_mode: mode,
           status: 'active',
           severity: importedSeverity(candidate.template),
+          severity_by_mode: false,
           rules: candidate.template.rules,
           scope: { all_systems: true },
           framework: framework.key,

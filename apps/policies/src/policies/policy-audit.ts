@@ -25,14 +25,15 @@ export function policyCreatedAudit(row: PolicyRow): AuditEntry {
   };
 }
 
-/** A policy's enforcement mode switched. */
+/** A policy's enforcement mode switched, and its severity with it when that follows the mode. */
 export function enforcementChangedAudit(before: PolicyRow, after: PolicyRow): AuditEntry {
+  const severity = (row: PolicyRow) => (before.severity === after.severity ? {} : { severity: row.severity });
   return {
     organizationId: after.organization_id,
     action: 'policy.enforcement_changed',
     target: { type: 'policy', id: after.id },
-    before: { enforcement_mode: before.enforcement_mode, version: before.version },
-    after: { enforcement_mode: after.enforcement_mode, version: after.version },
+    before: { enforcement_mode: before.enforcement_mode, ...severity(before), version: before.version },
+    after: { enforcement_mode: after.enforcement_mode, ...severity(after), version: after.version },
   };
 }
 

@@ -12,7 +12,7 @@ export function toPolicyResponse({ organization_id: _organizationId, ...policy }
 
 /** The whole policy after a change, so a consumer never needs an earlier event to know the policy. */
 export function policySnapshotEvent(event: PolicyEventRecord['event'], row: PolicyRow): PolicyEventRecord {
-  const { id, ...policy } = toPolicyResponse(row);
+  const { id, ...policy } = announced(toPolicyResponse(row));
   return {
     id: newUuidV7(),
     organization_id: row.organization_id,
@@ -21,3 +21,6 @@ export function policySnapshotEvent(event: PolicyEventRecord['event'], row: Poli
     details: { policy_id: id, ...policy },
   };
 }
+
+/** Whether the severity follows the mode is the policies service's own business; the snapshot has the severity. */
+const announced = ({ severity_by_mode: _severityByMode, ...policy }: PolicyResponse) => policy;

@@ -9,7 +9,7 @@ import {
   type Severity,
 } from '@governance/contracts';
 import { controlRef, type Framework, type RuntimePolicyTemplate } from '@governance/frameworks';
-import { type FieldProblem } from '@governance/platform';
+import { type FieldProblem, NO_CONTROL_CHARACTERS, REASON_MAX_LENGTH } from '@governance/platform';
 
 /** A violation is announced as HIGH or CRITICAL (the published severity of policy.violated). */
 export const POLICY_SEVERITIES = ['HIGH', 'CRITICAL'] as const satisfies readonly Severity[];
@@ -55,19 +55,31 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldPro
  * The optional body of PATCH .../enforcement and of a framework import: nothing, `{}`, or
  * `{enforcement_mode}`. Parsed here rather than by a DTO because an absent body is meaningful.
  */
-export function parseModeBody(body: unknown): Parsed<EnforcementMode | undefined> {
-  if (body === undefined) return { ok: true, value: undefined };
+export function parseModeBody(
+  body: unknown,
+): Parsed<{ mode: EnforcementMode | undefined; reason: string | undefined }> {
+  if (body === undefined) return { ok: true, value: { mode: undefined, reason: undefined } };
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     return { ok: false, problems: [{ field: 'body', message: 'must be a JSON object' }] };
   const problems: FieldProblem[] = Object.keys(body)
-    .filter((key) => key !== 'enforcement_mode')
+    .filter((key) => key !== 'enforcement_mode' && key !== 'reason')
     .map((key) => ({ field: key, message: `property ${key} should not exist` }));
   let mode: EnforcementMode | undefined;
   if (Object.prototype.hasOwnProperty.call(body, 'enforcement_mode')) {
     mode = parseEnforcementMode((body as { enforcement_mode: unknown }).enforcement_mode);
     if (!mode) problems.push({ field: 'enforcement_mode', message: MODE_MESSAGE });
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: mode };
+  const raw = (body as { reason?: unknown }).reason;
+  let reason: string | undefined;
+  if (raw !== undefined) {
+    if (typeof raw !== 'string' || raw.length > REASON_MAX_LENGTH || !NO_CONTROL_CHARACTERS.test(raw))
+      problems.push({
+        field: 'reason',
+        message: `must be text of at most ${REASON_MAX_LENGTH} characters without control characters`,
+      });
+    else reason = raw.trim() || undefined;
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { mode, reason } };
 }
 
 /** `{all_systems: true}` or `{system_ids: [1..500 distinct system ids]}`, nothing else. */
@@ -137,6 +149,8 @@ export interface PolicyChanges {
   enforcement_mode?: EnforcementMode;
   status?: PolicyStatus;
   severity?: PolicySeverity;
+  /** Whether the severity follows the mode (left unset at creation); choosing one makes it the policy's own. */
+  severity_by_mode?: boolean;
   rules?: Condition;
   scope?: PolicyScope;
 }
@@ -147,6 +161,7 @@ export const EDITABLE_FIELDS = [
   'enforcement_mode',
   'status',
   'severity',
+  'severity_by_mode',
   'rules',
   'scope',
 ] as const satisfies ReadonlyArray<keyof PolicyChanges>;

@@ -45,9 +45,17 @@ describe('enforcement modes', () => {
   });
 
   it('reads the optional mode body', () => {
-    expect(parseModeBody(undefined)).toEqual({ ok: true, value: undefined });
-    expect(parseModeBody({})).toEqual({ ok: true, value: undefined });
-    expect(parseModeBody({ enforcement_mode: 'Warn' })).toEqual({ ok: true, value: 'WARN' });
+    const none = { mode: undefined, reason: undefined };
+    expect(parseModeBody(undefined)).toEqual({ ok: true, value: none });
+    expect(parseModeBody({})).toEqual({ ok: true, value: none });
+    expect(parseModeBody({ enforcement_mode: 'Warn' })).toEqual({
+      ok: true,
+      value: { mode: 'WARN', reason: undefined },
+    });
+    expect(parseModeBody({ enforcement_mode: 'WARN', reason: ' too many false alarms ' })).toEqual({
+      ok: true,
+      value: { mode: 'WARN', reason: 'too many false alarms' },
+    });
     for (const body of [
       null,
       [],
@@ -56,6 +64,9 @@ describe('enforcement modes', () => {
       { enforcement_mode: 'AUDIT' },
       { enforcement_mode: null },
       { x: 1 },
+      { reason: 5 },
+      { reason: 'x'.repeat(501) },
+      { reason: 'a\u0000b' },
     ]) {
       const parsed = parseModeBody(body);
       expect([body, parsed.ok]).toEqual([body, false]);
@@ -148,6 +159,7 @@ describe('planPolicyUpdate', () => {
     enforcement_mode: 'WARN' as const,
     status: 'active' as const,
     severity: 'HIGH' as const,
+    severity_by_mode: false,
     rules: { all: [{ field: 'labels.pii', op: 'eq' as const, value: 'email' }] },
     scope: { all_systems: true as const },
   };

@@ -17,6 +17,7 @@ import {
   Page,
   PageQuery,
   Present,
+  REASON_MAX_LENGTH,
   type SchemaObject,
   StringEnum,
   Timestamp,
@@ -40,7 +41,6 @@ import { POLICY_SEVERITIES, type PolicySeverity, SCOPE_MAX_SYSTEMS } from './pol
 
 export const NAME_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-export const REASON_MAX_LENGTH = 500;
 
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -225,7 +225,13 @@ export class DeletePolicyQuery {
 export const ModeBody: SchemaObject = {
   type: 'object',
   additionalProperties: false,
-  properties: { enforcement_mode: StringEnum(ENFORCEMENT_MODES, MODE_DESCRIPTION) },
+  properties: {
+    enforcement_mode: StringEnum(ENFORCEMENT_MODES, MODE_DESCRIPTION),
+    reason: Type.String({
+      maxLength: REASON_MAX_LENGTH,
+      description: 'Why: recorded in the audit trail with the change.',
+    }),
+  },
 };
 
 export class ListPoliciesQuery extends PageQuery {
@@ -252,6 +258,11 @@ export const PolicyResponse = Type.Object({
   enforcement_mode: StringEnum(ENFORCEMENT_MODES),
   status: StringEnum(POLICY_STATUSES),
   severity: StringEnum(SEVERITIES),
+  severity_by_mode: Type.Boolean({
+    description:
+      'True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for ' +
+      'WARN), also when the mode is switched.',
+  }),
   rules: ConditionSchema,
   scope: ScopeSchema,
   framework: Nullable(Type.String({ description: 'The framework key of an imported policy.' })),

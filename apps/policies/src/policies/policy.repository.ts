@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type EnforcementMode } from '@governance/contracts';
+import { type PolicySeverity } from './policy-rules';
 import { type KeysetPosition, violatesUnique } from '@governance/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type PolicyRow } from './policy-records';
@@ -78,12 +79,14 @@ export class PolicyRepository {
     organizationId: string,
     id: string,
     mode: EnforcementMode,
+    modeSeverity: PolicySeverity,
     updatedAt: Date,
   ): Promise<PolicyRow> {
     const rows = await manager.query<[PolicyRow[], number]>(
-      `UPDATE policies.policies SET enforcement_mode = $3, version = version + 1, updated_at = $4
+      `UPDATE policies.policies SET enforcement_mode = $3, version = version + 1, updated_at = $5,
+         severity = CASE WHEN severity_by_mode THEN $4 ELSE severity END
        WHERE organization_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-      [organizationId, id, mode, updatedAt],
+      [organizationId, id, mode, modeSeverity, updatedAt],
     );
     return rows[0][0]!;
   }

@@ -9,6 +9,7 @@ import {
   type SystemStatus,
 } from '@governance/contracts';
 import {
+  ChangeReason,
   Id,
   NO_CONTROL_CHARACTERS,
   Nullable,
@@ -131,6 +132,9 @@ export class UpdateSystemDto extends SystemFields {
   @Present()
   @IsIn(SYSTEM_STATUSES, statusMessage)
   status?: SystemStatus;
+
+  @ChangeReason()
+  reason?: string;
 }
 
 /** The inventory's orders: newest first (the default), oldest first, or by name either way. */

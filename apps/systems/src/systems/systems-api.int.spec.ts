@@ -365,7 +365,12 @@ describe('systems API', () => {
       const created = await register(acme, { name: 'Audited Bot', owner: 'ops' });
       const path = `${SYSTEMS_PATH}/${created.id}`;
       await harness.request('PATCH', path, acme.apiKey, { owner: 'ml-platform', risk_tier: 'high' });
-      await harness.request('PATCH', path, acme.apiKey, { status: 'retired' });
+      const tooLong = await harness.request('PATCH', path, acme.apiKey, {
+        status: 'retired',
+        reason: 'x'.repeat(501),
+      });
+      expect(tooLong.statusCode).toBe(400);
+      await harness.request('PATCH', path, acme.apiKey, { status: 'retired', reason: ' Replaced by v2 ' });
       await harness.request('PATCH', path, acme.apiKey, { status: 'retired' });
       const entries = await readAuditEntries(harness, 'systems', created.id);
       expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
@@ -379,7 +384,8 @@ describe('systems API', () => {
           { owner: 'ops', risk_tier: 'unclassified' },
           { owner: 'ml-platform', risk_tier: 'high' },
         ],
-        ['system.retired', { status: 'active' }, { status: 'retired' }],
+        // The reason the person gave rides along in the entry's after.
+        ['system.retired', { status: 'active' }, { status: 'retired', reason: 'Replaced by v2' }],
       ]);
       expect(entries[0]).toMatchObject({
         actor_type: 'api_key',

@@ -126,7 +126,7 @@ export class SystemsService {
         }
         const updated = await this.systems.update(tx.manager, organizationId, id, plan.changes, new Date());
         tx.publish(systemsEventMessage(systemSnapshotEvent('system.updated', updated)));
-        tx.audit(systemUpdatedAudit(current, updated));
+        tx.audit({ ...systemUpdatedAudit(current, updated), reason: body.reason });
         return updated;
       });
       this.live.changed(organizationId, 'systems');
