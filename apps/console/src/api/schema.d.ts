@@ -1235,7 +1235,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description Makes the invited email’s account a member with the invited role and signs it in: the answer sets the `service_session` cookie (httpOnly) and the `service_csrf` cookie. Without an account for the email, it creates one from `name` and `password`; with one, `password` must be its password. A link works once.
+         * @description Makes the invited email’s account a member with the invited role and signs it in: the answer sets the `service_session` cookie (httpOnly) and the `service_csrf` cookie. Without an account for the email, it creates one from `name` and `password`; with one, `password` must be its password. A link works once. A wrong password counts as a failed sign-in of the account, under the same limit.
          */
         post: operations["InvitationAcceptance_accept"];
         delete?: never;
@@ -7049,6 +7049,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not in a media type this endpoint reads. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `too_many_requests`: too many failed password checks for this account or address; see `Retry-After`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

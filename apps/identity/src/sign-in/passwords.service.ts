@@ -4,7 +4,7 @@ import { type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError, LOGGER, type Logger } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
-import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords';
+import { hashPassword, passwordProblem } from '../people/passwords';
 import { PeopleRepository } from '../people/people.repository';
 import { SessionsService } from '../people/sessions.service';
 import { linkInvalid, linkRefusal, newLinkToken } from './one-time-links';
@@ -49,10 +49,15 @@ export class PasswordsService {
     if (problem) throw fieldProblem('new_password', problem);
     if (!user.password_hash)
       throw fieldProblem('current_password', 'this account has no password yet: set one by password reset');
-    const attempt = await this.limiter.begin(user.email, address);
-    if (!(await verifyPassword(user.password_hash, current)))
+    const check = {
+      email: user.email,
+      account: user,
+      password: current,
+      address,
+      via: 'password_change',
+    } as const;
+    if (!(await this.limiter.checkPassword(check)))
       throw fieldProblem('current_password', 'current_password is wrong');
-    await this.limiter.succeeded(attempt);
     const passwordHash = await hashPassword(next);
     await this.unitOfWork.run(async (tx) => {
       await this.people.setPasswordHash(tx.manager, user.id, passwordHash);
