@@ -35,8 +35,11 @@ export interface ServiceAppOptions {
   maxJsonDepth?: number;
   /** Where finished spans go; OTEL_TRACES_EXPORTER (default `none`) unless given. */
   tracesExporter?: TracesExporter;
-  /** Addresses whose X-Forwarded-* headers are believed (proxy-addr syntax); TRUST_PROXY unless given. */
-  trustProxy?: string;
+  /**
+   * Addresses of the proxies whose X-Forwarded-* headers are believed (proxy-addr syntax: addresses, CIDR
+   * ranges, `loopback`…, comma-separated); none when unset or empty.
+   */
+  trustProxy?: string | undefined;
   /** The document served at /docs; by default the one of this application's own routes. */
   openApiDocument?: () => OpenAPIObject;
 }
@@ -78,9 +81,9 @@ export async function createServiceApp(
   const adapter = new UniformErrorsFastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     logger: false,
-    // X-Forwarded-For is believed only from the edge proxy's networks, so a client cannot choose the address
-    // that sign-in limits and the audit trail see.
-    trustProxy: options.trustProxy ?? process.env['TRUST_PROXY'] ?? 'loopback,linklocal,uniquelocal',
+    // X-Forwarded-For is believed only from the proxies the operator lists: any other client, on a private
+    // network too, could otherwise choose the address that sign-in limits and the audit trail see.
+    trustProxy: trustedProxies(options.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
@@ -105,6 +108,15 @@ export async function createServiceApp(
   instrumentRequests(fastify, options.name, options.logger);
   serveOpenApiDocs(app, options.openApiDocument ?? (() => buildOpenApiDocument([app])));
   return app;
+}
+
+/** The proxy list as Fastify takes it: false (the connection's own address) when none is listed. */
+export function trustedProxies(list: string | undefined): string[] | false {
+  const proxies = (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  return proxies.length > 0 ? proxies : false;
 }
 
 /** Scrapes and health probes: measured, but neither traced nor logged, or they would drown the rest. */

@@ -114,6 +114,7 @@ export function defineService<Config extends ServiceBasics>(
     const app = await createServiceApp(rootModule(config, logger), {
       name,
       logger,
+      trustProxy: config.trustProxy,
       ...(definition.bodyLimitBytes ? { bodyLimitBytes: definition.bodyLimitBytes } : {}),
     });
     await definition.prepare?.(app);

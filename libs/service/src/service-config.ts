@@ -14,6 +14,8 @@ export interface ServiceBasics {
   auth: { credentialCacheTtlMs: number; keyUsageReportMs: number };
   /** The console's live streams: each ends after LIVE_STREAM_MAX_MS, and the browser reconnects. */
   live: { streamMaxMs: number };
+  /** The proxies whose `X-Forwarded-*` headers are believed (TRUST_PROXY); none unless listed. */
+  trustProxy: string | undefined;
 }
 
 export type ServiceConfig<Own extends object> = ServiceBasics & Own;
@@ -46,6 +48,7 @@ export function readServiceConfig<Own extends object>(
       keyUsageReportMs: env.int('KEY_USAGE_REPORT_MS', 30_000, { min: 10 }),
     },
     live: { streamMaxMs: env.int('LIVE_STREAM_MAX_MS', 300_000, { min: 1 }) },
+    trustProxy: env.optionalString('TRUST_PROXY'),
   };
   const config = { ...basics, ...own(env, basics) };
   env.assertValid();
