@@ -8,6 +8,7 @@ import {
   EnvReader,
   type Logger,
   PlatformModule,
+  readRequestTimeoutMs,
   serveComposition,
   type ServiceInstance,
   stopOnSignals,
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   const port = env.int('PORT', 8080, { min: 0, max: 65535 });
   const host = env.string('HOST', '0.0.0.0');
   const shutdownGraceMs = env.int('SHUTDOWN_GRACE_MS', 30_000, { min: 0 });
+  const requestTimeoutMs = readRequestTimeoutMs(env);
   env.assertValid();
 
   const embedded = await prepareEmbeddedMode(process.env, logger);
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
       { name: 'docs', routes: ['/docs'], fastify: docs.getHttpAdapter().getInstance() },
     ],
     consoleSite,
+    requestTimeoutMs,
   );
   server.once('error', (error: NodeJS.ErrnoException) => {
     const advice =

@@ -9,6 +9,7 @@ export { createServiceApp, type ServiceInstance } from './service-app';
 export { readOrCreateLocalSecret } from './local-secrets';
 export { decodeSecretsKey, SecretBox } from './secret-box';
 export { serveComposition } from './composition';
+export { readRequestTimeoutMs, requestTimeouts } from './http-timeouts';
 export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';
 export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './keyset-cursor';

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { answerClientError } from './client-error';
+import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeouts } from './http-timeouts';
 import { ApiError } from './errors';
 import { ApiExceptionFilter, sendApiError, toApiError } from './exception-filter';
 import { limitJsonDepth, readMaxJsonDepth } from './json-body';
@@ -40,6 +41,8 @@ export interface ServiceAppOptions {
    * ranges, `loopback`…, comma-separated); none when unset or empty.
    */
   trustProxy?: string | undefined;
+  /** How long a request, body included, may take to arrive (REQUEST_TIMEOUT_MS); 60 s unless given. */
+  requestTimeoutMs?: number;
   /** The document served at /docs; by default the one of this application's own routes. */
   openApiDocument?: () => OpenAPIObject;
 }
@@ -78,8 +81,12 @@ export async function createServiceApp(
 ): Promise<NestFastifyApplication> {
   startTracing({ exporter: options.tracesExporter ?? readTracesExporter() });
   const maxJsonDepth = options.maxJsonDepth ?? readMaxJsonDepth();
+  const timeouts = requestTimeouts(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const adapter = new UniformErrorsFastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    // A body sent slowly is cut off like slow headers are (408), or each such socket is held for good.
+    requestTimeout: timeouts.requestTimeout,
+    http: timeouts,
     logger: false,
     // X-Forwarded-For is believed only from the proxies the operator lists: any other client, on a private
     // network too, could otherwise choose the address that sign-in limits and the audit trail see.

@@ -115,6 +115,7 @@ export function defineService<Config extends ServiceBasics>(
       name,
       logger,
       trustProxy: config.trustProxy,
+      requestTimeoutMs: config.requestTimeoutMs,
       ...(definition.bodyLimitBytes ? { bodyLimitBytes: definition.bodyLimitBytes } : {}),
     });
     await definition.prepare?.(app);

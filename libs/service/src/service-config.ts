@@ -1,6 +1,6 @@
 import { type MessagingConfig, readMessagingConfig } from '@governance/messaging';
 import { type DatabaseConfig, readDatabaseConfig } from '@governance/persistence';
-import { EnvReader } from '@governance/platform';
+import { EnvReader, readRequestTimeoutMs } from '@governance/platform';
 
 /** What every service reads, whatever its domain. */
 export interface ServiceBasics {
@@ -16,6 +16,8 @@ export interface ServiceBasics {
   live: { streamMaxMs: number };
   /** The proxies whose `X-Forwarded-*` headers are believed (TRUST_PROXY); none unless listed. */
   trustProxy: string | undefined;
+  /** How long a request, headers and body, may take to arrive before it is answered 408. */
+  requestTimeoutMs: number;
 }
 
 export type ServiceConfig<Own extends object> = ServiceBasics & Own;
@@ -49,6 +51,7 @@ export function readServiceConfig<Own extends object>(
     },
     live: { streamMaxMs: env.int('LIVE_STREAM_MAX_MS', 300_000, { min: 1 }) },
     trustProxy: env.optionalString('TRUST_PROXY'),
+    requestTimeoutMs: readRequestTimeoutMs(env),
   };
   const config = { ...basics, ...own(env, basics) };
   env.assertValid();
