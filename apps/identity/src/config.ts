@@ -6,7 +6,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
-  return readServiceConfig(source, 'identity', (env) => {
+  return readServiceConfig(source, 'identity', (env, basics) => {
     const adminToken = env.optionalString('ADMIN_TOKEN');
     // Its length is checked with the messaging config, which every service reads.
     if (!adminToken) env.invalid('ADMIN_TOKEN is required');
@@ -23,7 +23,7 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
       /** Where people reach the console; the base of every emailed link, and the origin CSRF checks. */
       publicUrl,
       /** Cookies carry `Secure` unless the console is served over plain HTTP (development). */
-      secureCookies: env.bool('SECURE_COOKIES', publicUrl.startsWith('https://')),
+      secureCookies: basics.auth.secureCookies,
       /** `smtp://user:pass@host:port` or `smtps://…`; without it, emailed links are logged instead. */
       smtpUrl: env.optionalString('SMTP_URL'),
       mailFrom: env.string('MAIL_FROM', 'AI Governance <no-reply@localhost>'),

@@ -54,7 +54,10 @@ export function serveComposition(
         return;
       }
       if (!owner) {
-        response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+        response.writeHead(404, {
+          'content-type': 'application/json; charset=utf-8',
+          'x-content-type-options': 'nosniff',
+        });
         response.end(
           JSON.stringify({ error: { code: ErrorCode.NotFound, message: 'No such resource', details: null } }),
         );

@@ -10,6 +10,7 @@ export { readOrCreateLocalSecret } from './local-secrets';
 export { decodeSecretsKey, SecretBox } from './secret-box';
 export { serveComposition } from './composition';
 export { readRequestTimeoutMs, requestTimeouts } from './http-timeouts';
+export { DOCS_CSP, STRICT_TRANSPORT_SECURITY } from './security-headers';
 export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';
 export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './keyset-cursor';

@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { answerClientError } from './client-error';
 import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeouts } from './http-timeouts';
+import { addSecurityHeaders } from './security-headers';
 import { ApiError } from './errors';
 import { ApiExceptionFilter, sendApiError, toApiError } from './exception-filter';
 import { limitJsonDepth, readMaxJsonDepth } from './json-body';
@@ -43,6 +44,8 @@ export interface ServiceAppOptions {
   trustProxy?: string | undefined;
   /** How long a request, body included, may take to arrive (REQUEST_TIMEOUT_MS); 60 s unless given. */
   requestTimeoutMs?: number;
+  /** Served over TLS (`PUBLIC_URL` https): every answer tells browsers to keep to HTTPS. */
+  strictTransportSecurity?: boolean;
   /** The document served at /docs; by default the one of this application's own routes. */
   openApiDocument?: () => OpenAPIObject;
 }
@@ -113,6 +116,7 @@ export async function createServiceApp(
   fastify.removeContentTypeParser('text/plain');
   limitJsonDepth(fastify, maxJsonDepth);
   instrumentRequests(fastify, options.name, options.logger);
+  addSecurityHeaders(fastify, { strictTransportSecurity: options.strictTransportSecurity ?? false });
   serveOpenApiDocs(app, options.openApiDocument ?? (() => buildOpenApiDocument([app])));
   return app;
 }

@@ -116,6 +116,7 @@ export function defineService<Config extends ServiceBasics>(
       logger,
       trustProxy: config.trustProxy,
       requestTimeoutMs: config.requestTimeoutMs,
+      strictTransportSecurity: config.publicOrigin?.startsWith('https://') ?? false,
       ...(definition.bodyLimitBytes ? { bodyLimitBytes: definition.bodyLimitBytes } : {}),
     });
     await definition.prepare?.(app);

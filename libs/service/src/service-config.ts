@@ -11,7 +11,8 @@ export interface ServiceBasics {
   messaging: MessagingConfig;
   /** Where people reach the console (PUBLIC_URL): its origin may send session requests that change state. */
   publicOrigin: string | undefined;
-  auth: { credentialCacheTtlMs: number; keyUsageReportMs: number };
+  /** `secureCookies`: cookies carry `Secure` (SECURE_COOKIES; unless PUBLIC_URL is plain HTTP). */
+  auth: { credentialCacheTtlMs: number; keyUsageReportMs: number; secureCookies: boolean };
   /** The console's live streams: each ends after LIVE_STREAM_MAX_MS, and the browser reconnects. */
   live: { streamMaxMs: number };
   /** The proxies whose `X-Forwarded-*` headers are believed (TRUST_PROXY); none unless listed. */
@@ -37,17 +38,19 @@ export function readServiceConfig<Own extends object>(
   const database = readDatabaseConfig(env);
   if (!database.url)
     env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
+  const origin = publicOrigin(env);
   const basics: ServiceBasics = {
     port: env.int('PORT', 8080, { min: 0, max: 65535 }),
     logLevel: env.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     runMigrations: env.bool('RUN_MIGRATIONS', true),
     database: { ...database, url: database.url ?? '' },
     messaging: readMessagingConfig(env, service),
-    publicOrigin: publicOrigin(env),
+    publicOrigin: origin,
     auth: {
       // With revocation events delivered in well under a second, this keeps a revocation within 2 s.
       credentialCacheTtlMs: env.int('CREDENTIAL_CACHE_TTL_MS', 1_000, { min: 0, max: 1_000 }),
       keyUsageReportMs: env.int('KEY_USAGE_REPORT_MS', 30_000, { min: 10 }),
+      secureCookies: env.bool('SECURE_COOKIES', origin?.startsWith('https://') ?? false),
     },
     live: { streamMaxMs: env.int('LIVE_STREAM_MAX_MS', 300_000, { min: 1 }) },
     trustProxy: env.optionalString('TRUST_PROXY'),

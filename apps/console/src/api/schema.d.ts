@@ -891,7 +891,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Checks the email and password and opens a session: a new one at every sign-in, ending the session the browser presented. Sets the `service_session` cookie (httpOnly) and `service_csrf` (readable, to repeat in `X-Service-CSRF`). An unknown email and a wrong password get the same answer. Failed sign-ins are limited per account and per address, and a limited one is refused even with the right password. Needs no authentication; a browser request needs `Origin` of the console.
+         * @description Checks the email and password and opens a session: a new one at every sign-in, ending the session the browser presented. Sets the `service_session` cookie (httpOnly) and `service_csrf` (readable, to repeat in `X-Service-CSRF`; `__Host-service_csrf` when cookies are Secure). An unknown email and a wrong password get the same answer. Failed sign-ins are limited per account and per address, and a limited one is refused even with the right password. Needs no authentication; a browser request needs `Origin` of the console.
          */
         post: operations["SignIn_login"];
         delete?: never;
@@ -911,7 +911,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out
-         * @description Ends the session on every service at once and clears both cookies. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description Ends the session on every service at once and clears both cookies. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         post: operations["SignIn_logout"];
         delete?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Who is signed in
-         * @description The person, their organizations and roles, and the session. Calling it counts as activity: it moves the session's idle deadline (`idle_expires_at`). Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description The person, their organizations and roles, and the session. Calling it counts as activity: it moves the session's idle deadline (`idle_expires_at`). Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         get: operations["SignIn_me"];
         put?: never;
@@ -951,7 +951,7 @@ export interface paths {
         put?: never;
         /**
          * Change my password
-         * @description Sets a new password, given the current one, and ends the person’s other sessions everywhere. A wrong current password counts as a failed sign-in. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description Sets a new password, given the current one, and ends the person’s other sessions everywhere. A wrong current password counts as a failed sign-in. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         post: operations["Passwords_change"];
         delete?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * List my sessions
-         * @description The person's open sessions, newest first; `current` marks this request's. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description The person's open sessions, newest first; `current` marks this request's. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         get: operations["SignIn_sessions"];
         put?: never;
@@ -1032,7 +1032,7 @@ export interface paths {
         post?: never;
         /**
          * End one of my sessions
-         * @description Ends one of the person’s own sessions on every service at once (a lost laptop); ending the current one also clears the cookies. Another person's session is not found. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description Ends one of the person’s own sessions on every service at once (a lost laptop); ending the current one also clears the cookies. Another person's session is not found. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         delete: operations["SignIn_end"];
         options?: never;
