@@ -113,6 +113,9 @@ async function main(): Promise<void> {
       { port: boundPort, services: SERVICES, console: consoleSite !== undefined },
       `standalone listening: the console is at http://localhost:${boundPort}/`,
     );
+    // On the terminal of whoever started it, never in the log: a first-start link is as good as an owner.
+    const notices = services.flatMap((service) => service.notices?.() ?? []);
+    if (notices.length > 0) process.stdout.write(`\n${notices.join('\n\n')}\n\n`);
   });
 
   stopOnSignals(

@@ -11,6 +11,7 @@ export { decodeSecretsKey, SecretBox } from './secret-box';
 export { serveComposition } from './composition';
 export { readRequestTimeoutMs, requestTimeouts } from './http-timeouts';
 export { DOCS_CSP, STRICT_TRANSPORT_SECURITY } from './security-headers';
+export { StartupNotices } from './startup-notices';
 export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';
 export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './keyset-cursor';

@@ -228,4 +228,6 @@ export interface ServiceInstance {
   /** Path prefixes the service answers; the composition and the edge proxy route by them. */
   routes: string[];
   app: NestFastifyApplication;
+  /** What the person who started it must read (a first-start link): printed by the standalone, never logged. */
+  notices?: () => string[];
 }

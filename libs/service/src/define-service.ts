@@ -15,6 +15,7 @@ import {
   type Logger,
   PlatformModule,
   type ServiceInstance,
+  StartupNotices,
 } from '@governance/platform';
 import { type ServiceBasics } from './service-config';
 
@@ -124,7 +125,7 @@ export function defineService<Config extends ServiceBasics>(
     // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
     await app.init();
     await app.startAllMicroservices();
-    return { name, routes, app };
+    return { name, routes, app, notices: () => app.get(StartupNotices).list() };
   };
 
   return {

@@ -5,10 +5,15 @@ import { ApiError, ErrorCode, LOGGER, type Logger } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { decoyHash, verifyPassword } from '../people/passwords';
 import { PeopleRepository, type UserRow } from '../people/people.repository';
-import { signInRefusal } from './sign-in-limits';
+import { type SignInLimits, signInRefusal } from './sign-in-limits';
 import { SignInFailuresRepository } from './sign-in-failures.repository';
 
 const accountSubject = (email: string) => sha256Hex(`account:${email.trim().toLowerCase()}`);
+/** Reset requests are counted apart from failed sign-ins, in the same table and window. */
+const resetSubjects = (email: string, address: string | null) => ({
+  account: sha256Hex(`reset-account:${email.trim().toLowerCase()}`),
+  origin: address === null ? undefined : sha256Hex(`reset-address:${address}`),
+});
 
 /** Where a password was checked, as the audit trail of a wrong one says. */
 export type PasswordCheckVia = 'sign_in' | 'password_change' | 'setup_link' | 'invitation';
@@ -64,6 +69,18 @@ export class SignInLimiter {
     return false;
   }
 
+  /**
+   * Counts a password reset request, or refuses it (429 with `Retry-After`) while the email or the address
+   * has asked its limit within the window: each request sends an email, so a stream of them must not.
+   * The email counts whether or not it has an account, so the limit tells nothing of the account.
+   */
+  async countResetRequest(email: string, address: string | null): Promise<void> {
+    const { account, origin } = resetSubjects(email, address);
+    const { resetsPerAccount, resetsPerAddress, windowMs } = this.config.signInLimits;
+    const limits = { perAccount: resetsPerAccount, perAddress: resetsPerAddress, windowMs };
+    await this.count(account, origin, limits, 'Too many password reset requests');
+  }
+
   /** The account's failures are forgotten (a password reset proved the mailbox). */
   async clearAccount(email: string): Promise<void> {
     await this.failures.forget([], accountSubject(email));
@@ -72,20 +89,30 @@ export class SignInLimiter {
   private async begin(email: string, address: string | null): Promise<SignInAttempt> {
     const account = accountSubject(email);
     const origin = address === null ? undefined : sha256Hex(`address:${address}`);
+    const rows = await this.count(account, origin, this.config.signInLimits, 'Too many failed sign-ins');
+    return { account, rows };
+  }
+
+  /** Records an attempt of `account` from `origin`, or refuses it (and forgets it) when over `limits`. */
+  private async count(
+    account: string,
+    origin: string | undefined,
+    limits: SignInLimits,
+    refusedBecause: string,
+  ): Promise<string[]> {
     const subjects = origin === undefined ? [account] : [account, origin];
     const attempt = await this.failures.record(subjects);
-    const limits = this.config.signInLimits;
     const recent = await this.failures.recent(subjects, attempt.at, limits.windowMs, attempt.rows);
     const of = (subject: string | undefined) =>
       recent.filter((failure) => failure.subject === subject).map((failure) => failure.failed_at);
     const refusal = signInRefusal({ account: of(account), address: of(origin) }, limits, attempt.at);
-    if (!refusal) return { account, rows: attempt.rows };
-    // A refused attempt checked no password: it does not count, or a steady stream would never clear.
+    if (!refusal) return attempt.rows;
+    // A refused attempt did nothing: it does not count, or a steady stream would never clear.
     await this.failures.forget(attempt.rows);
     throw new ApiError(
       HttpStatus.TOO_MANY_REQUESTS,
       ErrorCode.TooManyRequests,
-      `Too many failed sign-ins; try again in ${refusal.retryAfterSeconds} seconds`,
+      `${refusedBecause}; try again in ${refusal.retryAfterSeconds} seconds`,
       { retry_after_seconds: refusal.retryAfterSeconds },
       { 'retry-after': String(refusal.retryAfterSeconds) },
     );

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminLinksController } from './admin-links.controller';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PeopleModule } from '../people/people.module';
 import { PasswordsController } from './passwords.controller';
@@ -14,7 +15,7 @@ import { SignInService } from './sign-in.service';
 /** Sign-in, sign-out and sessions, passwords, and setup links: `/api/service/auth`. */
 @Module({
   imports: [PeopleModule, OrganizationsModule, SetupLinksModule, SignInLimiterModule],
-  controllers: [SignInController, PasswordsController, SetupController],
+  controllers: [SignInController, PasswordsController, SetupController, AdminLinksController],
   providers: [SignInService, PasswordsService, SetupService, SessionSweep],
 })
 export class SignInModule {}
