@@ -29,7 +29,7 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
       /** Where people reach the console; the base of every emailed link, and the origin CSRF checks. */
       publicUrl,
       /** Cookies carry `Secure` unless the console is served over plain HTTP (development). */
-      secureCookies: env.bool('SECURE_COOKIES', publicUrl.startsWith('https://')),
+      secureCookies: basics.auth.secureCookies,
       /** `smtp://user:pass@host:port` or `smtps://…`; without it, emailed links are logged instead. */
       smtpUrl: env.optionalString('SMTP_URL'),
       mailFrom: env.string('MAIL_FROM', 'AI Governance <no-reply@localhost>'),
@@ -41,6 +41,9 @@ export function readIdentityConfig(source: NodeJS.ProcessEnv = process.env) {
         perAccount: env.int('SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 5, { min: 1 }),
         perAddress: env.int('SIGN_IN_MAX_FAILURES_PER_ADDRESS', 20, { min: 1 }),
         windowMs: env.int('SIGN_IN_FAILURE_WINDOW_MS', 15 * MINUTE_MS, { min: 1_000 }),
+        /** Password reset requests (each sends an email) per email and per address within the window. */
+        resetsPerAccount: env.int('PASSWORD_RESET_MAX_PER_ACCOUNT', 3, { min: 1 }),
+        resetsPerAddress: env.int('PASSWORD_RESET_MAX_PER_ADDRESS', 10, { min: 1 }),
       },
       invitationTtlMs: env.int('INVITATION_TTL_MS', 7 * DAY_MS, { min: 1_000 }),
       setupLinkTtlMs: env.int('SETUP_LINK_TTL_MS', 7 * DAY_MS, { min: 1_000 }),

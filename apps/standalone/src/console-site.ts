@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode } from '@governance/platform';
+import { ErrorCode, STRICT_TRANSPORT_SECURITY } from '@governance/platform';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
 /** Paths that belong to the API even when nothing serves them: they never get the console's page. */
@@ -40,9 +40,16 @@ function pageHeaders(reply: FastifyReply): void {
  * without asking again, and the page for every other browser navigation so the console's router takes
  * it (`/systems/sys_…` reloaded). Undefined when the console was not built.
  */
-export async function createConsoleSite(root: string): Promise<FastifyInstance | undefined> {
+export async function createConsoleSite(
+  root: string,
+  options: { strictTransportSecurity: boolean } = { strictTransportSecurity: false },
+): Promise<FastifyInstance | undefined> {
   if (!existsSync(join(root, 'index.html'))) return undefined;
   const site = Fastify({ logger: false });
+  if (options.strictTransportSecurity)
+    site.addHook('onSend', async (_request, reply) => {
+      void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    });
   await site.register(fastifyStatic, {
     root,
     index: ['index.html'],

@@ -8,6 +8,7 @@ import {
   EnvReader,
   type Logger,
   PlatformModule,
+  readRequestTimeoutMs,
   serveComposition,
   type ServiceInstance,
   stopOnSignals,
@@ -43,10 +44,15 @@ function loadService(name: string): { createService(env: NodeJS.ProcessEnv): Pro
  * Serves /docs and /docs/openapi.json for the whole composition: one document of every service's routes,
  * where each service run alone serves its own. It answers health like a service, for the composition.
  */
-async function createDocsApp(services: ServiceInstance[], logger: Logger): Promise<NestFastifyApplication> {
+async function createDocsApp(
+  services: ServiceInstance[],
+  logger: Logger,
+  overTls: boolean,
+): Promise<NestFastifyApplication> {
   const app = await createServiceApp(PlatformModule.forService(logger), {
     name: 'docs',
     logger,
+    strictTransportSecurity: overTls,
     openApiDocument: () => buildOpenApiDocument(services.map((service) => service.app)),
   });
   await app.init();
@@ -60,6 +66,9 @@ async function main(): Promise<void> {
   const port = env.int('PORT', 8080, { min: 0, max: 65535 });
   const host = env.string('HOST', '0.0.0.0');
   const shutdownGraceMs = env.int('SHUTDOWN_GRACE_MS', 30_000, { min: 0 });
+  const requestTimeoutMs = readRequestTimeoutMs(env);
+  // Behind a TLS proxy: every answer, the console's too, tells browsers to keep to HTTPS.
+  const overTls = env.optionalString('PUBLIC_URL')?.startsWith('https://') ?? false;
   env.assertValid();
 
   const embedded = await prepareEmbeddedMode(process.env, logger);
@@ -70,9 +79,11 @@ async function main(): Promise<void> {
     await service.app.getHttpAdapter().getInstance().ready();
     services.push(service);
   }
-  const docs = await createDocsApp(services, logger);
+  const docs = await createDocsApp(services, logger, overTls);
   // The console, built beside the services (tools/build.js); at `/`, as the edge serves it when distributed.
-  const consoleSite = await createConsoleSite(join(__dirname, '..', 'console'));
+  const consoleSite = await createConsoleSite(join(__dirname, '..', 'console'), {
+    strictTransportSecurity: overTls,
+  });
   if (!consoleSite)
     logger.warn('dist/apps/console is missing: the console is not served (node tools/build.js builds it)');
   const server = serveComposition(
@@ -85,6 +96,7 @@ async function main(): Promise<void> {
       { name: 'docs', routes: ['/docs'], fastify: docs.getHttpAdapter().getInstance() },
     ],
     consoleSite,
+    requestTimeoutMs,
   );
   server.once('error', (error: NodeJS.ErrnoException) => {
     const advice =
@@ -101,6 +113,9 @@ async function main(): Promise<void> {
       { port: boundPort, services: SERVICES, console: consoleSite !== undefined },
       `standalone listening: the console is at http://localhost:${boundPort}/`,
     );
+    // On the terminal of whoever started it, never in the log: a first-start link is as good as an owner.
+    const notices = services.flatMap((service) => service.notices?.() ?? []);
+    if (notices.length > 0) process.stdout.write(`\n${notices.join('\n\n')}\n\n`);
   });
 
   stopOnSignals(

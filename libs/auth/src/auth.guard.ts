@@ -18,7 +18,6 @@ import { KeyUsage } from './key-usage';
 import { type Permission, roleAllows, scopeAllows } from './permissions';
 import {
   type AuthenticatedRequest,
-  CSRF_COOKIE,
   CSRF_HEADER,
   ORGANIZATION_HEADER,
   PERMISSION_METADATA,
@@ -29,6 +28,8 @@ import {
 } from './principal';
 
 export const ALLOWED_ORIGINS = Symbol('ALLOWED_ORIGINS');
+/** The name of the cookie a request's X-Service-CSRF must repeat (see csrfCookieName). */
+export const CSRF_COOKIE_NAME = Symbol('CSRF_COOKIE_NAME');
 
 const REQUIRED_PLANS = 'auth:required-plans';
 /** Restricts a controller or route to organizations on one of `plans`; others get 403. */
@@ -52,6 +53,7 @@ export class AuthGuard implements CanActivate {
     private readonly credentials: CredentialCache,
     private readonly usage: KeyUsage,
     @Inject(ALLOWED_ORIGINS) private readonly allowedOrigins: readonly string[],
+    @Inject(CSRF_COOKIE_NAME) private readonly csrfCookie: string,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -114,7 +116,7 @@ export class AuthGuard implements CanActivate {
       origin: request.headers.origin,
       host: request.host,
       allowedOrigins: this.allowedOrigins,
-      cookieToken: cookies[CSRF_COOKIE],
+      cookieToken: cookies[this.csrfCookie],
       headerToken: header(request.headers[CSRF_HEADER]),
     });
     if (forged) throw new ApiError(HttpStatus.FORBIDDEN, ErrorCode.CsrfRejected, forged);

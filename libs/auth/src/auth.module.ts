@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
-import { AuthGuard, ALLOWED_ORIGINS } from './auth.guard';
+import { AuthGuard, ALLOWED_ORIGINS, CSRF_COOKIE_NAME } from './auth.guard';
+import { csrfCookieName } from './principal';
 import { CredentialCache } from './credential-cache';
 import { CredentialDirectory } from './credential-directory';
 import { KEY_USAGE_REPORT_MS, KeyUsage } from './key-usage';
@@ -13,16 +14,26 @@ export interface AuthOptions {
    * instance that did not consume the event itself. */
   credentialCacheTtlMs: number;
   keyUsageReportMs: number;
+  /** Cookies are Secure (SECURE_COOKIES): the CSRF cookie then has the `__Host-` prefix. */
+  secureCookies: boolean;
 }
 
 const CREDENTIAL_CACHE_MAX_ENTRIES = 10_000;
 
 // What `@UseGuards(AuthGuard)` needs in whichever module the controller is.
-const EXPORTS = [AuthGuard, CredentialCache, CredentialDirectory, KeyUsage, ALLOWED_ORIGINS];
+const EXPORTS = [
+  AuthGuard,
+  CredentialCache,
+  CredentialDirectory,
+  KeyUsage,
+  ALLOWED_ORIGINS,
+  CSRF_COOKIE_NAME,
+];
 
 function providers(options: AuthOptions): Provider[] {
   return [
     { provide: ALLOWED_ORIGINS, useValue: options.allowedOrigins },
+    { provide: CSRF_COOKIE_NAME, useValue: csrfCookieName(options.secureCookies) },
     { provide: KEY_USAGE_REPORT_MS, useValue: options.keyUsageReportMs },
     {
       provide: CredentialCache,

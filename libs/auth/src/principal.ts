@@ -8,6 +8,11 @@ import { type Permission } from './permissions';
 export const SESSION_COOKIE = 'service_session';
 /** The non-httpOnly cookie whose value a cookie request repeats in X-Service-CSRF when it changes state. */
 export const CSRF_COOKIE = 'service_csrf';
+/**
+ * The CSRF cookie's name where cookies are Secure: `__Host-` makes the browser refuse it from any other
+ * host (a sibling subdomain) or from plain HTTP, so nobody else can plant the value a request repeats.
+ */
+export const csrfCookieName = (secure: boolean): string => (secure ? `__Host-${CSRF_COOKIE}` : CSRF_COOKIE);
 export const CSRF_HEADER = 'x-service-csrf';
 /** Names the organization a person acts in; may be left out by a person with one membership. */
 export const ORGANIZATION_HEADER = 'x-service-organization';

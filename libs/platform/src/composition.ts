@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type FastifyInstance } from 'fastify';
 import { answerClientError } from './client-error';
 import { ErrorCode } from './errors';
+import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeouts } from './http-timeouts';
 
 export interface ComposedService {
   name: string;
@@ -32,29 +33,39 @@ function ownerOf(services: ComposedService[], path: string): ComposedService | u
  * does in the distributed deployment. Health and metrics answer for the whole process. A path no service
  * owns goes to `fallback` when there is one (the console's static site, as the edge routes `/`).
  */
-export function serveComposition(services: ComposedService[], fallback?: FastifyInstance): Server {
+export function serveComposition(
+  services: ComposedService[],
+  fallback?: FastifyInstance,
+  requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+): Server {
   const [first] = services;
   if (!first) throw new Error('a composition needs at least one service');
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
-    if (path === '/health/ready') {
-      void answerReadiness(services, response);
-      return;
-    }
-    const owner = path === '/health/live' || path === '/metrics' ? first : ownerOf(services, path);
-    if (!owner && fallback) {
-      fallback.routing(request, response);
-      return;
-    }
-    if (!owner) {
-      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(
-        JSON.stringify({ error: { code: ErrorCode.NotFound, message: 'No such resource', details: null } }),
-      );
-      return;
-    }
-    owner.fastify.routing(request, response);
-  });
+  const server = createServer(
+    requestTimeouts(requestTimeoutMs),
+    (request: IncomingMessage, response: ServerResponse) => {
+      const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+      if (path === '/health/ready') {
+        void answerReadiness(services, response);
+        return;
+      }
+      const owner = path === '/health/live' || path === '/metrics' ? first : ownerOf(services, path);
+      if (!owner && fallback) {
+        fallback.routing(request, response);
+        return;
+      }
+      if (!owner) {
+        response.writeHead(404, {
+          'content-type': 'application/json; charset=utf-8',
+          'x-content-type-options': 'nosniff',
+        });
+        response.end(
+          JSON.stringify({ error: { code: ErrorCode.NotFound, message: 'No such resource', details: null } }),
+        );
+        return;
+      }
+      owner.fastify.routing(request, response);
+    },
+  );
   server.on('clientError', answerClientError);
   return server;
 }

@@ -23,6 +23,9 @@ export {
   type UrlProblem,
 } from './destination-policy';
 export { serveComposition } from './composition';
+export { readRequestTimeoutMs, requestTimeouts } from './http-timeouts';
+export { DOCS_CSP, STRICT_TRANSPORT_SECURITY } from './security-headers';
+export { StartupNotices } from './startup-notices';
 export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';
 export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './keyset-cursor';

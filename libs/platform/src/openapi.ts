@@ -409,7 +409,7 @@ function documentConfig(): Omit<OpenAPIObject, 'paths'> {
             'A person’s session, set by `POST /api/service/auth/login`; their role decides what they may do. ' +
             'A person in several organizations names one in `X-Service-Organization`. Requests that change ' +
             'state also need an `Origin` of the console and an `X-Service-CSRF` header equal to the ' +
-            '`service_csrf` cookie.',
+            '`service_csrf` cookie (`__Host-service_csrf` when cookies are Secure, over HTTPS).',
         },
         [ADMIN_TOKEN_AUTH]: bearer('ADMIN_TOKEN', 'The deployment’s `ADMIN_TOKEN`, for the admin API.'),
       },

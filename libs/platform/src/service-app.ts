@@ -5,6 +5,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { answerClientError } from './client-error';
+import { DEFAULT_REQUEST_TIMEOUT_MS, requestTimeouts } from './http-timeouts';
+import { addSecurityHeaders } from './security-headers';
 import { ApiError } from './errors';
 import { ApiExceptionFilter, sendApiError, toApiError } from './exception-filter';
 import { limitJsonDepth, readMaxJsonDepth } from './json-body';
@@ -35,8 +37,15 @@ export interface ServiceAppOptions {
   maxJsonDepth?: number;
   /** Where finished spans go; OTEL_TRACES_EXPORTER (default `none`) unless given. */
   tracesExporter?: TracesExporter;
-  /** Addresses whose X-Forwarded-* headers are believed (proxy-addr syntax); TRUST_PROXY unless given. */
-  trustProxy?: string;
+  /**
+   * Addresses of the proxies whose X-Forwarded-* headers are believed (proxy-addr syntax: addresses, CIDR
+   * ranges, `loopback`…, comma-separated); none when unset or empty.
+   */
+  trustProxy?: string | undefined;
+  /** How long a request, body included, may take to arrive (REQUEST_TIMEOUT_MS); 60 s unless given. */
+  requestTimeoutMs?: number;
+  /** Served over TLS (`PUBLIC_URL` https): every answer tells browsers to keep to HTTPS. */
+  strictTransportSecurity?: boolean;
   /** The document served at /docs; by default the one of this application's own routes. */
   openApiDocument?: () => OpenAPIObject;
 }
@@ -75,12 +84,16 @@ export async function createServiceApp(
 ): Promise<NestFastifyApplication> {
   startTracing({ exporter: options.tracesExporter ?? readTracesExporter() });
   const maxJsonDepth = options.maxJsonDepth ?? readMaxJsonDepth();
+  const timeouts = requestTimeouts(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const adapter = new UniformErrorsFastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    // A body sent slowly is cut off like slow headers are (408), or each such socket is held for good.
+    requestTimeout: timeouts.requestTimeout,
+    http: timeouts,
     logger: false,
-    // X-Forwarded-For is believed only from the edge proxy's networks, so a client cannot choose the address
-    // that sign-in limits and the audit trail see.
-    trustProxy: options.trustProxy ?? process.env['TRUST_PROXY'] ?? 'loopback,linklocal,uniquelocal',
+    // X-Forwarded-For is believed only from the proxies the operator lists: any other client, on a private
+    // network too, could otherwise choose the address that sign-in limits and the audit trail see.
+    trustProxy: trustedProxies(options.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
@@ -103,8 +116,18 @@ export async function createServiceApp(
   fastify.removeContentTypeParser('text/plain');
   limitJsonDepth(fastify, maxJsonDepth);
   instrumentRequests(fastify, options.name, options.logger);
+  addSecurityHeaders(fastify, { strictTransportSecurity: options.strictTransportSecurity ?? false });
   serveOpenApiDocs(app, options.openApiDocument ?? (() => buildOpenApiDocument([app])));
   return app;
+}
+
+/** The proxy list as Fastify takes it: false (the connection's own address) when none is listed. */
+export function trustedProxies(list: string | undefined): string[] | false {
+  const proxies = (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  return proxies.length > 0 ? proxies : false;
 }
 
 /** Scrapes and health probes: measured, but neither traced nor logged, or they would drown the rest. */
@@ -205,4 +228,6 @@ export interface ServiceInstance {
   /** Path prefixes the service answers; the composition and the edge proxy route by them. */
   routes: string[];
   app: NestFastifyApplication;
+  /** What the person who started it must read (a first-start link): printed by the standalone, never logged. */
+  notices?: () => string[];
 }

@@ -20,6 +20,7 @@ import {
   type Logger,
   PlatformModule,
   type ServiceInstance,
+  StartupNotices,
 } from '@governance/platform';
 import { type ServiceBasics } from './service-config';
 
@@ -119,6 +120,9 @@ export function defineService<Config extends ServiceBasics>(
     const app = await createServiceApp(rootModule(config, logger), {
       name,
       logger,
+      trustProxy: config.trustProxy,
+      requestTimeoutMs: config.requestTimeoutMs,
+      strictTransportSecurity: config.publicOrigin?.startsWith('https://') ?? false,
       ...(definition.bodyLimitBytes ? { bodyLimitBytes: definition.bodyLimitBytes } : {}),
     });
     await definition.prepare?.(app);
@@ -126,7 +130,7 @@ export function defineService<Config extends ServiceBasics>(
     // Migrations run in init(); a hybrid app's consumers would otherwise subscribe before the tables exist.
     await app.init();
     await app.startAllMicroservices();
-    return { name, routes, app };
+    return { name, routes, app, notices: () => app.get(StartupNotices).list() };
   };
 
   return {

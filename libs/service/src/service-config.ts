@@ -1,6 +1,6 @@
 import { type MessagingConfig, readMessagingConfig } from '@governance/messaging';
 import { type DatabaseConfig, readDatabaseConfig } from '@governance/persistence';
-import { EnvReader } from '@governance/platform';
+import { EnvReader, readRequestTimeoutMs } from '@governance/platform';
 
 /** What every service reads, whatever its domain. */
 export interface ServiceBasics {
@@ -16,9 +16,14 @@ export interface ServiceBasics {
    * this process on localhost at its own PORT, so `PORT=19280 npm start` prints links that work.
    */
   publicUrl: string;
-  auth: { credentialCacheTtlMs: number; keyUsageReportMs: number };
+  /** `secureCookies`: cookies carry `Secure` (SECURE_COOKIES; unless PUBLIC_URL is plain HTTP). */
+  auth: { credentialCacheTtlMs: number; keyUsageReportMs: number; secureCookies: boolean };
   /** The console's live streams: each ends after LIVE_STREAM_MAX_MS, and the browser reconnects. */
   live: { streamMaxMs: number };
+  /** The proxies whose `X-Forwarded-*` headers are believed (TRUST_PROXY); none unless listed. */
+  trustProxy: string | undefined;
+  /** How long a request, headers and body, may take to arrive before it is answered 408. */
+  requestTimeoutMs: number;
 }
 
 export type ServiceConfig<Own extends object> = ServiceBasics & Own;
@@ -40,21 +45,25 @@ export function readServiceConfig<Own extends object>(
     env.invalid('DATABASE_URL is required (the entry point starts embedded PostgreSQL when it is unset)');
   const port = env.int('PORT', 8080, { min: 0, max: 65535 });
   const publicUrl = env.httpUrl('PUBLIC_URL', `http://localhost:${port}`);
+  // Set, its origin is the console's; unset, the request's own host is (libs/auth).
+  const origin = env.optionalString('PUBLIC_URL') ? new URL(publicUrl).origin : undefined;
   const basics: ServiceBasics = {
     port,
     logLevel: env.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     runMigrations: env.bool('RUN_MIGRATIONS', true),
     database: { ...database, url: database.url ?? '' },
     messaging: readMessagingConfig(env, service),
-    // Set, its origin is the console's; unset, the request's own host is (libs/auth).
-    publicOrigin: env.optionalString('PUBLIC_URL') ? new URL(publicUrl).origin : undefined,
+    publicOrigin: origin,
     publicUrl,
     auth: {
       // With revocation events delivered in well under a second, this keeps a revocation within 2 s.
       credentialCacheTtlMs: env.int('CREDENTIAL_CACHE_TTL_MS', 1_000, { min: 0, max: 1_000 }),
       keyUsageReportMs: env.int('KEY_USAGE_REPORT_MS', 30_000, { min: 10 }),
+      secureCookies: env.bool('SECURE_COOKIES', origin?.startsWith('https://') ?? false),
     },
     live: { streamMaxMs: env.int('LIVE_STREAM_MAX_MS', 300_000, { min: 1 }) },
+    trustProxy: env.optionalString('TRUST_PROXY'),
+    requestTimeoutMs: readRequestTimeoutMs(env),
   };
   const config = { ...basics, ...own(env, basics) };
   env.assertValid();

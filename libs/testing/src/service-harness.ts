@@ -59,6 +59,8 @@ const FAST_DEFAULTS: Record<string, string> = {
   KAFKA_MAX_WAIT_MS: '100',
   KAFKA_SESSION_TIMEOUT_MS: '6000',
   LOG_LEVEL: 'error',
+  // Injected requests come from 127.0.0.1, which tests treat as the edge proxy: X-Forwarded-For names the client.
+  TRUST_PROXY: '127.0.0.1',
 };
 
 /**

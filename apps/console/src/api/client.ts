@@ -2,7 +2,6 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { currentOrganization } from './organization';
 import type { paths } from './schema';
 
-export const CSRF_COOKIE = 'service_csrf';
 export const CSRF_HEADER = 'X-Service-CSRF';
 export const ORGANIZATION_HEADER = 'X-Service-Organization';
 
@@ -13,6 +12,14 @@ export function readCookie(cookies: string, name: string): string | undefined {
     if (key === name) return decodeURIComponent(value.join('='));
   }
   return undefined;
+}
+
+/**
+ * The CSRF token to repeat in X-Service-CSRF: the `__Host-` cookie when the platform is served over HTTPS,
+ * the plain one over HTTP (development).
+ */
+export function readCsrfToken(cookies: string = document.cookie): string | undefined {
+  return readCookie(cookies, '__Host-service_csrf') ?? readCookie(cookies, 'service_csrf');
 }
 
 /** Answers where 401 means "wrong password", not "signed out": they must not send the person away. */
@@ -31,7 +38,7 @@ export function whenSignedOut(handler: () => void): void {
 
 const session: Middleware = {
   onRequest({ request }) {
-    const csrf = readCookie(document.cookie, CSRF_COOKIE);
+    const csrf = readCsrfToken();
     if (csrf) request.headers.set(CSRF_HEADER, csrf);
     const organization = currentOrganization();
     if (organization) request.headers.set(ORGANIZATION_HEADER, organization);

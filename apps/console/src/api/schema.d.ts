@@ -271,6 +271,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/password-reset-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a password reset link
+         * @description A one-time link to choose a new password for the account of `email`, valid `PASSWORD_RESET_TTL_MS`, for the operator to hand over when no SMTP server is configured (a reset asked for then makes no link). Check who is asking before handing it over: it is as good as the account.
+         */
+        post: operations["AdminLinks_resetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/policies/dead-letters": {
         parameters: {
             query?: never;
@@ -496,6 +516,26 @@ export interface paths {
          * @description Hands it to its handler again: removed if it goes through, kept with one more attempt if not.
          */
         post: operations["reportsReplayDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/setup-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the first-start setup link
+         * @description While nobody has an account: a fresh one-time link that creates the first owner and their organization, retiring every earlier one (the standalone prints one on its terminal at each start).
+         */
+        post: operations["AdminLinks_setupLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -891,7 +931,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Checks the email and password and opens a session: a new one at every sign-in, ending the session the browser presented. Sets the `service_session` cookie (httpOnly) and `service_csrf` (readable, to repeat in `X-Service-CSRF`). An unknown email and a wrong password get the same answer. Failed sign-ins are limited per account and per address, and a limited one is refused even with the right password. Needs no authentication; a browser request needs `Origin` of the console.
+         * @description Checks the email and password and opens a session: a new one at every sign-in, ending the session the browser presented. Sets the `service_session` cookie (httpOnly) and `service_csrf` (readable, to repeat in `X-Service-CSRF`; `__Host-service_csrf` when cookies are Secure). An unknown email and a wrong password get the same answer. Failed sign-ins are limited per account and per address, and a limited one is refused even with the right password. Needs no authentication; a browser request needs `Origin` of the console.
          */
         post: operations["SignIn_login"];
         delete?: never;
@@ -911,7 +951,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out
-         * @description Ends the session on every service at once and clears both cookies. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description Ends the session on every service at once and clears both cookies. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         post: operations["SignIn_logout"];
         delete?: never;
@@ -929,7 +969,7 @@ export interface paths {
         };
         /**
          * Who is signed in
-         * @description The person, their organizations and roles, and the session. Calling it counts as activity: it moves the session's idle deadline (`idle_expires_at`). Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description The person, their organizations and roles, and the session. Calling it counts as activity: it moves the session's idle deadline (`idle_expires_at`). Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         get: operations["SignIn_me"];
         put?: never;
@@ -951,7 +991,7 @@ export interface paths {
         put?: never;
         /**
          * Change my password
-         * @description Sets a new password, given the current one, and ends the person’s other sessions everywhere. A wrong current password counts as a failed sign-in. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description Sets a new password, given the current one, and ends the person’s other sessions everywhere. A wrong current password counts as a failed sign-in. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         post: operations["Passwords_change"];
         delete?: never;
@@ -971,7 +1011,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description Emails a one-time link to choose a new password, valid `PASSWORD_RESET_TTL_MS` (an hour by default), when the email has an account. The answer is the same whether or not it has one. Needs no authentication; a browser request needs `Origin` of the console.
+         * @description Emails a one-time link to choose a new password, valid `PASSWORD_RESET_TTL_MS` (an hour by default), when the email has an account. The answer is the same, in the same time, whether or not it has one. Requests are limited per email and per address (`PASSWORD_RESET_MAX_PER_ACCOUNT`, `…_PER_ADDRESS`). Without an SMTP server no link is made: the operator issues one with `POST /admin/v1/password-reset-links`. Needs no authentication; a browser request needs `Origin` of the console.
          */
         post: operations["Passwords_requestReset"];
         delete?: never;
@@ -1009,7 +1049,7 @@ export interface paths {
         };
         /**
          * List my sessions
-         * @description The person's open sessions, newest first; `current` marks this request's. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description The person's open sessions, newest first; `current` marks this request's. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         get: operations["SignIn_sessions"];
         put?: never;
@@ -1032,7 +1072,7 @@ export interface paths {
         post?: never;
         /**
          * End one of my sessions
-         * @description Ends one of the person’s own sessions on every service at once (a lost laptop); ending the current one also clears the cookies. Another person's session is not found. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.
+         * @description Ends one of the person’s own sessions on every service at once (a lost laptop); ending the current one also clears the cookies. Another person's session is not found. Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie (`__Host-service_csrf` over HTTPS).
          */
         delete: operations["SignIn_end"];
         options?: never;
@@ -1239,7 +1279,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description Makes the invited email’s account a member with the invited role and signs it in: the answer sets the `service_session` cookie (httpOnly) and the `service_csrf` cookie. Without an account for the email, it creates one from `name` and `password`; with one, `password` must be its password. A link works once.
+         * @description Makes the invited email’s account a member with the invited role and signs it in: the answer sets the `service_session` cookie (httpOnly) and the `service_csrf` cookie. Without an account for the email, it creates one from `name` and `password`; with one, `password` must be its password. A link works once. A wrong password counts as a failed sign-in of the account, under the same limit.
          */
         post: operations["InvitationAcceptance_accept"];
         delete?: never;
@@ -3058,6 +3098,92 @@ export interface operations {
             };
         };
     };
+    AdminLinks_resetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link, shown in this answer only. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reset_url": "https://governance.example.com/reset-password?token=Xq2v8Lr5Tn0Wb4Yc7Zd1Ae3Sf6Gh9JkLm2Np4Qr6St8",
+                     *       "expires_at": "2026-11-22T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description A one-time link to choose a new password, for the operator to hand to the person.
+                         */
+                        reset_url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (`details` lists each bad field as `{ field, message }`), `malformed_json`, or `body_too_deep` (objects and arrays nested deeper than `MAX_JSON_DEPTH`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the admin token is missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no account has this email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than the endpoint accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not in a media type this endpoint reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     policiesListDeadLetters: {
         parameters: {
             query?: {
@@ -3904,6 +4030,58 @@ export interface operations {
             };
             /** @description `not_found`: nothing with this id in the caller’s organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    AdminLinks_setupLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, shown in this answer only. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "setup_url": "https://governance.example.com/setup?token=Xq2v8Lr5Tn0Wb4Yc7Zd1Ae3Sf6Gh9JkLm2Np4Qr6St8",
+                     *       "expires_at": "2026-11-29T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description The first-start link, to open in a browser; it retires every earlier one and works once.
+                         */
+                        setup_url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: the admin token is missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: someone has an account already; people are invited from now on. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5962,6 +6140,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `too_many_requests`: too many reset requests for this email or address; see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     Passwords_confirmReset: {
@@ -7179,6 +7366,15 @@ export interface operations {
             };
             /** @description `unsupported_media_type`: the body is not in a media type this endpoint reads. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `too_many_requests`: too many failed password checks for this account or address; see `Retry-After`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, ORGANIZATION_HEADER, readCookie } from '../api/client';
+import { CSRF_HEADER, ORGANIZATION_HEADER, readCsrfToken } from '../api/client';
 import { currentOrganization } from '../api/organization';
 import { ApiProblem, problemFrom } from '../api/problem';
 import { uploadPercent } from './assessment-rules';
@@ -31,7 +31,7 @@ export function uploadDocument(
     request.open('POST', new URL(UPLOAD_PATH, window.location.origin));
     request.withCredentials = true;
     request.responseType = 'text';
-    const csrf = readCookie(document.cookie, CSRF_COOKIE);
+    const csrf = readCsrfToken();
     if (csrf) request.setRequestHeader(CSRF_HEADER, csrf);
     const organization = currentOrganization();
     if (organization) request.setRequestHeader(ORGANIZATION_HEADER, organization);

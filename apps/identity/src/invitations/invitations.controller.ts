@@ -1,8 +1,20 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentPrincipal, type Principal, RequirePermission } from '@governance/auth';
 import { ApiKeyAuth, Endpoint } from '@governance/platform';
-import { type FastifyReply } from 'fastify';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { setSessionCookies } from '../people/session-cookies';
 import {
@@ -123,12 +135,16 @@ export class InvitationAcceptanceController {
       'Makes the invited email’s account a member with the invited role and signs it in: the answer sets ' +
       'the `service_session` cookie (httpOnly) and the `service_csrf` cookie. Without an account for the ' +
       'email, it creates one from `name` and `password`; with one, `password` must be its password. A link ' +
-      'works once.',
+      'works once. A wrong password counts as a failed sign-in of the account, under the same limit.',
     body: [AcceptInvitationDto, examples.accept],
     answer: [200, 'Signed in as a member.', AcceptedInvitationResponse, examples.accepted],
     errors: [
       [400, '`validation_failed`: a bad field, a new account without `name`, or a password too weak.'],
       [401, '`unauthorized`: the password is not the existing account’s.'],
+      [
+        429,
+        '`too_many_requests`: too many failed password checks for this account or address; see `Retry-After`.',
+      ],
       UNKNOWN,
       [409, '`conflict`: the person is already a member.'],
       UNUSABLE,
@@ -136,9 +152,10 @@ export class InvitationAcceptanceController {
   })
   async accept(
     @Body() body: AcceptInvitationDto,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AcceptedInvitationResponse> {
-    const { sessionToken, response } = await this.invitations.accept(body);
+    const { sessionToken, response } = await this.invitations.accept(body, request.ip);
     setSessionCookies(reply, sessionToken, this.config);
     return response;
   }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { newId } from '@governance/contracts';
 import { sleep } from '@governance/platform';
-import { type ServiceHarness } from '@governance/testing';
+import { eventually, readAuditEntries, type ServiceHarness } from '@governance/testing';
 import { type LightMyRequestResponse } from 'fastify';
 import {
   addPerson,
@@ -191,7 +191,8 @@ describe('invitations', () => {
     const token = tokenOf(linkSentTo(person.email.toUpperCase()));
     expect((await lookup(token)).json<{ account_exists: boolean }>().account_exists).toBe(true);
 
-    await expectRefused(() => accept({ token, password: 'not the password at all' }), 401, 'unauthorized');
+    const wrong = await accept({ token, password: 'not the password at all' });
+    expect([wrong.statusCode, wrong.json()]).toEqual([401, errorBody('unauthorized')]);
     const accepted = await accept({ token, password: person.password });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({
@@ -207,6 +208,56 @@ describe('invitations', () => {
       { organization_id: org.id, role: 'auditor' },
       { organization_id: elsewhere.id, role: 'viewer' },
     ]);
+  });
+
+  it('checks an existing account’s password under the sign-in limit, and audits each wrong one where the account belongs', async () => {
+    const victims = await organization('Victim Corp');
+    const victim = await addPerson(harness, victims.id, 'owner', 'Vic Victim');
+    const attackers = await organization('Attacker Ltd');
+    const token = tokenOf((await invite(attackers.admin, victim.email), linkSentTo(victim.email)));
+    const guess = (password: string) =>
+      harness.request(
+        'POST',
+        `${INVITATIONS}/accept`,
+        undefined,
+        { token, password },
+        {
+          'x-forwarded-for': '198.51.100.77',
+        },
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await guess(`guess number ${i} is wrong`)).statusCode);
+    // The default limit: five failures of one account within the window, then 429 even for the right one.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const limited = await guess(victim.password);
+    expect([limited.statusCode, limited.json()]).toEqual([429, errorBody('too_many_requests')]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The same limit as sign-in: the account is limited there too.
+    const signIn = await harness.request('POST', '/api/service/auth/login', undefined, {
+      email: victim.email,
+      password: victim.password,
+    });
+    expect(signIn.statusCode).toBe(429);
+
+    const failures = await eventually(async () => {
+      const entries = (await readAuditEntries(harness, 'tenancy', victim.userId)).filter(
+        (entry) => entry.action === 'user.sign_in_failed',
+      );
+      return entries.length >= 5 && entries;
+    });
+    expect(failures).toHaveLength(5);
+    const outbox = await readOutbox(harness, 'tenancy', 'audit.recorded');
+    const organizations = outbox
+      .filter((entry) => entry.record.details['action'] === 'user.sign_in_failed')
+      .filter((entry) => entry.record.details['target_id'] === victim.userId)
+      .map((entry) => entry.record['organization_id']);
+    expect(organizations).toEqual(Array(5).fill(victims.id));
+    expect(failures[0]).toMatchObject({
+      target_type: 'user',
+      target_id: victim.userId,
+      address: '198.51.100.77',
+      after: { via: 'invitation' },
+    });
   });
 
   it('revokes an invitation: its link stops working, and a second revocation is 404', async () => {

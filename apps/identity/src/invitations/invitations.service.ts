@@ -18,9 +18,10 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
 import { decideInvitation, managerOf } from '../members/member-rules';
 import { MembershipsService } from '../people/memberships.service';
-import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords';
+import { hashPassword, passwordProblem } from '../people/passwords';
 import { PeopleRepository, type UserRow } from '../people/people.repository';
 import { SessionsService } from '../people/sessions.service';
+import { SignInLimiter } from '../sign-in/sign-in-limiter';
 import {
   type AcceptedInvitationResponse,
   type AcceptInvitationDto,
@@ -86,6 +87,7 @@ export class InvitationsService {
     private readonly memberships: MembershipsService,
     private readonly sessions: SessionsService,
     private readonly mailer: Mailer,
+    private readonly limiter: SignInLimiter,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -190,13 +192,21 @@ export class InvitationsService {
    * none; otherwise its password must match) becomes a member with the invited role and is signed in.
    * Refusals write nothing, and a token works once.
    */
-  async accept(body: AcceptInvitationDto): Promise<Acceptance> {
+  async accept(body: AcceptInvitationDto, address: string | null): Promise<Acceptance> {
     const tokenSha256 = sha256Hex(body.token);
     const invited = usable(await this.invitations.findByToken(tokenSha256));
     const account = await this.people.findUserByEmail(invited.email);
     // The slow password work happens before the transaction, which holds the invitation's lock.
     const newAccount = account ? undefined : await this.newAccount(invited.email, body);
-    if (account && !(account.password_hash && (await verifyPassword(account.password_hash, body.password))))
+    // Whoever can invite an email must not be able to guess its password faster than a sign-in could.
+    const check = {
+      email: invited.email,
+      account,
+      password: body.password,
+      address,
+      via: 'invitation',
+    } as const;
+    if (account && !(await this.limiter.checkPassword(check)))
       throw ApiError.unauthorized(`The password is not the one of the account of ${invited.email}`);
     try {
       return await this.unitOfWork.run(async (tx) => {

@@ -10,8 +10,8 @@ export interface Mail {
 
 /**
  * Sends the emails people get (invitations, password resets, setup links). `send` answers whether the mail
- * went out; when no SMTP server is configured it is logged instead, and callers show the link to whoever
- * asked (an admin inviting someone), since nobody else will see it.
+ * went out; when no SMTP server is configured it goes nowhere (its links never reach the log), and callers
+ * show the link to whoever asked (an admin inviting someone, the operator), since nobody else will see it.
  */
 export abstract class Mailer {
   abstract readonly configured: boolean;
@@ -50,8 +50,9 @@ class LogMailer extends Mailer {
     super();
   }
 
+  /** Its text is not logged: its links are live credentials, and the caller hands them to whoever asked. */
   send(mail: Mail): Promise<boolean> {
-    this.logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'email (SMTP_URL is not set)');
+    this.logger.info({ to: mail.to, subject: mail.subject }, 'email not sent: SMTP_URL is not set');
     return Promise.resolve(false);
   }
 }

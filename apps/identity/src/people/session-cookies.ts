@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CSRF_COOKIE, SESSION_COOKIE } from '@governance/auth';
+import { csrfCookieName, SESSION_COOKIE } from '@governance/auth';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { type FastifyReply } from 'fastify';
 import { type IdentityConfig } from '../config';
@@ -7,7 +7,7 @@ import { type IdentityConfig } from '../config';
 /**
  * The `Set-Cookie` values that sign a person in. The session cookie is httpOnly: no script reads it. The
  * CSRF cookie is readable on purpose, so the console can repeat it in `X-Service-CSRF`, which a page on
- * another site cannot do. Both are session cookies (no Max-Age): the server ends a session after
+ * another site cannot do; when Secure it is `__Host-service_csrf`, which no other host can set. Both are session cookies (no Max-Age): the server ends a session after
  * inactivity, the browser when it closes. SameSite=Lax still sends them on the top-level navigation back
  * from an identity provider.
  */
@@ -15,7 +15,7 @@ export function sessionCookies(sessionToken: string, secure: boolean): string[] 
   return [
     stringifySetCookie({ name: SESSION_COOKIE, value: sessionToken, ...attributes(secure), httpOnly: true }),
     stringifySetCookie({
-      name: CSRF_COOKIE,
+      name: csrfCookieName(secure),
       value: randomBytes(32).toString('base64url'),
       ...attributes(secure),
     }),
@@ -24,7 +24,7 @@ export function sessionCookies(sessionToken: string, secure: boolean): string[] 
 
 /** Both cookies, expired, with the same attributes: what signing out sets. */
 export function clearedSessionCookies(secure: boolean): string[] {
-  return [SESSION_COOKIE, CSRF_COOKIE].map((name) =>
+  return [SESSION_COOKIE, csrfCookieName(secure)].map((name) =>
     stringifySetCookie({
       name,
       value: '',

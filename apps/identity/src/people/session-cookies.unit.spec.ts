@@ -7,8 +7,10 @@ describe('session cookies', () => {
     expect(csrf).toMatch(/^service_csrf=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/);
   });
 
-  it('marks both Secure when the console is served over HTTPS', () => {
-    for (const cookie of sessionCookies('ses_token', true)) expect(cookie).toContain('; Secure');
+  it('marks both Secure when the console is served over HTTPS, and names the CSRF cookie __Host-', () => {
+    const cookies = sessionCookies('ses_token', true);
+    for (const cookie of cookies) expect(cookie).toContain('; Secure');
+    expect(cookies[1]).toMatch(/^__Host-service_csrf=[A-Za-z0-9_-]{43}; Path=\/; Secure; SameSite=Lax$/);
   });
 
   it('draws a new CSRF token each time', () => {
@@ -21,7 +23,7 @@ describe('session cookies', () => {
       /^service_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$/,
     );
     expect(csrf).toMatch(
-      /^service_csrf=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=Lax$/,
+      /^__Host-service_csrf=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=Lax$/,
     );
   });
 

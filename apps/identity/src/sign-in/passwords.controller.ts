@@ -58,8 +58,11 @@ export class PasswordsController {
     summary: 'Ask for a password reset link',
     description:
       'Emails a one-time link to choose a new password, valid `PASSWORD_RESET_TTL_MS` (an hour by ' +
-      'default), when the email has an account. The answer is the same whether or not it has one. Needs no ' +
-      'authentication; a browser request needs `Origin` of the console.',
+      'default), when the email has an account. The answer is the same, in the same time, whether or not it ' +
+      'has one. Requests are limited per email and per address (`PASSWORD_RESET_MAX_PER_ACCOUNT`, ' +
+      '`…_PER_ADDRESS`). Without an SMTP server no link is made: the operator issues one with ' +
+      '`POST /admin/v1/password-reset-links`. Needs no authentication; a browser request needs `Origin` of ' +
+      'the console.',
     body: [PasswordResetDto, examples.passwordReset],
     answer: [
       HttpStatus.ACCEPTED,
@@ -67,14 +70,17 @@ export class PasswordsController {
       PasswordResetResponse,
       examples.passwordResetAccepted,
     ],
-    errors: [FOREIGN_ORIGIN],
+    errors: [
+      FOREIGN_ORIGIN,
+      [429, '`too_many_requests`: too many reset requests for this email or address; see `Retry-After`.'],
+    ],
   })
   async requestReset(
     @Body() body: PasswordResetDto,
     @Req() request: FastifyRequest,
   ): Promise<PasswordResetResponse> {
     refuseForeignOrigin(request, this.config.publicUrl);
-    return this.passwords.requestReset(body.email);
+    return this.passwords.requestReset(body.email, request.ip);
   }
 
   @Post('password-reset/confirm')

@@ -4,7 +4,7 @@ import { type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError, LOGGER, type Logger } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
-import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords';
+import { hashPassword, passwordProblem } from '../people/passwords';
 import { PeopleRepository } from '../people/people.repository';
 import { SessionsService } from '../people/sessions.service';
 import { linkInvalid, linkRefusal, newLinkToken } from './one-time-links';
@@ -49,10 +49,15 @@ export class PasswordsService {
     if (problem) throw fieldProblem('new_password', problem);
     if (!user.password_hash)
       throw fieldProblem('current_password', 'this account has no password yet: set one by password reset');
-    const attempt = await this.limiter.begin(user.email, address);
-    if (!(await verifyPassword(user.password_hash, current)))
+    const check = {
+      email: user.email,
+      account: user,
+      password: current,
+      address,
+      via: 'password_change',
+    } as const;
+    if (!(await this.limiter.checkPassword(check)))
       throw fieldProblem('current_password', 'current_password is wrong');
-    await this.limiter.succeeded(attempt);
     const passwordHash = await hashPassword(next);
     await this.unitOfWork.run(async (tx) => {
       await this.people.setPasswordHash(tx.manager, user.id, passwordHash);
@@ -64,10 +69,63 @@ export class PasswordsService {
     }, PUBLISHED);
   }
 
-  /** Mails a reset link when the email has an account; the caller's answer is the same either way. */
-  async requestReset(email: string): Promise<PasswordResetResponse> {
+  /**
+   * Counts the request against the reset limit, then answers at once: the link is made and mailed off the
+   * request path, so an email with an account answers in the same time as one without.
+   */
+  async requestReset(email: string, address: string | null): Promise<PasswordResetResponse> {
+    await this.limiter.countResetRequest(email, address);
+    // After the answer is written, so nothing of this work shares the request's time.
+    setImmediate(() => {
+      this.mailResetLink(email).catch((error: unknown) =>
+        this.logger.error({ err: error }, 'password reset link not made or not emailed'),
+      );
+    });
+    return RESET_REQUESTED;
+  }
+
+  /**
+   * A reset link for the operator to hand over (admin API) when no SMTP server is configured: 404 for an
+   * email without an account, which only the operator learns.
+   */
+  async issueResetLink(email: string): Promise<{ reset_url: string; expires_at: string }> {
     const user = await this.people.findUserByEmail(email);
-    if (!user) return RESET_REQUESTED;
+    if (!user) throw ApiError.notFound('Account');
+    const { url, expiresAt } = await this.newResetLink(user);
+    return { reset_url: url, expires_at: expiresAt.toISOString() };
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
+    const user = await this.people.findUserByEmail(email);
+    if (!user) return;
+    // Nothing could carry the link: none is made, and the log says who may issue one (never the link).
+    if (!this.mailer.configured) {
+      this.logger.warn(
+        { user_id: user.id },
+        'password reset asked, but SMTP_URL is not set: no link was made; the operator can issue one with ' +
+          'POST /admin/v1/password-reset-links',
+      );
+      return;
+    }
+    const { url, expiresAt } = await this.newResetLink(user);
+    const sent = await this.mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone (hopefully you) asked to reset the password of your AI Governance account.',
+        `Open this link to choose a new one; it works once, until ${expiresAt.toISOString()}:`,
+        '',
+        url,
+        '',
+        'If you did not ask for it, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    });
+    if (!sent) this.logger.warn({ user_id: user.id }, 'password reset link not emailed');
+  }
+
+  private async newResetLink(user: { id: string; email: string }): Promise<{ url: string; expiresAt: Date }> {
     const { token, tokenSha256 } = newLinkToken();
     const expiresAt = await this.links.insert({
       tokenSha256,
@@ -77,27 +135,7 @@ export class PasswordsService {
       email: user.email,
       ttlMs: this.config.passwordResetTtlMs,
     });
-    const url = `${this.config.publicUrl}/reset-password?token=${token}`;
-    // Not awaited: how long an SMTP server takes would tell whether the email has an account.
-    void this.mailer
-      .send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone (hopefully you) asked to reset the password of your AI Governance account.',
-          `Open this link to choose a new one; it works once, until ${expiresAt.toISOString()}:`,
-          '',
-          url,
-          '',
-          'If you did not ask for it, ignore this email: your password stays as it is.',
-        ].join('\n'),
-      })
-      .then((sent) => {
-        if (!sent) this.logger.warn({ user_id: user.id }, 'password reset link not emailed');
-      });
-    return RESET_REQUESTED;
+    return { url: `${this.config.publicUrl}/reset-password?token=${token}`, expiresAt };
   }
 
   async confirmReset(token: string, next: string): Promise<void> {

@@ -1,12 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { sha256Hex } from '@governance/auth';
 import { type Transaction, UnitOfWork } from '@governance/messaging';
-import { LOGGER, type Logger } from '@governance/platform';
+import { LOGGER, type Logger, StartupNotices } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
 import { PeopleRepository } from '../people/people.repository';
 import { newLinkToken } from './one-time-links';
 import { OneTimeLinksRepository } from './one-time-links.repository';
+
+const FIRST_START_NOTICE = 'first-start-link';
 
 export interface SetupLink {
   url: string;
@@ -26,21 +28,33 @@ export class SetupLinksService implements OnApplicationBootstrap {
     private readonly people: PeopleRepository,
     private readonly mailer: Mailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly notices: StartupNotices,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     try {
-      await this.firstStart();
+      const link = await this.firstStart();
+      if (!link) return;
+      // The link itself goes to whoever started the process (the standalone's terminal), never to the log.
+      this.notices.set(
+        FIRST_START_NOTICE,
+        `First start: open this link to create the first owner (it works once, until ${link.expiresAt.toISOString()}):\n  ${link.url}`,
+      );
+      this.logger.warn(
+        { expires_at: link.expiresAt.toISOString() },
+        'First start: nobody has an account yet. The standalone prints the setup link on its terminal; ' +
+          'otherwise issue one with POST /admin/v1/setup-link (ADMIN_TOKEN)',
+      );
     } catch (error) {
       this.logger.error({ err: error }, 'first start: the setup link could not be created');
     }
   }
 
   /**
-   * While nobody has an account, each start prints a fresh setup link (SETUP_TOKEN's, when set) and
-   * retires the earlier ones: only the token stored as a digest, so the newest log line is the way in.
-   * Replicas starting together each print one; the last one's works.
+   * While nobody has an account, each start (and each ask of the admin API) makes a fresh setup link
+   * (SETUP_TOKEN's, when set) and retires the earlier ones: only the token's digest is stored, so the
+   * newest link is the way in. Replicas starting together each make one; the last one's works.
    */
   async firstStart(): Promise<SetupLink | undefined> {
     if (await this.people.hasUsers()) return undefined;
@@ -59,12 +73,9 @@ export class SetupLinksService implements OnApplicationBootstrap {
         tx.manager,
       );
     });
-    const url = this.url(token);
-    this.logger.warn(
-      { setup_url: url, expires_at: expiresAt.toISOString() },
-      `First start: open ${url} to create the first owner`,
-    );
-    return { url, expiresAt };
+    // Whatever this process printed before is retired with its link.
+    this.notices.clear(FIRST_START_NOTICE);
+    return { url: this.url(token), expiresAt };
   }
 
   /** A link that makes `email` the owner of `organizationId`, in the caller's transaction. */

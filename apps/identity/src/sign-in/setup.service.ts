@@ -5,7 +5,7 @@ import { type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError, ErrorCode, violatesUnique } from '@governance/platform';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { MembershipsService } from '../people/memberships.service';
-import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords';
+import { hashPassword, passwordProblem } from '../people/passwords';
 import { PeopleRepository, type UserRow } from '../people/people.repository';
 import { linkInvalid, linkRefusal } from './one-time-links';
 import { type OneTimeLinkRow, OneTimeLinksRepository } from './one-time-links.repository';
@@ -96,10 +96,9 @@ export class SetupService {
 
   /** An existing account joins with its own password, which counts against the sign-in limit. */
   private async proveAccount(user: UserRow, password: string, address: string | null): Promise<UserRow> {
-    const attempt = await this.limiter.begin(user.email, address);
-    if (!user.password_hash || !(await verifyPassword(user.password_hash, password)))
+    const check = { email: user.email, account: user, password, address, via: 'setup_link' } as const;
+    if (!(await this.limiter.checkPassword(check)))
       throw fieldProblem('password', 'password must be the password of the existing account of this email');
-    await this.limiter.succeeded(attempt);
     return user;
   }
 

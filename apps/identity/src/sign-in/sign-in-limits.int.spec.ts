@@ -1,6 +1,6 @@
 import { sha256Hex } from '@governance/auth';
-import { type ServiceHarness } from '@governance/testing';
-import { AUTH, Browser, expectUniformError } from './testing/browser';
+import { eventually, readAuditEntries, type ServiceHarness } from '@governance/testing';
+import { AUTH, Browser, expectUniformError, PUBLIC_URL } from './testing/browser';
 import {
   createOrganizationFor,
   type Person,
@@ -167,5 +167,48 @@ describe('sign-in limits', () => {
       expectUniformError(response, 400);
     }
     expect(await harness.count('tenancy.sign_in_failures')).toBe(failures);
+  });
+});
+
+/** With no TRUST_PROXY, which is the default, no client chooses its own address by X-Forwarded-For. */
+describe('sign-in limits without a listed proxy', () => {
+  const PRIVATE_CLIENT = '10.20.30.40';
+  let harness: ServiceHarness;
+
+  beforeAll(async () => {
+    harness = await startIdentity({
+      TRUST_PROXY: '',
+      SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '100',
+      SIGN_IN_MAX_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
+    });
+  });
+
+  afterAll(() => harness.close());
+
+  /** A sign-in from a client on a private network that names another address each time. */
+  const loginFrom = (email: string, password: string, forwardedFor: string) =>
+    harness.fastify.inject({
+      method: 'POST',
+      url: `${AUTH}/login`,
+      remoteAddress: PRIVATE_CLIENT,
+      headers: { 'content-type': 'application/json', origin: PUBLIC_URL, 'x-forwarded-for': forwardedFor },
+      payload: JSON.stringify({ email, password }),
+    });
+
+  it('limits the connection’s own address however X-Forwarded-For rotates, and audits that address', async () => {
+    const owner = person('Olga');
+    const { user } = await setUpFirstOwner(new Browser(harness, '192.0.2.200'), owner);
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_ADDRESS + 3; i++)
+      statuses.push((await loginFrom(owner.email, `guess ${i} is wrong`, `198.51.100.${i + 1}`)).statusCode);
+    expect(statuses).toEqual([...Array<number>(PER_ADDRESS).fill(401), 429, 429, 429]);
+
+    const failures = await eventually(async () => {
+      const entries = (await readAuditEntries(harness, 'tenancy', user.id)).filter(
+        (entry) => entry.action === 'user.sign_in_failed',
+      );
+      return entries.length === PER_ADDRESS && entries;
+    });
+    expect(new Set(failures.map((entry) => entry.address))).toEqual(new Set([PRIVATE_CLIENT]));
   });
 });

@@ -13,7 +13,8 @@ import { SignInService } from './sign-in.service';
 /** What every signed-in route's description says of its authentication, until the security scheme does. */
 export const NEEDS_SESSION =
   'Needs a session: the `service_session` cookie set by sign-in (an API key is refused). From a browser, ' +
-  'a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie.';
+  'a POST or DELETE also needs `Origin` of the console and `X-Service-CSRF` repeating the `service_csrf` cookie ' +
+  '(`__Host-service_csrf` over HTTPS).';
 
 const FOREIGN_ORIGIN: [number, string] = [403, '`csrf_rejected`: sent by a page of another site (`Origin`).'];
 const FORGED: [number, string] = [
@@ -35,7 +36,7 @@ export class SignInController {
     description:
       'Checks the email and password and opens a session: a new one at every sign-in, ending the session ' +
       'the browser presented. Sets the `service_session` cookie (httpOnly) and `service_csrf` (readable, ' +
-      'to repeat in `X-Service-CSRF`). An unknown email and a wrong password get the same answer. Failed ' +
+      'to repeat in `X-Service-CSRF`; `__Host-service_csrf` when cookies are Secure). An unknown email and a wrong password get the same answer. Failed ' +
       'sign-ins are limited per account and per address, and a limited one is refused even with the right ' +
       'password. Needs no authentication; a browser request needs `Origin` of the console.',
     body: [LoginDto, examples.login],

@@ -177,3 +177,21 @@ export const PasswordResetResponse = Type.Object({
   message: Type.String({ description: 'The same whether or not the email has an account.' }),
 });
 export type PasswordResetResponse = Static<typeof PasswordResetResponse>;
+
+export const SetupLinkResponse = Type.Object({
+  setup_url: Type.String({
+    format: 'uri',
+    description: 'The first-start link, to open in a browser; it retires every earlier one and works once.',
+  }),
+  expires_at: Timestamp(),
+});
+export type SetupLinkResponse = Static<typeof SetupLinkResponse>;
+
+export const ResetLinkResponse = Type.Object({
+  reset_url: Type.String({
+    format: 'uri',
+    description: 'A one-time link to choose a new password, for the operator to hand to the person.',
+  }),
+  expires_at: Timestamp(),
+});
+export type ResetLinkResponse = Static<typeof ResetLinkResponse>;

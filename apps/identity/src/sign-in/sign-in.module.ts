@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminLinksController } from './admin-links.controller';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PeopleModule } from '../people/people.module';
 import { PasswordsController } from './passwords.controller';
@@ -8,21 +9,13 @@ import { SetupLinksModule } from './setup-links.module';
 import { SetupController } from './setup.controller';
 import { SetupService } from './setup.service';
 import { SignInController } from './sign-in.controller';
-import { SignInFailuresRepository } from './sign-in-failures.repository';
-import { SignInLimiter } from './sign-in-limiter';
+import { SignInLimiterModule } from './sign-in-limiter.module';
 import { SignInService } from './sign-in.service';
 
 /** Sign-in, sign-out and sessions, passwords, and setup links: `/api/service/auth`. */
 @Module({
-  imports: [PeopleModule, OrganizationsModule, SetupLinksModule],
-  controllers: [SignInController, PasswordsController, SetupController],
-  providers: [
-    SignInService,
-    PasswordsService,
-    SetupService,
-    SignInLimiter,
-    SignInFailuresRepository,
-    SessionSweep,
-  ],
+  imports: [PeopleModule, OrganizationsModule, SetupLinksModule, SignInLimiterModule],
+  controllers: [SignInController, PasswordsController, SetupController, AdminLinksController],
+  providers: [SignInService, PasswordsService, SetupService, SessionSweep],
 })
 export class SignInModule {}

@@ -1,4 +1,10 @@
-import { type MeResponse, type SessionListResponse, type SignInResponse } from './sign-in.dto';
+import {
+  type MeResponse,
+  type ResetLinkResponse,
+  type SessionListResponse,
+  type SetupLinkResponse,
+  type SignInResponse,
+} from './sign-in.dto';
 import { RESET_REQUESTED } from './passwords.service';
 
 /* Examples of the sign-in API; the response types check them. */
@@ -51,6 +57,14 @@ export const examples = {
   passwordReset: { email: 'ada@acme.example' },
   passwordResetAccepted: RESET_REQUESTED,
   passwordResetConfirm: { token, new_password: 'purple tractor on a quiet hill' },
+  setupLink: {
+    setup_url: `https://governance.example.com/setup?token=${token}`,
+    expires_at: '2026-11-29T09:00:00.000Z',
+  } satisfies SetupLinkResponse,
+  resetLink: {
+    reset_url: `https://governance.example.com/reset-password?token=${token}`,
+    expires_at: '2026-11-22T10:00:00.000Z',
+  } satisfies ResetLinkResponse,
   setup: {
     token,
     email: 'ada@acme.example',

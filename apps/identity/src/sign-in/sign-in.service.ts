@@ -4,7 +4,6 @@ import { parseCredential, type Person, secretMatches } from '@governance/auth';
 import { type Transaction, UnitOfWork } from '@governance/messaging';
 import { ApiError, currentRequestContext } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import { decoyHash, verifyPassword } from '../people/passwords';
 import {
   type MembershipRow,
   PeopleRepository,
@@ -46,8 +45,8 @@ export function signInAnswer(user: UserRow, memberships: MembershipRow[]): SignI
 
 /**
  * Sign-in with a password, sign-out, and a person's view of their own sessions. Unknown emails and wrong
- * passwords get one answer, in about the same time (a decoy hash is verified), and both count against the
- * rate limit; a new session id at every sign-in, and the session the browser presented ends.
+ * passwords get one answer, in about the same time (the limiter verifies a decoy hash), and both count
+ * against the rate limit; a new session id at every sign-in, and the session the browser presented ends.
  */
 @Injectable()
 export class SignInService {
@@ -64,12 +63,15 @@ export class SignInService {
     presentedToken: string | undefined,
     address: string | null,
   ): Promise<SignedIn> {
-    const attempt = await this.limiter.begin(credentials.email, address);
     const user = await this.people.findUserByEmail(credentials.email);
-    const hash = user?.password_hash ?? (await decoyHash());
-    const matches = await verifyPassword(hash, credentials.password);
-    if (!user?.password_hash || !matches) throw ApiError.unauthorized('The email or the password is wrong');
-    await this.limiter.succeeded(attempt);
+    const matches = await this.limiter.checkPassword({
+      email: credentials.email,
+      account: user,
+      password: credentials.password,
+      address,
+      via: 'sign_in',
+    });
+    if (!user || !matches) throw ApiError.unauthorized('The email or the password is wrong');
     actAs(user.id);
     return this.unitOfWork.run((tx) => this.startSession(tx, user, presentedToken), PUBLISHED);
   }

@@ -24,7 +24,7 @@ export class Browser {
     headers: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const csrf = this.cookies.get('service_csrf');
+    const csrf = this.cookies.get('__Host-service_csrf') ?? this.cookies.get('service_csrf');
     const response = await this.harness.request(method, url, undefined, body, {
       'x-forwarded-for': this.address,
       'user-agent': 'sign-in test browser',
