@@ -8822,6 +8822,7 @@ export interface operations {
                      *       "enforcement_mode": "BLOCK",
                      *       "status": "disabled",
                      *       "severity": "CRITICAL",
+                     *       "severity_by_mode": true,
                      *       "rules": {
                      *         "field": "labels.pii",
                      *         "op": "in",
@@ -8850,6 +8851,8 @@ export interface operations {
                         status: "active" | "disabled";
                         /** @enum {string} */
                         severity: "INFO" | "MEDIUM" | "HIGH" | "CRITICAL";
+                        /** @description True when the severity was left out at creation: it follows the mode (CRITICAL for BLOCK, HIGH for WARN), also when the mode is switched. */
+                        severity_by_mode: boolean;
                         /** @description A condition over one telemetry record, true when the record VIOLATES the policy. A leaf compares one field (`model`, `observed_endpoint`, `metrics.<name>` or `labels.<name>`); `all`, `any` and `not` combine conditions. */
                         rules: {
                             field: string;
