@@ -278,6 +278,9 @@ describe('fuzzing every endpoint', () => {
       ['/api/service/policies/frameworks/', 'EU_AI_ACT'],
       ['/api/service/policies/', policy.body['id'] as string],
       ['/api/service/probe/probes/', probeId],
+      ['/api/service/probe/systems/', systemId],
+      // A domain nobody claims: verifying it is simply not found.
+      ['/api/service/sso/domains/', 'unclaimed.example'],
       ['/api/service/assess/', fakeAssessment],
       ['/api/service/reports/assessments/', fakeAssessment],
       ['/api/service/reports/', 'rpt_01JD60A1B2C3D4E5F6G7H8J9KM'],
