@@ -60,7 +60,7 @@ describe('the console in Chromium', () => {
     expect(
       await page
         .getByLabel('Organization name')
-        .evaluate((input) => (input as HTMLInputElement).validity.valueMissing),
+        .evaluate((input) => (input as { validity: { valueMissing: boolean } }).validity.valueMissing),
     ).toBe(true);
     expect(await page.getByText('Internal server error').count()).toBe(0);
     await heading(page, 'Set up the console').waitFor();
