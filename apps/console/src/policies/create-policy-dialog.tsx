@@ -53,15 +53,16 @@ function formOf(policy: Policy): Form {
     name: policy.name,
     description: policy.description ?? '',
     mode: policy.enforcement_mode,
-    severity: policy.severity === 'CRITICAL' || policy.severity === 'HIGH' ? policy.severity : '',
+    // "By mode" while the severity follows the mode, so an edit that leaves it keeps it following.
+    severity:
+      !policy.severity_by_mode && (policy.severity === 'CRITICAL' || policy.severity === 'HIGH')
+        ? policy.severity
+        : '',
     status: policy.status,
     scope: 'all_systems' in policy.scope ? 'all' : 'some',
     systems: 'all_systems' in policy.scope ? [] : policy.scope.system_ids,
   };
 }
-
-/** "By mode" as the service decides it at creation, for an edit, which always names a severity. */
-const severityByMode = (mode: EnforcementMode) => (mode === 'BLOCK' ? 'CRITICAL' : 'HIGH');
 
 const EMPTY: Form = {
   name: '',
@@ -196,7 +197,8 @@ export function EditPolicyDialog({
           name: form.name.trim(),
           description: form.description.trim() || null,
           enforcement_mode: form.mode,
-          severity: form.severity || severityByMode(form.mode),
+          // Left "by mode", no severity is sent: the service keeps it following the mode (or the one it has).
+          ...(form.severity ? { severity: form.severity } : {}),
           scope: form.scope === 'all' ? { all_systems: true } : { system_ids: form.systems },
           ...(unchangedRule.ok && sameJson(unchangedRule.rule, rule)
             ? {}

@@ -54,6 +54,18 @@ describe('policy lifecycle', () => {
   });
   const errorOf = (response: Response) => response.json<ErrorBody>().error;
 
+  it('lets a severity left to the mode follow a switch of mode made by an edit', async () => {
+    const policy = await create(org, { enforcement_mode: 'WARN' });
+    expect(policy).toMatchObject({ severity: 'HIGH', severity_by_mode: true });
+    const response = await patch(policy.id, { enforcement_mode: 'BLOCK' });
+    expect(response.json<PolicyResponse>()).toMatchObject({
+      enforcement_mode: 'BLOCK',
+      severity: 'CRITICAL',
+      severity_by_mode: true,
+      version: 2,
+    });
+  });
+
   it('edits every field creation takes, with a new version, a snapshot event and an audit entry', async () => {
     const policy = await create(org, { enforcement_mode: 'WARN', description: 'Old words' });
     const systemId = newId('system');
@@ -74,7 +86,9 @@ describe('policy lifecycle', () => {
       name: 'Accuracy floor',
       description: null,
       enforcement_mode: 'BLOCK',
+      // Chosen here, the severity is the policy's own from now on: a later switch of mode keeps it.
       severity: 'CRITICAL',
+      severity_by_mode: false,
       rules: { any: [{ field: 'metrics.accuracy', op: 'lt', value: 0.7 }] },
       scope: { system_ids: [systemId] },
       version: 2,
@@ -85,7 +99,7 @@ describe('policy lifecycle', () => {
 
     const events = await eventsOf(policy.id);
     expect(events.map((entry) => entry.eventType)).toEqual(['policy.created', 'policy.updated']);
-    const { id, ...snapshot } = edited;
+    const { id, severity_by_mode: _byMode, ...snapshot } = edited;
     expect(events[1]!.record.details).toEqual({ policy_id: id, ...snapshot });
 
     const audited = await readAuditEntries(harness, 'policies', policy.id);

@@ -209,32 +209,35 @@ function TelemetryTable({ data }: { data: TelemetrySeries }) {
     (point) => point.requests > 0 || point.violations > 0 || point.input_tokens + point.output_tokens > 0,
   );
   return (
-    <table className="visually-hidden">
-      <caption>Telemetry per {data.bucket}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Start</th>
-          <th scope="col">Requests</th>
-          <th scope="col">Latency p50 (ms)</th>
-          <th scope="col">Latency p95 (ms)</th>
-          <th scope="col">Input tokens</th>
-          <th scope="col">Output tokens</th>
-          <th scope="col">Violations</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((point) => (
-          <tr key={point.start}>
-            <th scope="row">{new Date(point.start).toLocaleString()}</th>
-            <td>{point.requests}</td>
-            <td>{point.latency_p50_ms ?? '—'}</td>
-            <td>{point.latency_p95_ms ?? '—'}</td>
-            <td>{point.input_tokens}</td>
-            <td>{point.output_tokens}</td>
-            <td>{point.violations}</td>
+    // Hidden by a box around it: a table ignores the width that hides it, and would widen the page.
+    <div className="visually-hidden">
+      <table>
+        <caption>Telemetry per {data.bucket}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Start</th>
+            <th scope="col">Requests</th>
+            <th scope="col">Latency p50 (ms)</th>
+            <th scope="col">Latency p95 (ms)</th>
+            <th scope="col">Input tokens</th>
+            <th scope="col">Output tokens</th>
+            <th scope="col">Violations</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((point) => (
+            <tr key={point.start}>
+              <th scope="row">{new Date(point.start).toLocaleString()}</th>
+              <td>{point.requests}</td>
+              <td>{point.latency_p50_ms ?? '—'}</td>
+              <td>{point.latency_p95_ms ?? '—'}</td>
+              <td>{point.input_tokens}</td>
+              <td>{point.output_tokens}</td>
+              <td>{point.violations}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
