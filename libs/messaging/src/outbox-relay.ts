@@ -1,4 +1,13 @@
-import { backoffMs, counter, gauge, listen, type Logger, sleep, wake } from '@governance/platform';
+import {
+  backoffMs,
+  counter,
+  deleteInBatches,
+  gauge,
+  listen,
+  type Logger,
+  sleep,
+  wake,
+} from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { catchUpPauseMs } from './catch-up-pause';
@@ -167,9 +176,9 @@ export class OutboxRelay {
     const from = `${this.schema}.${table}`;
     const sql = `DELETE FROM ${from} WHERE (${key}) IN (SELECT ${key} FROM ${from}
       WHERE ${time} < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`;
-    for (;;) {
+    await deleteInBatches(PURGE_BATCH, async () => {
       const [, deleted] = await this.dataSource.query<[unknown, number]>(sql, [retentionMs]);
-      if (deleted < PURGE_BATCH) return;
-    }
+      return deleted;
+    });
   }
 }

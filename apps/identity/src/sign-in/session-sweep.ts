@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { UnitOfWork } from '@governance/messaging';
-import { LOGGER, type Logger, PeriodicTask } from '@governance/platform';
+import { deleteInBatches, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { PeopleRepository } from '../people/people.repository';
 import { SessionsService } from '../people/sessions.service';
@@ -56,7 +56,7 @@ export class SessionSweep implements OnApplicationBootstrap, BeforeApplicationSh
         if (!batch.more) break;
       }
       const { windowMs } = this.config.signInLimits;
-      while ((await this.failures.sweep(windowMs, SWEEP_BATCH)) === SWEEP_BATCH);
+      await deleteInBatches(SWEEP_BATCH, (limit) => this.failures.sweep(windowMs, limit));
     } catch (error) {
       this.logger.warn({ err: error }, 'session sweep failed; will retry next interval');
     }

@@ -4,7 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { LOGGER, type Logger, PeriodicTask } from '@governance/platform';
+import { deleteInBatches, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { TelemetrySeriesRepository } from './telemetry-series.repository';
 
@@ -38,11 +38,9 @@ export class TelemetryHoursRetentionJob implements OnApplicationBootstrap, Befor
   private async purge(): Promise<number> {
     let total = 0;
     try {
-      for (;;) {
-        const deleted = await this.series.purgeOlderThan(this.config.telemetrySeries.retentionMs, BATCH_SIZE);
-        total += deleted;
-        if (deleted < BATCH_SIZE) break;
-      }
+      total = await deleteInBatches(BATCH_SIZE, (limit) =>
+        this.series.purgeOlderThan(this.config.telemetrySeries.retentionMs, limit),
+      );
       if (total > 0) this.logger.info({ deleted: total }, 'purged telemetry hours past retention');
     } catch (error) {
       this.logger.warn({ err: error }, 'telemetry retention sweep failed; will retry next interval');

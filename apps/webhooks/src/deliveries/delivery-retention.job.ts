@@ -4,7 +4,7 @@ import {
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import { LOGGER, type Logger, PeriodicTask } from '@governance/platform';
+import { deleteInBatches, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
 import { DeliveryRepository } from './delivery.repository';
 import { WebhookRepository } from '../webhooks/webhook.repository';
@@ -45,11 +45,9 @@ export class DeliveryRetentionJob implements OnApplicationBootstrap, BeforeAppli
   private async purge(): Promise<number> {
     let total = 0;
     try {
-      for (;;) {
-        const deleted = await this.deliveries.purgeOlderThan(this.config.deliveryRetentionMs, BATCH_SIZE);
-        total += deleted;
-        if (deleted < BATCH_SIZE) break;
-      }
+      total = await deleteInBatches(BATCH_SIZE, (limit) =>
+        this.deliveries.purgeOlderThan(this.config.deliveryRetentionMs, limit),
+      );
       if (total > 0) this.logger.info({ deleted: total }, 'purged deliveries past retention');
       const forgotten = await this.webhooks.dropExpiredPreviousSecrets();
       if (forgotten > 0)
