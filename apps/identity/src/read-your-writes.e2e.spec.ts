@@ -12,6 +12,8 @@ import {
 
 const ROUNDS = 100;
 const CATCH_UP_TIMEOUT_MS = 30_000;
+const SESSION_IDLE_TIMEOUT_MS = 4_000;
+const SETUP_TOKEN = randomBytes(24).toString('base64url');
 
 interface Answer {
   status: number;
@@ -19,12 +21,18 @@ interface Answer {
   ms: number;
 }
 
+/** A bearer key, or `session=<cookie value>` for a signed-in person's session. */
 async function call(baseUrl: string, method: string, path: string, token?: string, body?: unknown) {
   const started = performance.now();
+  const session = token?.startsWith('session=') ? token.slice('session='.length) : undefined;
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(session
+        ? { cookie: `service_session=${session}` }
+        : token
+          ? { authorization: `Bearer ${token}` }
+          : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -102,7 +110,17 @@ describe.each([
         : {}),
     };
     // One after the other: each runs its migrations on the shared database.
-    identity = await startServiceProcess('identity', { ...shared, ADMIN_TOKEN: adminToken }, 60_000);
+    identity = await startServiceProcess(
+      'identity',
+      {
+        ...shared,
+        ADMIN_TOKEN: adminToken,
+        SETUP_TOKEN,
+        // Short, for the idle-session test; the backstop sweep stays at its default of a minute.
+        SESSION_IDLE_TIMEOUT_MS: String(SESSION_IDLE_TIMEOUT_MS),
+      },
+      60_000,
+    );
     systems = await startServiceProcess('systems', shared, 60_000);
     assess = await startServiceProcess('assess', shared, 60_000);
     probeIngest = await startServiceProcess('probe-ingest', shared, 60_000);
@@ -262,6 +280,57 @@ describe.each([
     console.log(`revoked key refused on ${bus} after (ms): ${JSON.stringify(refusedAfter)}`);
     expect(Object.keys(refusedAfter).sort()).toEqual(Object.keys(uses).sort());
     expect((await call(identity.baseUrl, 'GET', '/api/service/api-keys', key)).status).toBe(401);
+  }, 60_000);
+
+  it('stops an idle session on every service within 2 s of its idle deadline, as identity does', async () => {
+    const setup = await fetch(`${identity.baseUrl}/api/service/auth/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: SETUP_TOKEN,
+        email: 'idle@example.test',
+        name: 'Idle',
+        password: 'correct horse battery staple',
+        organization_name: 'Idle sessions',
+      }),
+    });
+    expect(setup.status).toBe(201);
+    const cookie = /service_session=([^;]+)/.exec(setup.headers.getSetCookie().join('; '))?.[1];
+    expect(cookie).toBeDefined();
+    const session = `session=${cookie!}`;
+    const uses = {
+      identity: () => call(identity.baseUrl, 'GET', '/api/service/api-keys', session),
+      systems: () => call(systems.baseUrl, 'GET', '/api/service/systems', session),
+      webhooks: () => call(webhooks.baseUrl, 'GET', '/v1/webhooks', session),
+      assess: () => call(assess.baseUrl, 'GET', '/api/service/assess/templates', session),
+      // A probe nobody registered: 404 to a person let in, 401 once the session is refused.
+      'probe-ingest': () =>
+        call(probeIngest.baseUrl, 'GET', `/api/service/probe/probes/${newId('probe')}`, session),
+    };
+    const before = await Promise.all(
+      Object.entries(uses).map(async ([service, use]) => [service, (await use()).status]),
+    );
+    expect(before).toEqual(
+      Object.keys(uses).map((service) => [service, service === 'probe-ingest' ? 404 : 200]),
+    );
+    const me = await call(identity.baseUrl, 'GET', '/api/service/auth/me', session);
+    const deadline = Date.parse(String((me.body['session'] as Record<string, unknown>)['idle_expires_at']));
+    // Unused until its deadline; then each service is asked until it refuses, and must within 2 s.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())));
+    const refusedAfter: Record<string, number> = {};
+    await Promise.all(
+      Object.entries(uses).map(async ([service, use]) => {
+        while (Date.now() - deadline < 2_000) {
+          if ((await use()).status === 401) {
+            refusedAfter[service] = Date.now() - deadline;
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }),
+    );
+    console.log(`idle session refused on ${bus} after its deadline (ms): ${JSON.stringify(refusedAfter)}`);
+    expect(Object.keys(refusedAfter).sort()).toEqual(Object.keys(uses).sort());
   }, 60_000);
 
   // Only Kafka rebalances; a group consumes nothing while one runs, for longer than a miss used to wait.

@@ -7,6 +7,7 @@ import { IdentitySso1765200000000 } from './migrations/1765200000000-identity-ss
 import { IdentitySsoEndpointHosts1765310000000 } from './migrations/1765310000000-identity-sso-endpoint-hosts';
 import { IdentitySsoDomainVerification1765320000000 } from './migrations/1765320000000-identity-sso-domain-verification';
 import { IdentitySessionOrganization1765330000000 } from './migrations/1765330000000-identity-session-organization';
+import { IdentitySessionIdleIndex1765340000000 } from './migrations/1765340000000-identity-session-idle-index';
 import { IdentityAudit1765100000000 } from './migrations/1765100000000-identity-audit';
 import { ADMIN_TOKEN } from '@governance/platform';
 import { OrganizationSettingsModule } from './organization-settings/organization-settings.module';
@@ -37,6 +38,7 @@ export const identityService = defineService({
     IdentitySsoEndpointHosts1765310000000,
     IdentitySsoDomainVerification1765320000000,
     IdentitySessionOrganization1765330000000,
+    IdentitySessionIdleIndex1765340000000,
   ],
   routes: [
     '/admin/v1',

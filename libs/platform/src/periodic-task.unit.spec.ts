@@ -46,4 +46,28 @@ describe('PeriodicTask', () => {
       jest.useRealTimers();
     }
   });
+
+  it('wakes once at the earliest time it was asked for, besides its interval, and not after stop', async () => {
+    jest.useFakeTimers();
+    try {
+      const ranAt: number[] = [];
+      const task = new PeriodicTask(1_000, async () => {
+        ranAt.push(Date.now());
+      });
+      const start = Date.now();
+      task.start();
+      task.wakeIn(300);
+      task.wakeIn(100); // sooner: replaces the 300 ms wake
+      task.wakeIn(500); // later than the pending wake: ignored
+      await jest.advanceTimersByTimeAsync(1_050);
+      expect(ranAt.map((at) => at - start)).toEqual([100, 1_000]);
+
+      await task.stop();
+      task.wakeIn(10);
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(ranAt).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -190,6 +190,16 @@ export class PeopleRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Milliseconds until the first open session falls idle, by the database's clock; none open: undefined. */
+  async msUntilFirstIdle(idleTimeoutMs: number): Promise<number | undefined> {
+    const [row] = await this.dataSource.query<Array<{ ms: number | null }>>(
+      `SELECT (EXTRACT(EPOCH FROM min(last_seen_at) - now()) * 1000 + $1)::float8 AS ms
+       FROM tenancy.sessions WHERE ended_at IS NULL`,
+      [idleTimeoutMs],
+    );
+    return row?.ms ?? undefined;
+  }
+
   async hasUsers(manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     const rows = await manager.query<unknown[]>('SELECT 1 FROM tenancy.users LIMIT 1');
     return rows.length > 0;

@@ -13,11 +13,14 @@ import { SignInFailuresRepository } from './sign-in-failures.repository';
 
 /** Rows handled per transaction; a larger backlog takes several in a row. */
 const SWEEP_BATCH = 500;
+/** A wake lands this long after a deadline, so the database's clock has passed it too. */
+const WAKE_SLACK_MS = 20;
 
 /**
- * Every SESSION_SWEEP_INTERVAL_MS: ends the sessions idle for SESSION_IDLE_TIMEOUT_MS (announcing
- * `session.ended`, so every service forgets them), and deletes failed sign-ins older than the limit's
- * window. Replicas may sweep together: each locks the sessions it ends and skips the others'.
+ * Ends the sessions idle for SESSION_IDLE_TIMEOUT_MS, announcing `session.ended` so every service forgets
+ * them: at the first session's idle deadline, so other services refuse an idle session as soon as identity
+ * does, and every SESSION_SWEEP_INTERVAL_MS as the backstop. Also deletes failed sign-ins older than the
+ * limit's window. Replicas may sweep together: each locks the sessions it ends and skips the others'.
  */
 @Injectable()
 export class SessionSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -36,6 +39,8 @@ export class SessionSweep implements OnApplicationBootstrap, BeforeApplicationSh
 
   onApplicationBootstrap(): void {
     this.sweeps.start();
+    // Ends what fell idle while no identity was running, and schedules the first deadline.
+    void this.sweeps.run();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -57,11 +62,22 @@ export class SessionSweep implements OnApplicationBootstrap, BeforeApplicationSh
       }
       const { windowMs } = this.config.signInLimits;
       await deleteInBatches(SWEEP_BATCH, (limit) => this.failures.sweep(windowMs, limit));
+      await this.wakeAtNextDeadline();
     } catch (error) {
       this.logger.warn({ err: error }, 'session sweep failed; will retry next interval');
     }
     if (ended > 0) this.logger.info({ count: ended }, 'idle sessions ended');
     return ended;
+  }
+
+  /**
+   * A session started later falls idle later than one started now, so the wake is never later than one
+   * timeout from now, and the first open session's deadline when sooner.
+   */
+  private async wakeAtNextDeadline(): Promise<void> {
+    const { idleTimeoutMs } = this.config.sessions;
+    const untilFirst = await this.people.msUntilFirstIdle(idleTimeoutMs);
+    this.sweeps.wakeIn(Math.max(0, Math.min(untilFirst ?? idleTimeoutMs, idleTimeoutMs)) + WAKE_SLACK_MS);
   }
 
   private endIdleSessions(): Promise<{ ended: number; more: boolean }> {
