@@ -6853,6 +6853,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "governance_score": 79.3,
+                     *       "average_assessment_score": 0.72,
                      *       "score_breakdown": {
                      *         "state": "scored",
                      *         "compliance": {
@@ -6928,6 +6929,8 @@ export interface operations {
                      */
                     "application/json": {
                         governance_score: number;
+                        /** @description Mean score, 0 to 1, of the latest completed assessment of each system and framework: the executive report's headline figure for the same assessments. null before any. */
+                        average_assessment_score: number | null;
                         /** @description How the score is made up. */
                         score_breakdown: {
                             /**

@@ -162,6 +162,13 @@ function ScoreCard({ summary }: { summary: Summary }) {
               );
             })}
           </ul>
+          {summary.average_assessment_score !== null && (
+            <p className={styles.average}>
+              <strong>Average assessment score: {Math.round(summary.average_assessment_score * 100)}%</strong>{' '}
+              of the latest assessments, the figure reports lead with. The governance score also weighs open
+              findings, inventory coverage and runtime health.
+            </p>
+          )}
         </div>
       </div>
     </Card>

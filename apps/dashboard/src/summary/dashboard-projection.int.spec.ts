@@ -329,6 +329,7 @@ describe('dashboard projection (Postgres event log)', () => {
     const summary = await get('/summary', fresh.apiKey);
     expect(summary).toMatchObject({
       governance_score: 0,
+      average_assessment_score: null,
       score_breakdown: { state: 'onboarding' },
       systems: { total: 0, declared: 0, shadow: 0 },
       findings: { open: 0 },
@@ -358,6 +359,8 @@ describe('dashboard projection (Postgres event log)', () => {
     // compliance (1 + 0.5 + 0) / 3 × 40 = 20; findings (1 − 7/50) × 25 = 21.5; coverage 2/3 × 15 = 10;
     // runtime ((1 − 0.2) + (1 − 0.2) + 0.5) / 3 × 20 = 14.
     expect(summary['governance_score']).toBe(Math.round(20 + 21.5 + 10 + 14));
+    // The latest assessment of each system and framework: a2 (0.9), a3 (0.6), a4 (0.37); a1 is superseded.
+    expect(summary['average_assessment_score']).toBeCloseTo((0.9 + 0.6 + 0.37) / 3, 4);
     expect(summary['score_breakdown']).toMatchObject({
       state: 'scored',
       compliance: { weight: 40, points: 20 },

@@ -13,6 +13,7 @@ const component = (weight: number, value: number, detail: string) => ({
 export const examples = {
   summary: {
     governance_score: 79.3,
+    average_assessment_score: 0.72,
     score_breakdown: {
       state: 'scored',
       compliance: component(40, 0.67, '2 of 3 frameworks passing'),

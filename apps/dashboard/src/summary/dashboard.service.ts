@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ISO_MILLISECONDS, readPage } from '@governance/platform';
 import { type ActivityPage, type ActivityQuery } from '../activity/activity.dto';
 import { findingsGroup, summarizeActivity } from '../activity/activity-summary';
-import { aggregateCompliance, countCompliance, normalizeVerdict } from '../compliance/compliance-status';
+import {
+  aggregateCompliance,
+  countCompliance,
+  normalizeVerdict,
+  round,
+} from '../compliance/compliance-status';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config';
 import { governanceScore } from '../score/governance-score';
 import { DashboardQueryRepository } from './dashboard-query.repository';
@@ -48,8 +53,11 @@ export class DashboardService {
       violationsInWindow: violations,
       driftAlertsInWindow: drift,
     });
+    const scored = tallies.reduce((sum, tally) => sum + tally.scored, 0);
+    const scoreSum = tallies.reduce((sum, tally) => sum + tally.scoreSum, 0);
     return {
       governance_score: score.score,
+      average_assessment_score: scored === 0 ? null : round(scoreSum / scored, 4),
       score_breakdown: { state: score.state, ...score.components },
       systems: {
         total: systems.total,

@@ -16,6 +16,15 @@ const ScoreComponent = Type.Object({
 
 export const SummaryResponse = Type.Object({
   governance_score: Type.Number({ minimum: 0, maximum: 100 }),
+  average_assessment_score: Nullable(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'Mean score, 0 to 1, of the latest completed assessment of each system and framework: the ' +
+        "executive report's headline figure for the same assessments. null before any.",
+    }),
+  ),
   score_breakdown: Type.Object(
     {
       state: StringEnum(

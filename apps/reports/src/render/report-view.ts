@@ -91,8 +91,9 @@ const SECTION_NOUNS: Readonly<Record<ReportContent['truncated'][number]['section
 export const GOVERNANCE_SCORE_NOTE =
   'This is the average score of the latest assessments in this report, 0 to 100%. It is not the ' +
   "dashboard's governance score (0 to 100), which also weighs open findings, inventory coverage and " +
-  'runtime health; read both side by side: a high average with a low governance score points at findings ' +
-  'or runtime incidents rather than at documentation.';
+  "runtime health. The console's Overview shows the average of every system's latest assessments beside " +
+  'the governance score; a high ' +
+  'average with a low governance score points at findings or runtime incidents rather than at documentation.';
 
 const FOOTER_LENGTH = 90;
 /** A PDF cell shows this much of a name or a title; the exports keep REPORT_MAX_TEXT_LENGTH of it. */
