@@ -28,19 +28,33 @@ const project = {
   moduleNameMapper: { '^@governance/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
 };
 
-/**
- * The chaos test (every service as a process, kills, a broker outage) is its own project: `npm test` runs
- * it last and alone, since its time bounds assume no other test shares the cores (docs/development.md).
- */
-const CHAOS = '<rootDir>/apps/webhooks/src/crash-recovery.e2e.spec.ts';
-
-module.exports = {
+/** Each tier that talks to PostgreSQL names the run's database setup; unit tests start nothing. */
+const WITH_DATABASE = {
   globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+};
+
+/**
+ * The chaos test (every service as a process, kills, a broker outage) is its own tier: `npm test` runs it
+ * last and alone, since its time bounds assume no other test shares the cores (docs/development.md).
+ */
+const CHAOS = '<rootDir>/apps/webhooks/src/crash-recovery.e2e.spec.ts';
+const BROWSER = '<rootDir>/apps/console/src/';
+
+module.exports = {
   testTimeout: 60_000,
   maxWorkers: 2,
   projects: [
-    { ...project, displayName: 'tests', testMatch: ['**/*.spec.ts'], testPathIgnorePatterns: [CHAOS] },
-    { ...project, displayName: 'chaos', testMatch: [CHAOS] },
+    { ...project, displayName: 'unit', testMatch: ['**/*.unit.spec.ts'] },
+    { ...project, ...WITH_DATABASE, displayName: 'integration', testMatch: ['**/*.int.spec.ts'] },
+    {
+      ...project,
+      ...WITH_DATABASE,
+      displayName: 'e2e',
+      testMatch: ['**/*.e2e.spec.ts'],
+      testPathIgnorePatterns: [CHAOS, `${BROWSER}.*`],
+    },
+    { ...project, ...WITH_DATABASE, displayName: 'browser', testMatch: [`${BROWSER}**/*.e2e.spec.ts`] },
+    { ...project, ...WITH_DATABASE, displayName: 'chaos', testMatch: [CHAOS] },
   ],
 };

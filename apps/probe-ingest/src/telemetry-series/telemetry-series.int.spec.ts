@@ -91,9 +91,11 @@ describe('a system’s telemetry series', () => {
 
   const read = (query = '', key = org.apiKey, system = probe.systemId) =>
     harness.request('GET', `/api/service/probe/systems/${system}/telemetry${query}`, key);
+  // The 24 hours up to the end of `now`'s hour, so a run that crosses an hour reads the same window.
+  const LAST_DAY = `?until=${new Date(Date.parse(hourOf(now)) + HOUR_MS).toISOString()}`;
 
   it('gives latency percentiles, token sums and violations per hour, empty hours included', async () => {
-    const response = await read();
+    const response = await read(LAST_DAY);
     expect(response.statusCode).toBe(200);
     const series = response.json<Series>();
     expect(series.bucket).toBe('hour');
@@ -112,7 +114,7 @@ describe('a system’s telemetry series', () => {
   });
 
   it('shows the drifted metric per hour against its baseline, with its alert', async () => {
-    const series = (await read()).json<Series>();
+    const series = (await read(LAST_DAY)).json<Series>();
     expect(series.drifted_metrics).toHaveLength(1);
     const [drifted] = series.drifted_metrics;
     expect(drifted).toMatchObject({ metric: 'output.score', detection_layer: 'output' });

@@ -1,11 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import './register-paths';
-import { createLogger } from '@governance/platform';
-import { startEmbeddedPostgres, type RunningPostgres } from '@governance/persistence';
-import { freePort } from '../service-process';
+import { startTestPostgres } from './test-postgres';
 
 const KAFKA_MOCK_HEADER = '/usr/include/librdkafka/rdkafka_mock.h';
 
@@ -27,28 +23,22 @@ function installKafkaMockHeaders(): void {
 }
 
 declare global {
-  var __TEST_POSTGRES__: RunningPostgres | undefined;
+  var __TEST_POSTGRES__: Awaited<ReturnType<typeof startTestPostgres>> | undefined;
 }
 
 /**
- * Integration tests use the PostgreSQL in DATABASE_URL when it is set, else an embedded one started
- * here for the run. Each test file then creates its own database on it (see test-database.ts).
+ * The integration, end-to-end and browser tiers use the PostgreSQL in DATABASE_URL when it is set, else
+ * an embedded one started here for the run; each test file creates its own database on it (see
+ * test-database.ts). Each of those tiers names this setup, and jest runs it once per tier that has tests
+ * in the run: the first starts the server, the others find it. Unit tests need none of it.
  */
 export default async function globalSetup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) return;
   installKafkaMockHeaders();
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'governance-test-pg-'));
-  // Run as root, PostgreSQL runs as the `postgres` user, which must be able to enter this directory.
-  chmodSync(dataDir, 0o755);
-  globalThis.__TEST_POSTGRES__ = await startEmbeddedPostgres({
-    dataDir,
-    port: await freePort(),
-    logger: createLogger('test-postgres', 'warn'),
-    // Two e2e files at once run up to twenty service processes, each with its own pool.
-    maxConnections: 400,
-  });
+  globalThis.__TEST_POSTGRES__ = await startTestPostgres();
   process.env.TEST_DATABASE_URL = globalThis.__TEST_POSTGRES__.url;
 }

@@ -47,3 +47,6 @@ server.on('request', (request, response) => {
 });
 process.stdout.write(`ready ${issuer}\n`);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
+// A test killed without stopping us: no parent-death signal in Node, so we watch for being re-parented.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && process.exit(1), 1000).unref();

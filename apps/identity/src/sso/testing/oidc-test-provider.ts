@@ -12,7 +12,8 @@ export interface TestClient {
 /** Claims of an account, by the login typed into the provider's form (which becomes `sub`). */
 export type TestAccounts = Record<string, Record<string, unknown>>;
 
-const READY_TIMEOUT_MS = 15_000;
+// oidc-provider takes a few seconds to load on a busy machine; within the 60 s a test's hook may take.
+const READY_TIMEOUT_MS = 45_000;
 
 /** A real OpenID Provider (oidc-provider) in a child process on 127.0.0.1, for the SSO tests. */
 export class OidcTestProvider {
