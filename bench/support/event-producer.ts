@@ -67,8 +67,6 @@ export async function startBenchProducer(
       schema: SCHEMA,
       batchSize: 500,
       pollIntervalMs: 100,
-      outboxRetentionMs: 7 * 86_400_000,
-      inboxRetentionMs: 7 * 86_400_000,
     },
     logger,
   );

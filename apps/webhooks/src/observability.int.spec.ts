@@ -3,6 +3,7 @@ import {
   createKafka,
   type KafkaConfig,
   KafkaEventTransport,
+  MessagingRetention,
   messagingTablesSql,
   OutboxRelay,
   publicEventMessage,
@@ -87,8 +88,6 @@ describe('metrics and trace context of the delivery path', () => {
         schema: PRODUCER_SCHEMA,
         batchSize: 100,
         pollIntervalMs: 20,
-        outboxRetentionMs: DAY_MS,
-        inboxRetentionMs: DAY_MS,
       },
       logger,
     );
@@ -161,6 +160,12 @@ describe('metrics and trace context of the delivery path', () => {
     expect(attemptSpan.parentSpanContext?.spanId).toBe(consumerSpan!.spanContext().spanId);
     expect(attemptSpan.attributes['webhook.attempt.outcome']).toBe('succeeded');
 
+    // The producer's retention job reports its outbox lag (a service runs it at start and every minute).
+    await new MessagingRetention(
+      producerDb,
+      { service: 'producer', schema: PRODUCER_SCHEMA, outboxRetentionMs: DAY_MS, inboxRetentionMs: DAY_MS },
+      createLogger('producer', 'error'),
+    ).run();
     const scrape = await harness.request('GET', '/metrics');
     expect(scrape.statusCode).toBe(200);
     const metrics = scrape.body;

@@ -16,6 +16,7 @@ export { auditChanges, auditFields } from './audit-summary';
 export { type Projection, type ProjectedRecord, project, projectEach } from './projection';
 export { ReplicaCatchUp } from './replica-catch-up';
 export { OutboxRelay } from './outbox-relay';
+export { MessagingRetention, type MessagingRetentionOptions } from './messaging-retention';
 export { DirectPublisher } from './direct-publisher';
 export { ConsumeEvent, EventBusServer } from './event-bus.server';
 export { checkRecordContract } from './record-contract';

@@ -16,6 +16,7 @@ import { EventBusServer } from './event-bus.server';
 import { type EventTransport } from './event-transport';
 import { createKafka, KafkaEventSource, KafkaEventTransport } from './kafka';
 import { type MessagingConfig } from './messaging-config';
+import { MessagingRetention } from './messaging-retention';
 import { OutboxRelay } from './outbox-relay';
 import { PostgresLogEventSource, PostgresLogTransport } from './postgres-event-log';
 import { type ConsumerProgress, EventLogProgress, KafkaProgress, ReplicaCatchUp } from './replica-catch-up';
@@ -140,6 +141,19 @@ export class MessagingModule
                 batchSize: config.outboxBatchSize,
                 pollIntervalMs: config.outboxPollIntervalMs,
                 retryMaxMs: config.outboxRetryMaxMs,
+              },
+              logger,
+            ),
+        },
+        {
+          provide: MessagingRetention,
+          inject: [DataSource, LOGGER],
+          useFactory: (dataSource: DataSource, logger: Logger) =>
+            new MessagingRetention(
+              dataSource,
+              {
+                service,
+                schema,
                 outboxRetentionMs: config.outboxRetentionMs,
                 inboxRetentionMs: config.inboxRetentionMs,
                 ...(options.consumes === false
@@ -155,6 +169,7 @@ export class MessagingModule
         EventBus,
         DirectPublisher,
         OutboxRelay,
+        MessagingRetention,
         EventBusConsumers,
         ReplicaCatchUp,
         DeadLetterRepository,

@@ -26,7 +26,6 @@ import { UnitOfWork } from './unit-of-work';
 const SCHEMA = 'outbox_kafka';
 const GROUP = 'audit.outbox-kafka';
 const TOPICS = [publicTopicFor('finding.created'), publicTopicFor('system.registered')];
-const DAY_MS = 24 * 60 * 60 * 1000;
 const logger = createLogger('test', 'warn');
 
 function systemRegistered(
@@ -174,8 +173,6 @@ describe('outbox → Kafka (librdkafka mock cluster)', () => {
         schema: SCHEMA,
         batchSize: 100,
         pollIntervalMs: 50,
-        outboxRetentionMs: DAY_MS,
-        inboxRetentionMs: DAY_MS,
       },
       logger,
     );

@@ -37,8 +37,6 @@ describe('OutboxRelay onto the Postgres event log', () => {
         schema: SCHEMA,
         batchSize: 3,
         pollIntervalMs: 1_000,
-        outboxRetentionMs: 60_000,
-        inboxRetentionMs: 60_000,
       },
       createLogger('relay-spec', 'error'),
     );

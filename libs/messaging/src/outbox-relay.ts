@@ -1,13 +1,4 @@
-import {
-  backoffMs,
-  counter,
-  deleteInBatches,
-  gauge,
-  listen,
-  type Logger,
-  sleep,
-  wake,
-} from '@governance/platform';
+import { backoffMs, counter, listen, type Logger, sleep, wake } from '@governance/platform';
 import { assertSchemaName } from '@governance/persistence';
 import { type DataSource } from 'typeorm';
 import { catchUpPauseMs } from './catch-up-pause';
@@ -22,24 +13,13 @@ interface OutboxRelayOptions {
   pollIntervalMs: number;
   /** Longest pause after failed publishes; unset, 1 s. */
   retryMaxMs?: number;
-  outboxRetentionMs: number;
-  inboxRetentionMs: number;
-  /** Set where the service has consumers, and so a dead-letter table to purge. */
-  deadLetterRetentionMs?: number;
 }
 
-const HOUSEKEEPING_INTERVAL_MS = 60_000;
-const PURGE_BATCH = 1000;
 const FIRST_BACKOFF_MS = 200;
 
 const published = counter({
   name: 'events_published_total',
   help: 'Outbox records published to the bus',
-  labelNames: ['service'],
-});
-const outboxLag = gauge({
-  name: 'outbox_oldest_unpublished_age_seconds',
-  help: 'Age of the oldest unpublished outbox record',
   labelNames: ['service'],
 });
 
@@ -53,7 +33,6 @@ export class OutboxRelay {
   private readonly lockKey: string;
   private stop = new AbortController();
   private loop: Promise<void> | undefined;
-  private lastHousekeeping = 0;
   /** Set when the bus takes this outbox's records by SQL, so they skip the trip through this process. */
   private readonly mover: OutboxMover | undefined;
 
@@ -137,7 +116,6 @@ export class OutboxRelay {
         const moved = await this.relayBatch();
         const tookMs = performance.now() - started;
         failures = 0;
-        await this.housekeeping();
         if (moved === 0) await written.wait(this.options.pollIntervalMs, signal);
         // A part batch means the relay caught up: under a stream of small commits, moving each as it
         // lands costs a transaction apiece; pausing briefly lets the next batch gather more.
@@ -153,32 +131,5 @@ export class OutboxRelay {
       }
     }
     written.close();
-  }
-
-  /** Reports the outbox lag and purges old published records, dedupe keys and dead letters in bounded batches. */
-  private async housekeeping(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastHousekeeping < HOUSEKEEPING_INTERVAL_MS) return;
-    this.lastHousekeeping = now;
-    const [lag] = await this.dataSource.query<Array<{ age: string }>>(
-      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) AS age FROM ${this.schema}.outbox WHERE published_at IS NULL`,
-    );
-    outboxLag.set({ service: this.options.service }, Number(lag?.age ?? 0));
-    const { outboxRetentionMs, inboxRetentionMs, deadLetterRetentionMs } = this.options;
-    await this.purge('outbox', 'position', 'published_at', outboxRetentionMs);
-    await this.purge('processed_events', 'consumer_group, event_id', 'processed_at', inboxRetentionMs);
-    if (deadLetterRetentionMs !== undefined)
-      await this.purge('dead_letters', 'id', 'last_seen_at', deadLetterRetentionMs);
-  }
-
-  /** Deletes the rows of `table` whose `time` is older than the retention, PURGE_BATCH at a time. */
-  private async purge(table: string, key: string, time: string, retentionMs: number): Promise<void> {
-    const from = `${this.schema}.${table}`;
-    const sql = `DELETE FROM ${from} WHERE (${key}) IN (SELECT ${key} FROM ${from}
-      WHERE ${time} < now() - make_interval(secs => $1 / 1000.0) LIMIT ${PURGE_BATCH})`;
-    await deleteInBatches(PURGE_BATCH, async () => {
-      const [, deleted] = await this.dataSource.query<[unknown, number]>(sql, [retentionMs]);
-      return deleted;
-    });
   }
 }

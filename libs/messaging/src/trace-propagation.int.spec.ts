@@ -29,7 +29,6 @@ const REGISTERED = 'governance.system.registered';
 const DISCONNECTED = 'governance.probe.disconnected';
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const CALLER_SPAN_ID = 'b7ad6b7169203331';
-const DAY_MS = 86_400_000;
 
 const exporter = new InMemorySpanExporter();
 let unitOfWork: UnitOfWork;
@@ -126,8 +125,6 @@ describe('trace context through the outbox and the bus', () => {
         schema: SCHEMA,
         batchSize: 100,
         pollIntervalMs: 20,
-        outboxRetentionMs: DAY_MS,
-        inboxRetentionMs: DAY_MS,
       },
       logger,
     );

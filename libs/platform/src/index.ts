@@ -32,6 +32,7 @@ export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './key
 export { PageQuery, readPage } from './page';
 export { nameConflict, violatesUnique, withIsoDates, type WithDates, type WithIsoDates } from './rows';
 export { PeriodicTask } from './periodic-task';
+export { PeriodicJob, type JobSchedule } from './periodic-job';
 export { deleteInBatches } from './batched-delete';
 export {
   type IsolatedFailureReason,

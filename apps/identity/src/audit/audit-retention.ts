@@ -1,10 +1,5 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { LOGGER, type Logger, PeriodicTask } from '@governance/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger, PeriodicJob } from '@governance/platform';
 import { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { ChainVerifier } from './audit-chain';
@@ -21,33 +16,22 @@ const BATCH = 500;
  * An entry that happened earlier than one before it in the chain waits until that one expires too.
  */
 @Injectable()
-export class AuditRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly task: PeriodicTask<number>;
-
+export class AuditRetention extends PeriodicJob {
   constructor(
     private readonly dataSource: DataSource,
     private readonly entries: AuditRepository,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
   ) {
-    this.task = new PeriodicTask(config.auditRetentionSweepIntervalMs, () =>
-      this.sweep().catch((error: unknown) => {
-        logger.error({ err: error }, 'audit retention sweep failed; the next one tries again');
-        return 0;
-      }),
-    );
+    super(logger, { name: 'audit retention', everyMs: config.auditRetentionSweepIntervalMs });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
+  protected work(): Promise<number> {
+    return this.deleteExpiredAsOf(new Date());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.task.stop();
-  }
-
-  /** One sweep over every organization with expired entries; returns how many entries it deleted. */
-  async sweep(now: Date = new Date()): Promise<number> {
+  /** One sweep over every organization with entries expired at `now`; returns how many it deleted. */
+  async deleteExpiredAsOf(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.auditRetentionDays * DAY_MS);
     let deleted = 0;
     for (const organizationId of await this.entries.organizationsWithEntriesBefore(cutoff)) {

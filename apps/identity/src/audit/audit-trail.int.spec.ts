@@ -538,12 +538,12 @@ describe('the audit trail', () => {
       [tampered.id],
     );
 
-    expect(await retention.sweep()).toBe(0);
+    expect(await retention.run()).toBe(0);
     expect(await entriesOf(org.id)).toBe(5);
 
     // Past the retention of today's entries, the chain's prefix up to seq 3 goes; seq 5 is as old as
     // seq 3, but stays behind seq 4, which is not due yet.
-    await retention.sweep(new Date(now + (RETENTION_DAYS + 1) * DAY_MS));
+    await retention.deleteExpiredAsOf(new Date(now + (RETENTION_DAYS + 1) * DAY_MS));
     expect((await chainOf(org)).map((entry) => entry.seq)).toEqual([4, 5]);
     expect(await verify(org)).toEqual({
       ok: true,

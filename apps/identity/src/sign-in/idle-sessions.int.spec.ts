@@ -91,7 +91,7 @@ describe('idle sessions', () => {
     // More than a timeout after the sign-in, yet within one of its last use.
     await wait(IDLE_TIMEOUT_MS * 0.7);
     expect((await browser.send('GET', `${AUTH}/me`)).statusCode).toBe(200);
-    await harness.service.app.get(SessionSweep).sweep();
+    await harness.service.app.get(SessionSweep).run();
     expect(await endedAt(sessionId)).toEqual({ ended_at: null, end_reason: null });
   });
 });

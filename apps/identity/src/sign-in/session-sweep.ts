@@ -1,11 +1,6 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@governance/messaging';
-import { deleteInBatches, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
+import { deleteInBatches, LOGGER, type Logger, PeriodicJob } from '@governance/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { PeopleRepository } from '../people/people.repository';
 import { SessionsService } from '../people/sessions.service';
@@ -23,50 +18,31 @@ const WAKE_SLACK_MS = 20;
  * limit's window. Replicas may sweep together: each locks the sessions it ends and skips the others'.
  */
 @Injectable()
-export class SessionSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly sweeps: PeriodicTask<number>;
-
+export class SessionSweep extends PeriodicJob {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly people: PeopleRepository,
     private readonly sessions: SessionsService,
     private readonly failures: SignInFailuresRepository,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
   ) {
-    this.sweeps = new PeriodicTask(config.sessions.sweepIntervalMs, () => this.sweepAll());
+    // At start: ends what fell idle while no identity was running, and schedules the first deadline.
+    super(logger, { name: 'session sweep', everyMs: config.sessions.sweepIntervalMs, runAtStart: true });
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeps.start();
-    // Ends what fell idle while no identity was running, and schedules the first deadline.
-    void this.sweeps.run();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
-  }
-
-  /** Sweeps now, or joins the sweep in progress; returns how many sessions it ended. */
-  sweep(): Promise<number> {
-    return this.sweeps.run();
-  }
-
-  private async sweepAll(): Promise<number> {
+  /** Ends every idle session; returns how many. */
+  protected async work(): Promise<number> {
     let ended = 0;
-    try {
-      for (;;) {
-        const batch = await this.endIdleSessions();
-        ended += batch.ended;
-        if (!batch.more) break;
-      }
-      const { windowMs } = this.config.signInLimits;
-      await deleteInBatches(SWEEP_BATCH, (limit) => this.failures.sweep(windowMs, limit));
-      await this.wakeAtNextDeadline();
-    } catch (error) {
-      this.logger.warn({ err: error }, 'session sweep failed; will retry next interval');
+    for (;;) {
+      const batch = await this.endIdleSessions();
+      ended += batch.ended;
+      if (!batch.more) break;
     }
     if (ended > 0) this.logger.info({ count: ended }, 'idle sessions ended');
+    const { windowMs } = this.config.signInLimits;
+    await deleteInBatches(SWEEP_BATCH, (limit) => this.failures.sweep(windowMs, limit));
+    await this.wakeAtNextDeadline();
     return ended;
   }
 
@@ -77,7 +53,7 @@ export class SessionSweep implements OnApplicationBootstrap, BeforeApplicationSh
   private async wakeAtNextDeadline(): Promise<void> {
     const { idleTimeoutMs } = this.config.sessions;
     const untilFirst = await this.people.msUntilFirstIdle(idleTimeoutMs);
-    this.sweeps.wakeIn(Math.max(0, Math.min(untilFirst ?? idleTimeoutMs, idleTimeoutMs)) + WAKE_SLACK_MS);
+    this.wakeIn(Math.max(0, Math.min(untilFirst ?? idleTimeoutMs, idleTimeoutMs)) + WAKE_SLACK_MS);
   }
 
   private endIdleSessions(): Promise<{ ended: number; more: boolean }> {

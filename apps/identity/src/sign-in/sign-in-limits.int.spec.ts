@@ -141,7 +141,7 @@ describe('sign-in limits', () => {
       `INSERT INTO tenancy.sign_in_failures (subject, failed_at)
        SELECT 'old-' || n, now() - interval '2 minutes' FROM generate_series(1, 1200) AS n`,
     );
-    await harness.service.app.get(SessionSweep).sweep();
+    await harness.service.app.get(SessionSweep).run();
     expect(await harness.count('tenancy.sign_in_failures')).toBe(recent);
   });
 

@@ -1,12 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { newUuidV7 } from '@governance/contracts';
 import { publicEventMessage, UnitOfWork } from '@governance/messaging';
-import { counter, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
+import { counter, LOGGER, type Logger, PeriodicJob } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { probeEvent } from '../probes/probe-event';
 import { decideSilence } from './silence-decision';
@@ -27,41 +22,23 @@ const disconnections = counter({
  * Once per silence: only telemetry makes a probe connected again. Replicas take turns through a lock.
  */
 @Injectable()
-export class SilenceMonitor implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly sweeps: PeriodicTask<number>;
-
+export class SilenceMonitor extends PeriodicJob {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly silence: SilenceRepository,
     @Inject(PROBE_INGEST_CONFIG) private readonly config: ProbeIngestConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
   ) {
-    this.sweeps = new PeriodicTask(config.silence.sweepIntervalMs, () => this.sweepAll());
+    super(logger, { name: 'silence sweep', everyMs: config.silence.sweepIntervalMs });
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeps.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.sweeps.stop();
-  }
-
-  /** Announces every silent probe; returns how many. A sweep already running is joined, not doubled. */
-  sweep(): Promise<number> {
-    return this.sweeps.run();
-  }
-
-  private async sweepAll(): Promise<number> {
+  /** Announces every silent probe; returns how many. */
+  protected async work(): Promise<number> {
     let total = 0;
-    try {
-      for (;;) {
-        const { announced, more } = await this.sweepBatch();
-        total += announced;
-        if (!more) break;
-      }
-    } catch (error) {
-      this.logger.warn({ err: error }, 'silence sweep failed; will retry next interval');
+    for (;;) {
+      const { announced, more } = await this.sweepBatch();
+      total += announced;
+      if (!more) break;
     }
     return total;
   }

@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import { deleteInBatches, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { deleteInBatches, LOGGER, type Logger, PeriodicJob } from '@governance/platform';
 import { PROBE_INGEST_CONFIG, type ProbeIngestConfig } from '../config';
 import { TelemetrySeriesRepository } from './telemetry-series.repository';
 
@@ -12,39 +7,21 @@ const BATCH_SIZE = 5_000;
 
 /** Deletes telemetry hours past their retention in bounded batches; replicas may sweep at once. */
 @Injectable()
-export class TelemetryHoursRetentionJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly sweeps: PeriodicTask<number>;
-
+export class TelemetryHoursRetentionJob extends PeriodicJob {
   constructor(
     private readonly series: TelemetrySeriesRepository,
     @Inject(PROBE_INGEST_CONFIG) private readonly config: ProbeIngestConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
   ) {
-    this.sweeps = new PeriodicTask(config.telemetrySeries.sweepIntervalMs, () => this.purge());
+    super(logger, { name: 'telemetry retention', everyMs: config.telemetrySeries.sweepIntervalMs });
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeps.start();
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.sweeps.stop();
-  }
-
-  sweep(): Promise<number> {
-    return this.sweeps.run();
-  }
-
-  private async purge(): Promise<number> {
-    let total = 0;
-    try {
-      total = await deleteInBatches(BATCH_SIZE, (limit) =>
-        this.series.purgeOlderThan(this.config.telemetrySeries.retentionMs, limit),
-      );
-      if (total > 0) this.logger.info({ deleted: total }, 'purged telemetry hours past retention');
-    } catch (error) {
-      this.logger.warn({ err: error }, 'telemetry retention sweep failed; will retry next interval');
-    }
-    return total;
+  protected async work(): Promise<number> {
+    const { retentionMs } = this.config.telemetrySeries;
+    const deleted = await deleteInBatches(BATCH_SIZE, (limit) =>
+      this.series.purgeOlderThan(retentionMs, limit),
+    );
+    if (deleted > 0) this.logger.info({ deleted }, 'purged telemetry hours past retention');
+    return deleted;
   }
 }

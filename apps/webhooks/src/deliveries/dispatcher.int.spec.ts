@@ -281,7 +281,7 @@ describe('dispatcher', () => {
       "UPDATE webhooks.deliveries SET created_at = now() - interval '30 days 1 minute' WHERE id = ANY($1::uuid[])",
       [old],
     );
-    const purged = await harness.service.app.get(DeliveryRetentionJob).sweep();
+    const purged = await harness.service.app.get(DeliveryRetentionJob).run();
     expect(purged).toBeGreaterThanOrEqual(2);
     const [remaining] = await harness.sql.query<Array<{ n: number }>>(
       'SELECT count(*)::int AS n FROM webhooks.deliveries WHERE id = ANY($1::uuid[])',

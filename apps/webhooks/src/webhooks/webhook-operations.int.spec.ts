@@ -426,7 +426,7 @@ describe('webhook operations: resend, recover, rotate the secret, filter the log
       expect(later.json()).toMatchObject({ previous_secret_expires_at: null });
 
       // The sweep forgets the sealed previous secret once its overlap has ended.
-      await harness.service.app.get(DeliveryRetentionJob).sweep();
+      await harness.service.app.get(DeliveryRetentionJob).run();
       const [kept] = await harness.sql.query<Array<{ previous: string | null; until: Date | null }>>(
         `SELECT previous_signing_secret_encrypted AS previous, previous_secret_expires_at AS until
          FROM webhooks.webhooks WHERE id = $1`,
