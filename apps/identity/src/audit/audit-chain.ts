@@ -1,6 +1,6 @@
+import { canonicalJson } from '@governance/contracts';
 import { createHash } from 'node:crypto';
 import { type ActorType, type AuditEventRecord, type AuditSnapshot } from '@governance/contracts';
-import { canonicalJson } from './canonical-json';
 
 /** The previous hash of an organization's first entry: 64 zeros. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -1,5 +1,5 @@
+import { canonicalJson } from '@governance/contracts';
 import { HASHED_FIELDS, type StoredEntry } from './audit-chain';
-import { canonicalJson } from './canonical-json';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Text a

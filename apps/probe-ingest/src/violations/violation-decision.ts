@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  canonicalJson,
   type Condition,
   type EnforcementMode,
   type PolicyViolatedDetails,
@@ -64,19 +65,6 @@ export const MODE_OUTCOMES = {
   BLOCK: { severity: 'CRITICAL', action: 'blocked' },
   WARN: { severity: 'HIGH', action: 'warned' },
 } as const satisfies Record<EnforcementMode, { severity: ViolationSeverity; action: EnforcementAction }>;
-
-/** JSON with every object's keys sorted, so equal records serialize to equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /**
  * A record's identity: SHA-256 (hex) of its canonical JSON without `enforcement`, so the record the

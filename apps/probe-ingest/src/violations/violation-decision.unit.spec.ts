@@ -1,4 +1,5 @@
 import {
+  canonicalJson,
   type Condition,
   type EnforcementMode,
   type TelemetryReceivedDetails,
@@ -6,7 +7,6 @@ import {
 } from '@governance/contracts';
 import { checkCondition } from '@governance/policy-rules';
 import {
-  canonicalJson,
   evaluateBatch,
   evaluationPlace,
   type EvaluatedPolicy,
