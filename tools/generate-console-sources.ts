@@ -10,13 +10,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PERMISSIONS, ROLE_PERMISSIONS } from '@governance/auth';
-import { ROLES } from '@governance/contracts';
+import { PUBLIC_EVENT_TYPES, ROLES, SEVERITIES } from '@governance/contracts';
+import { FRAMEWORK_KEYS } from '@governance/frameworks';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { type GeneratedFile, syncGeneratedFiles } from './generate-contract-docs';
 
 const ROOT = join(__dirname, '..');
 export const CONSOLE_SCHEMA_PATH = 'apps/console/src/api/schema.d.ts';
 export const CONSOLE_PERMISSIONS_PATH = 'apps/console/src/auth/permissions.generated.ts';
+export const CONSOLE_CATALOG_PATH = 'apps/console/src/api/catalog.generated.ts';
 
 async function renderSchema(): Promise<GeneratedFile> {
   const document = JSON.parse(readFileSync(join(ROOT, 'docs/openapi.json'), 'utf8')) as Parameters<
@@ -43,8 +45,29 @@ function renderPermissions(): GeneratedFile {
   return { path: CONSOLE_PERMISSIONS_PATH, content };
 }
 
+/**
+ * The lists the console shows in the server's order (filters, pickers, legends). The API's types give their
+ * members, but a hand-written list of them could miss one; these cannot. Labels for them are typed
+ * `Record<Key, string>`, so the compiler names each one a new key needs.
+ */
+function renderCatalog(): GeneratedFile {
+  const list = (name: string, type: string, values: readonly string[]) => [
+    `export const ${name} = ${JSON.stringify(values)} as const;`,
+    `export type ${type} = (typeof ${name})[number];`,
+  ];
+  const content = [
+    '// Generated from @governance/contracts and @governance/frameworks by tools/generate-console-sources.ts',
+    '// (npm run docs:generate).',
+    ...list('PUBLIC_EVENT_TYPES', 'PublicEventType', PUBLIC_EVENT_TYPES),
+    ...list('FRAMEWORK_KEYS', 'FrameworkKey', FRAMEWORK_KEYS),
+    ...list('SEVERITIES', 'Severity', SEVERITIES),
+    '',
+  ].join('\n');
+  return { path: CONSOLE_CATALOG_PATH, content };
+}
+
 export async function renderConsoleSources(): Promise<GeneratedFile[]> {
-  return [await renderSchema(), renderPermissions()];
+  return [await renderSchema(), renderPermissions(), renderCatalog()];
 }
 
 async function main(argv: string[]): Promise<number> {

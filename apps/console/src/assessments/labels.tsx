@@ -1,3 +1,4 @@
+import { SEVERITIES as ASCENDING_SEVERITIES } from '../api/catalog.generated';
 import { Badge, type BadgeTone } from '../design/badge';
 import { SEVERITY_LABELS, SEVERITY_TONES } from '../overview/labels';
 import type { FindingSeverity, FindingStatus } from './assessment-rules';
@@ -6,7 +7,8 @@ import type { AssessmentStatus, Verdict } from './assessments.queries';
 export const STATUSES: readonly AssessmentStatus[] = ['queued', 'running', 'complete', 'failed'];
 export const VERDICTS: readonly Verdict[] = ['pass', 'conditional', 'fail'];
 export const FINDING_STATUSES: readonly FindingStatus[] = ['missing', 'partial', 'met'];
-export const SEVERITIES: readonly FindingSeverity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'INFO'];
+/** Most severe first. */
+export const SEVERITIES: readonly FindingSeverity[] = [...ASCENDING_SEVERITIES].reverse();
 
 const STATUS_BADGES: Readonly<Record<AssessmentStatus, { label: string; tone: BadgeTone }>> = {
   queued: { label: 'Queued', tone: 'neutral' },

@@ -1,3 +1,4 @@
+import { SEVERITIES as ASCENDING_SEVERITIES } from '../api/catalog.generated';
 import { type BadgeTone } from '../design/badge';
 import { type ActivityEvent, type ComplianceStatus, type Severity } from './dashboard.queries';
 
@@ -10,7 +11,8 @@ export const EVENT_LABELS: Readonly<Record<ActivityEvent, string>> = {
   'system.registered': 'System registered',
 };
 
-export const SEVERITIES: readonly Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'INFO'];
+/** Most severe first. */
+export const SEVERITIES: readonly Severity[] = [...ASCENDING_SEVERITIES].reverse();
 
 export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = {
   CRITICAL: 'Critical',

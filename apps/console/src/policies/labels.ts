@@ -1,3 +1,4 @@
+import { FRAMEWORK_KEYS } from '../api/catalog.generated';
 import { type BadgeTone } from '../design/badge';
 import { type EnforcementMode, type FrameworkKey, type Policy } from './policies.queries';
 
@@ -16,7 +17,7 @@ export const STATUS_LABELS: Readonly<Record<Policy['status'], string>> = {
 };
 
 /** The frameworks the API documents (the import's path and the list's filter); the names are for people. */
-export const FRAMEWORKS: readonly FrameworkKey[] = ['EU_AI_ACT', 'NIST_AI_RMF', 'ISO_42001'];
+export const FRAMEWORKS: readonly FrameworkKey[] = FRAMEWORK_KEYS;
 
 export const FRAMEWORK_LABELS: Readonly<Record<FrameworkKey, string>> = {
   EU_AI_ACT: 'EU AI Act',

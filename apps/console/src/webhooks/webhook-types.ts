@@ -1,6 +1,7 @@
 import type { operations } from '../api/schema';
+import { PUBLIC_EVENT_TYPES } from '../api/catalog.generated';
 
-/* The shapes of the webhooks API, from the generated schema; no runtime code, so pure modules can use them. */
+/* The shapes of the webhooks API, from the generated schema and catalog, so pure modules can use them. */
 type Json<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;
 
 export type Webhook = Json<operations['Webhooks_get']['responses'][200]>;
@@ -21,14 +22,7 @@ export type DeliveryDetail = Json<operations['Webhooks_delivery']['responses'][2
 export type AttemptDetail = DeliveryDetail['attempts'][number];
 export type EventTypeEntry = Json<operations['Webhooks_eventTypes']['responses'][200]>['data'][number];
 
-/** The event types the API accepts (`PUBLIC_EVENT_TYPES`), in its order. */
-export const EVENT_TYPES: readonly EventType[] = [
-  'finding.created',
-  'assessment.complete',
-  'policy.violated',
-  'drift.detected',
-  'probe.disconnected',
-  'system.registered',
-];
+/** The event types the API accepts, in its order. */
+export const EVENT_TYPES: readonly EventType[] = PUBLIC_EVENT_TYPES;
 
 export const OUTCOMES: readonly Outcome[] = ['pending', 'succeeded', 'failed'];
