@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { FilterBar } from '../design/filter-bar';
 import { SelectField } from '../design/field';
 import { usePageTitle } from '../design/page-title';
 import { RecordUnavailable } from '../design/record-unavailable';
@@ -204,7 +205,7 @@ function Findings({ assessmentId }: { assessmentId: string }) {
       labelledBy="findings-title"
       action={<span className={styles.counts}>{counts}</span>}
     >
-      <div className={styles.toolbar} role="search" aria-label="Filter findings">
+      <FilterBar label="Filter findings" columns="repeat(3, minmax(160px, 240px))">
         <SelectField
           label="Status"
           value={filters.status ?? ''}
@@ -223,7 +224,7 @@ function Findings({ assessmentId }: { assessmentId: string }) {
             ...SEVERITIES.map((severity) => ({ value: severity, label: SEVERITY_LABELS[severity] })),
           ]}
         />
-      </div>
+      </FilterBar>
       {findings.isPending ? (
         <Loading compact label="Loading findings…" />
       ) : findings.isError ? (

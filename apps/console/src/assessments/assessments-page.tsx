@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../auth/session-context';
+import { FilterBar } from '../design/filter-bar';
 import { SelectField } from '../design/field';
 import { Pager, useCursorPages } from '../design/pager';
 import { usePageTitle } from '../design/page-title';
@@ -98,7 +99,7 @@ export function AssessmentsPage() {
           <h2 id="assessments-list-title" className={styles.sectionTitle}>
             Assessed documents
           </h2>
-          <div className={styles.toolbar} role="search" aria-label="Filter assessments">
+          <FilterBar label="Filter assessments" columns="repeat(3, minmax(160px, 240px))">
             <SelectField
               label="System"
               value={filters.system_id ?? ''}
@@ -129,7 +130,7 @@ export function AssessmentsPage() {
                 ...VERDICTS.map((verdict) => ({ value: verdict, label: VERDICT_LABELS[verdict] })),
               ]}
             />
-          </div>
+          </FilterBar>
           {assessments.isPending ? (
             <Loading label="Loading assessments…" />
           ) : assessments.isError ? (

@@ -2,6 +2,7 @@ import { type FormEvent, Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { problemMessage } from '../api/problem';
 import { useCan } from '../auth/session-context';
+import { FilterBar } from '../design/filter-bar';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
 import { SelectField, TextField } from '../design/field';
@@ -169,7 +170,7 @@ function AuditLog() {
           ))}
       </div>
 
-      <form className={styles.filters} role="search" aria-label="Filter the audit log" onSubmit={apply}>
+      <FilterBar label="Filter the audit log" columns="repeat(4, minmax(150px, 1fr))" onSubmit={apply}>
         <TextField
           label="Actor"
           required={false}
@@ -219,7 +220,7 @@ function AuditLog() {
             Clear
           </Button>
         </div>
-      </form>
+      </FilterBar>
 
       {log.isPending ? (
         <Loading label="Loading the audit log…" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../auth/session-context';
+import { FilterBar } from '../design/filter-bar';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
 import { SelectField } from '../design/field';
@@ -122,7 +123,7 @@ export function PoliciesPage() {
         description="Runtime rules the probes enforce on your AI systems’ traffic: Block stops a request, Warn reports it."
         actions={actions}
       />
-      <div className={styles.toolbar} role="search" aria-label="Filter policies">
+      <FilterBar label="Filter policies" columns="repeat(3, minmax(150px, 220px))">
         <SelectField
           label="Status"
           value={filters.status ?? ''}
@@ -141,7 +142,7 @@ export function PoliciesPage() {
           options={FRAMEWORK_OPTIONS}
           onChange={setFilter('framework')}
         />
-      </div>
+      </FilterBar>
 
       {policies.isPending ? (
         <Loading label="Loading policies…" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../auth/session-context';
+import { FilterBar } from '../design/filter-bar';
 import { Badge, type BadgeTone } from '../design/badge';
 import { Button, ButtonLink } from '../design/button';
 import { SelectField } from '../design/field';
@@ -107,7 +108,7 @@ export function ReportsPage() {
         description="Compliance, executive, system and assessment reports, as PDF, CSV or JSON."
         actions={generateButton}
       />
-      <div className={styles.toolbar} role="search" aria-label="Filter reports">
+      <FilterBar label="Filter reports" columns="repeat(2, minmax(180px, 240px)) 1fr">
         <SelectField
           label="Type"
           value={filters.type ?? ''}
@@ -123,7 +124,7 @@ export function ReportsPage() {
         <div className={styles.toolbarEnd}>
           <LiveIndicator status={live} />
         </div>
-      </div>
+      </FilterBar>
 
       {reports.isPending ? (
         <Loading label="Loading reports…" />

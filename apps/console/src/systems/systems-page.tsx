@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../auth/session-context';
+import { FilterBar } from '../design/filter-bar';
 import { Button } from '../design/button';
 import { SelectField, TextField } from '../design/field';
 import { Pager, useCursorPages } from '../design/pager';
@@ -126,7 +127,7 @@ export function SystemsPage() {
           </Button>
         </div>
       )}
-      <div className={styles.toolbar} role="search" aria-label="Filter systems">
+      <FilterBar label="Filter systems" columns="minmax(220px, 2fr) repeat(3, minmax(150px, 1fr))">
         <TextField
           label="Search"
           type="search"
@@ -159,7 +160,7 @@ export function SystemsPage() {
           options={STATUS_OPTIONS}
           onChange={setFilter('status')}
         />
-      </div>
+      </FilterBar>
 
       {systems.isPending ? (
         <Loading label="Loading systems…" />

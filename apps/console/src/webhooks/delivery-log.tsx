@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { problemMessage } from '../api/problem';
 import { useCan } from '../auth/session-context';
+import { FilterBar } from '../design/filter-bar';
 import { Badge } from '../design/badge';
 import { Button } from '../design/button';
 import { SelectField, TextField } from '../design/field';
@@ -117,7 +118,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
         </div>
       }
     >
-      <div className={styles.toolbar} role="search" aria-label="Filter deliveries">
+      <FilterBar label="Filter deliveries" columns="repeat(4, minmax(150px, 1fr))">
         <SelectField
           label="Outcome"
           value={filters.outcome ?? ''}
@@ -144,7 +145,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
           value={filters.until ? toLocalInput(filters.until) : ''}
           onChange={(event) => setFilter('until', fromLocalInput(event.target.value))}
         />
-      </div>
+      </FilterBar>
       {resend.isSuccess && (
         <div className={styles.notice}>
           <Alert tone="success" title="Delivery resent.">
