@@ -1,0 +1,3 @@
+import { readYourWritesSuite } from './testing/read-your-writes-suite';
+
+readYourWritesSuite('Kafka', true);
