@@ -49,17 +49,23 @@ export function aggregateCompliance(tallies: readonly VerdictTally[]): Framework
       .reduce((a, b) => (RANK[b] < RANK[a] ? b : a));
     const sum = (of: (entry: VerdictTally) => number): number =>
       entries.reduce((total, entry) => total + of(entry), 0);
-    const scored = sum((entry) => entry.scored);
     const last = entries.reduce((a, b) => (b.lastAssessedAt > a.lastAssessedAt ? b : a)).lastAssessedAt;
     return {
       framework: key,
       name,
       status: worst,
-      score: scored === 0 ? null : round(sum((entry) => entry.scoreSum) / scored, 4),
+      score: meanScore(entries),
       systems_assessed: sum((entry) => entry.systems),
       last_assessed_at: last.toISOString(),
     };
   });
+}
+
+/** The mean of the known scores the tallies hold, to four places; null when none is known. */
+export function meanScore(tallies: readonly VerdictTally[]): number | null {
+  const scored = tallies.reduce((total, tally) => total + tally.scored, 0);
+  const scoreSum = tallies.reduce((total, tally) => total + tally.scoreSum, 0);
+  return scored === 0 ? null : round(scoreSum / scored, 4);
 }
 
 export function countCompliance(statuses: readonly FrameworkStatus[]): SummaryResponse['compliance'] {

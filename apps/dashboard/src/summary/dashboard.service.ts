@@ -5,8 +5,8 @@ import { findingsGroup, summarizeActivity } from '../activity/activity-summary';
 import {
   aggregateCompliance,
   countCompliance,
+  meanScore,
   normalizeVerdict,
-  round,
 } from '../compliance/compliance-status';
 import { DASHBOARD_CONFIG, type DashboardConfig } from '../config';
 import { governanceScore } from '../score/governance-score';
@@ -53,11 +53,9 @@ export class DashboardService {
       violationsInWindow: violations,
       driftAlertsInWindow: drift,
     });
-    const scored = tallies.reduce((sum, tally) => sum + tally.scored, 0);
-    const scoreSum = tallies.reduce((sum, tally) => sum + tally.scoreSum, 0);
     return {
       governance_score: score.score,
-      average_assessment_score: scored === 0 ? null : round(scoreSum / scored, 4),
+      average_assessment_score: meanScore(tallies),
       score_breakdown: { state: score.state, ...score.components },
       systems: {
         total: systems.total,
