@@ -46,7 +46,7 @@ function renderPermissions(): GeneratedFile {
 }
 
 /**
- * The lists the console shows in the server's order (filters, pickers, legends). The API's types give their
+ * The lists the console shows (filters, pickers, legends), in the server's order but severities. The API's types give their
  * members, but a hand-written list of them could miss one; these cannot. Labels for them are typed
  * `Record<Key, string>`, so the compiler names each one a new key needs.
  */
@@ -60,7 +60,8 @@ function renderCatalog(): GeneratedFile {
     '// (npm run docs:generate).',
     ...list('PUBLIC_EVENT_TYPES', 'PublicEventType', PUBLIC_EVENT_TYPES),
     ...list('FRAMEWORK_KEYS', 'FrameworkKey', FRAMEWORK_KEYS),
-    ...list('SEVERITIES', 'Severity', SEVERITIES),
+    // Most severe first: the order of every legend, filter and count the console shows.
+    ...list('SEVERITIES', 'Severity', [...SEVERITIES].reverse()),
     '',
   ].join('\n');
   return { path: CONSOLE_CATALOG_PATH, content };

@@ -4,5 +4,5 @@ export const PUBLIC_EVENT_TYPES = ["finding.created","assessment.complete","poli
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 export const FRAMEWORK_KEYS = ["EU_AI_ACT","NIST_AI_RMF","ISO_42001"] as const;
 export type FrameworkKey = (typeof FRAMEWORK_KEYS)[number];
-export const SEVERITIES = ["INFO","MEDIUM","HIGH","CRITICAL"] as const;
+export const SEVERITIES = ["CRITICAL","HIGH","MEDIUM","INFO"] as const;
 export type Severity = (typeof SEVERITIES)[number];

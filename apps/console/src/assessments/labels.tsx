@@ -1,4 +1,4 @@
-import { SEVERITIES as ASCENDING_SEVERITIES } from '../api/catalog.generated';
+import { SEVERITIES as MOST_SEVERE_FIRST } from '../api/catalog.generated';
 import { Badge, type BadgeTone } from '../design/badge';
 import { SEVERITY_LABELS, SEVERITY_TONES } from '../overview/labels';
 import type { FindingSeverity, FindingStatus } from './assessment-rules';
@@ -7,8 +7,7 @@ import type { AssessmentStatus, Verdict } from './assessments.queries';
 export const STATUSES: readonly AssessmentStatus[] = ['queued', 'running', 'complete', 'failed'];
 export const VERDICTS: readonly Verdict[] = ['pass', 'conditional', 'fail'];
 export const FINDING_STATUSES: readonly FindingStatus[] = ['missing', 'partial', 'met'];
-/** Most severe first. */
-export const SEVERITIES: readonly FindingSeverity[] = [...ASCENDING_SEVERITIES].reverse();
+export const SEVERITIES: readonly FindingSeverity[] = MOST_SEVERE_FIRST;
 
 const STATUS_BADGES: Readonly<Record<AssessmentStatus, { label: string; tone: BadgeTone }>> = {
   queued: { label: 'Queued', tone: 'neutral' },

@@ -1,4 +1,4 @@
-import { SEVERITIES as ASCENDING_SEVERITIES } from '../api/catalog.generated';
+import { SEVERITIES as MOST_SEVERE_FIRST } from '../api/catalog.generated';
 import { type BadgeTone } from '../design/badge';
 import { type ActivityEvent, type ComplianceStatus, type Severity } from './dashboard.queries';
 
@@ -11,8 +11,7 @@ export const EVENT_LABELS: Readonly<Record<ActivityEvent, string>> = {
   'system.registered': 'System registered',
 };
 
-/** Most severe first. */
-export const SEVERITIES: readonly Severity[] = [...ASCENDING_SEVERITIES].reverse();
+export const SEVERITIES: readonly Severity[] = MOST_SEVERE_FIRST;
 
 export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = {
   CRITICAL: 'Critical',
