@@ -46,9 +46,9 @@ function renderPermissions(): GeneratedFile {
 }
 
 /**
- * The lists the console shows (filters, pickers, legends), in the server's order but severities. The API's types give their
- * members, but a hand-written list of them could miss one; these cannot. Labels for them are typed
- * `Record<Key, string>`, so the compiler names each one a new key needs.
+ * The lists the console shows (filters, pickers, legends), in the server's order but severities. The
+ * API's types give their members, but a hand-written list of them could miss one; these cannot. Labels
+ * for them are typed `Record<Key, string>`, so the compiler names each one a new key needs.
  */
 function renderCatalog(): GeneratedFile {
   const list = (name: string, type: string, values: readonly string[]) => [

@@ -92,8 +92,8 @@ export const GOVERNANCE_SCORE_NOTE =
   'This is the average score of the latest assessments in this report, 0 to 100%. It is not the ' +
   "dashboard's governance score (0 to 100), which also weighs open findings, inventory coverage and " +
   "runtime health. The console's Overview shows the average of every system's latest assessments beside " +
-  'the governance score; a high ' +
-  'average with a low governance score points at findings or runtime incidents rather than at documentation.';
+  'the governance score; a high average with a low governance score points at findings or runtime ' +
+  'incidents rather than at documentation.';
 
 const FOOTER_LENGTH = 90;
 /** A PDF cell shows this much of a name or a title; the exports keep REPORT_MAX_TEXT_LENGTH of it. */
