@@ -3,8 +3,8 @@
  * serialisation of RFC 8785 (JCS) for the values the audit trail and telemetry records hold. Object keys
  * are sorted by their UTF-16 code units, there is no whitespace, strings and numbers are written as
  * ECMAScript's JSON.stringify writes them, and a key whose value is undefined is left out (as
- * JSON.stringify does). NaN, the infinities, anything JSON has no form for (functions, symbols, bigints) and objects that are
- * not plain (a Date: convert it to text first) are refused.
+ * JSON.stringify does). NaN, the infinities, anything JSON has no form for (functions, symbols,
+ * bigints) and objects that are not plain (a Date: convert it to text first) are refused.
  */
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
