@@ -145,6 +145,12 @@ export function readYourWritesSuite(bus: string, onKafka: boolean): void {
         'POST api-key (identity)': new Tally(),
         'second key: GET webhooks (webhooks)': new Tally(),
       };
+      const assessModelCard = (apiKey: string, systemId: unknown) =>
+        call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
+          system_id: systemId,
+          framework: 'EU_AI_ACT',
+          document: { title: 'Model card', content: 'Human oversight is documented.' },
+        });
       for (let round = 0; round < ROUNDS; round += 1) {
         const created = await call(identity.baseUrl, 'POST', '/admin/v1/organizations', adminToken, {
           name: `Org ${round}`,
@@ -164,11 +170,7 @@ export function readYourWritesSuite(bus: string, onKafka: boolean): void {
         });
         if (tallies['new key: POST system (systems)'].record(system, 201))
           tallies['new key + new system id: POST assessment (assess)'].record(
-            await call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
-              system_id: system.body['id'],
-              framework: 'EU_AI_ACT',
-              document: { title: 'Model card', content: 'Human oversight is documented.' },
-            }),
+            await assessModelCard(apiKey, system.body['id']),
             202,
           );
         const minted = await call(probeIngest.baseUrl, 'POST', '/api/service/probe/register', apiKey, {
@@ -178,11 +180,7 @@ export function readYourWritesSuite(bus: string, onKafka: boolean): void {
         });
         if (tallies['POST probe register by system name (probe-ingest)'].record(minted, 201))
           tallies['system id minted by probe ingest: POST assessment (assess)'].record(
-            await call(assess.baseUrl, 'POST', '/api/service/assess/document', apiKey, {
-              system_id: minted.body['system_id'],
-              framework: 'EU_AI_ACT',
-              document: { title: 'Model card', content: 'Human oversight is documented.' },
-            }),
+            await assessModelCard(apiKey, minted.body['system_id']),
             202,
           );
         const issued = await call(
