@@ -25,12 +25,10 @@ import { type OutboxMessage } from './outbox-message';
 import { reportConsumerLag } from './consumer-lag';
 import { EVENT_HEADERS } from '@governance/contracts';
 import { fixKafkaRequestQueueTimer } from './kafkajs-request-queue';
-import { fixLateFollowerSync } from './kafkajs-consumer-group';
 import { recordGroupStart } from './kafka-group-start';
 
 export function createKafka(config: KafkaConfig, logger: Logger): Kafka {
   fixKafkaRequestQueueTimer();
-  fixLateFollowerSync();
   return new Kafka({
     clientId: config.clientId,
     brokers: config.brokers,

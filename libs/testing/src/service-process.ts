@@ -29,6 +29,9 @@ const WORKSPACE = resolve(__dirname, '../../..');
 const EXIT_WHEN_ORPHANED =
   'data:text/javascript,const parent=process.ppid;setInterval(()=>{if(process.ppid!==parent)process.exit(1)},1000).unref()';
 
+/** Where librdkafka's mock cluster is not a broker, what kafkajs needs to work with it anyway. */
+const KAFKAJS_MOCK_COMPAT = resolve(WORKSPACE, 'tools/kafka-mock/kafkajs-mock-compat.cjs');
+
 /**
  * Runs a built app (`dist/apps/<app>/main.js`) as a real process on a free port, and resolves once
  * its readiness probe answers 200. End-to-end tests use it to test what operators run.
@@ -42,7 +45,8 @@ export async function startServiceProcess(
   if (!existsSync(script))
     throw new Error(`${script} is missing; build first (npm test builds before running jest)`);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', EXIT_WHEN_ORPHANED, script], {
+  const preloads = env.KAFKA_BROKERS ? ['--require', KAFKAJS_MOCK_COMPAT] : [];
+  const child = spawn(process.execPath, ['--import', EXIT_WHEN_ORPHANED, ...preloads, script], {
     cwd: WORKSPACE,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
