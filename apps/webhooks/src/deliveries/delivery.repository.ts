@@ -32,11 +32,6 @@ export interface ClaimedAttempt {
   traceParent: string | null;
 }
 
-/** What `fanOut` reads back of a delivery it created leased: its webhook's side of the claim. */
-type LeasedRow = Pick<ClaimedAttempt, 'url' | 'signingSecretEncrypted' | 'previousSigningSecretEncrypted'> & {
-  id: string;
-};
-
 /** An attempt's outcome and what follows it, to record. */
 export type AttemptRecord = Omit<AttemptOutcome, 'success'> &
   AttemptDecision & { deliveryId: string; attempt: number; attemptedAt: Date };
@@ -62,8 +57,8 @@ export interface NewResend {
 
 /**
  * Inserts the deliveries of `deliveryParams` ($1-$9) whose event `fresh` holds, returning each created
- * one's id, webhook and lease. The first `$8` of those are leased for `$9` ms, unless their webhook was
- * meanwhile disabled or deleted.
+ * one. The first `$8` of those are leased for `$9` ms, unless their webhook was meanwhile disabled or
+ * deleted.
  */
 const INSERT_FRESH_DELIVERIES_SQL = `
     INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, payload, trace_parent,
@@ -79,7 +74,7 @@ const INSERT_FRESH_DELIVERIES_SQL = `
       WHERE u.event_id IN (SELECT event_id FROM fresh)
     ) AS d
     ON CONFLICT (webhook_id, event_id) WHERE resent_from IS NULL DO NOTHING
-    RETURNING id, webhook_id, lease_expires_at`;
+    RETURNING *`;
 
 function deliveryParams(deliveries: NewDelivery[], lease: { count: number; leaseMs: number }): unknown[] {
   return [
@@ -95,30 +90,16 @@ function deliveryParams(deliveries: NewDelivery[], lease: { count: number; lease
   ];
 }
 
-/** The webhook's side of a delivery created leased, over `inserted i` joined to `webhooks.webhooks w`. */
-const LEASED_COLUMNS = `i.id, w.url, w.signing_secret_encrypted AS "signingSecretEncrypted",
+/**
+ * A claimed attempt, over a delivery `d` (its next attempt) joined to its webhook `w`: what a claim and a
+ * fan-out's leased deliveries both return.
+ */
+const CLAIMED_ATTEMPT_COLUMNS = `d.id AS "deliveryId", d.webhook_id AS "webhookId",
+  d.organization_id AS "organizationId", d.event_type AS "eventType", d.payload, d.attempt_count + 1 AS attempt,
+  w.url, w.signing_secret_encrypted AS "signingSecretEncrypted",
   CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_signing_secret_encrypted END
-    AS "previousSigningSecretEncrypted"`;
-
-/** The leased deliveries as claimed first attempts; their own fields come from memory (one payload string per event). */
-function claimedOf(deliveries: NewDelivery[], rows: LeasedRow[]): ClaimedAttempt[] {
-  const byId = new Map(deliveries.map((delivery) => [delivery.id, delivery]));
-  return rows.map((row) => {
-    const delivery = byId.get(row.id)!;
-    return {
-      deliveryId: delivery.id,
-      webhookId: delivery.webhookId,
-      organizationId: delivery.organizationId,
-      eventType: delivery.eventType,
-      payload: delivery.payload,
-      attempt: 1,
-      url: row.url,
-      signingSecretEncrypted: row.signingSecretEncrypted,
-      previousSigningSecretEncrypted: row.previousSigningSecretEncrypted,
-      traceParent: delivery.traceParent ?? null,
-    };
-  });
-}
+    AS "previousSigningSecretEncrypted",
+  d.trace_parent AS "traceParent"`;
 
 /** `to_char` pattern of an ISO 8601 time in UTC with milliseconds, as `Date.toISOString` writes it. */
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -143,12 +124,7 @@ export const CLAIM_DUE_SQL = `
   UPDATE webhooks.deliveries d SET lease_expires_at = now() + make_interval(secs => $2 / 1000.0)
   FROM webhooks.webhooks w, lazy_commit
   WHERE d.id = ANY(ARRAY(SELECT id FROM due)) AND w.id = d.webhook_id
-  RETURNING d.id AS "deliveryId", d.webhook_id AS "webhookId", d.organization_id AS "organizationId",
-            d.event_type AS "eventType", d.payload, d.attempt_count + 1 AS attempt, w.url,
-            w.signing_secret_encrypted AS "signingSecretEncrypted",
-            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_signing_secret_encrypted END
-              AS "previousSigningSecretEncrypted",
-            d.trace_parent AS "traceParent"`;
+  RETURNING ${CLAIMED_ATTEMPT_COLUMNS}`;
 
 /** A delivery's own columns as the log shows them, over `webhooks.deliveries d`. While an attempt is in
  * flight, the next one is due when its lease ends (should the dispatcher die), so that is what is shown. */
@@ -202,21 +178,21 @@ export class DeliveryRepository {
     const params = deliveryParams(deliveries, lease);
     const groups = `$${params.length + 1}::text[]`;
     const eventIds = `$${params.length + 2}::uuid[]`;
-    const [row] = await this.dataSource.query<Array<{ fresh: string[]; leased: LeasedRow[] }>>(
+    const [row] = await this.dataSource.query<Array<{ fresh: string[]; leased: ClaimedAttempt[] }>>(
       `WITH fresh AS (
          INSERT INTO webhooks.processed_events (consumer_group, event_id)
          SELECT * FROM unnest(${groups}, ${eventIds}) ON CONFLICT DO NOTHING RETURNING event_id
        ), inserted AS (${INSERT_FRESH_DELIVERIES_SQL})
        SELECT (SELECT coalesce(array_agg(event_id::text), '{}') FROM fresh) AS fresh,
          (SELECT coalesce(json_agg(l), '[]') FROM (
-           SELECT ${LEASED_COLUMNS} FROM inserted i JOIN webhooks.webhooks w ON w.id = i.webhook_id
-           WHERE i.lease_expires_at IS NOT NULL
+           SELECT ${CLAIMED_ATTEMPT_COLUMNS} FROM inserted d JOIN webhooks.webhooks w ON w.id = d.webhook_id
+           WHERE d.lease_expires_at IS NOT NULL
          ) AS l) AS leased`,
       [...params, events.map((event) => event.consumerGroup), events.map((event) => event.eventId)],
     );
     // Postgres spells a uuid in lower case.
     const fresh = new Set((row?.fresh ?? []).map((id) => id.toLowerCase()));
-    return { fresh, leased: claimedOf(deliveries, row?.leased ?? []) };
+    return { fresh, leased: row?.leased ?? [] };
   }
 
   /**
