@@ -8,6 +8,7 @@ import { readAssessConfig } from './config';
 import { AssessInitial1764100000000 } from './migrations/1764100000000-assess-initial';
 import { AssessSystemStatus1764300000000 } from './migrations/1764300000000-assess-system-status';
 import { AssessAssessmentList1764400000000 } from './migrations/1764400000000-assess-assessment-list';
+import { AssessSystemsReplica1766100000000 } from './migrations/1766100000000-assess-systems-replica';
 
 /** The assess service: document assessments against frameworks, and a replica of systems. */
 export const assessService = defineService({
@@ -17,6 +18,7 @@ export const assessService = defineService({
     AssessInitial1764100000000,
     AssessSystemStatus1764300000000,
     AssessAssessmentList1764400000000,
+    AssessSystemsReplica1766100000000,
   ],
   routes: ['/api/service/assess'],
   readConfig: readAssessConfig,

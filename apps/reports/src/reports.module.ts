@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { SystemsReplica } from '@governance/replicas';
+import { SystemsReplica, SystemsReplicaConsumer } from '@governance/replicas';
 import { DataSource } from 'typeorm';
 import { REPORTS_CONFIG, type ReportsConfig } from './config';
 import { ReportGenerator } from './content/report-generator';
@@ -7,7 +7,6 @@ import { ReportSourceRepository } from './content/report-source.repository';
 import { ReadModelConsumer } from './read-model/read-model.consumer';
 import { ReadModelRepository } from './read-model/read-model.repository';
 import { ReadModelService } from './read-model/read-model.service';
-import { SystemReplicaConsumer } from './read-model/system-replica.consumer';
 import { PdfRenderer } from './render/report-pdf';
 import { ReportDownloadController } from './reports/report-download.controller';
 import { ReportRepository } from './reports/report.repository';
@@ -24,7 +23,7 @@ export class ReportsModule {
   static register(config: ReportsConfig): DynamicModule {
     return {
       module: ReportsModule,
-      controllers: [ReportsController, ReportDownloadController, ReadModelConsumer, SystemReplicaConsumer],
+      controllers: [ReportsController, ReportDownloadController, ReadModelConsumer, SystemsReplicaConsumer],
       providers: [
         { provide: REPORTS_CONFIG, useValue: config },
         { provide: SystemsReplica, useValue: new SystemsReplica('reports') },

@@ -10,3 +10,4 @@ export {
   type SystemSnapshotStore,
   SystemSnapshotsConsumer,
 } from './system-snapshots.consumer';
+export { SystemsReplicaConsumer } from './systems-replica.consumer';

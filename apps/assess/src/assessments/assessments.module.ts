@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ASSESS_CONFIG } from '../assess.tokens';
 import { type AssessConfig } from '../config';
 import { EngineThreads } from '../engine';
-import { SYSTEM_SNAPSHOT_STORE, SystemSnapshotsConsumer } from '@governance/replicas';
+import { SystemsReplica, SystemsReplicaConsumer } from '@governance/replicas';
 import { SystemReplicaRepository } from '../systems/system-replica.repository';
 import { FrameworkCatalog } from '../templates/framework-catalog';
 import { TemplatesController } from '../templates/templates.controller';
@@ -13,7 +13,7 @@ import { AssessmentsService } from './assessments.service';
 import { DocumentReader } from './document-text';
 
 @Module({
-  controllers: [TemplatesController, AssessmentsController, SystemSnapshotsConsumer],
+  controllers: [TemplatesController, AssessmentsController, SystemsReplicaConsumer],
   providers: [
     AssessmentsService,
     AssessmentRepository,
@@ -24,8 +24,8 @@ import { DocumentReader } from './document-text';
       useFactory: (config: AssessConfig) => new EngineThreads(config.engine),
       inject: [ASSESS_CONFIG],
     },
+    { provide: SystemsReplica, useValue: new SystemsReplica('assess') },
     SystemReplicaRepository,
-    { provide: SYSTEM_SNAPSHOT_STORE, useExisting: SystemReplicaRepository },
     FrameworkCatalog,
   ],
 })
