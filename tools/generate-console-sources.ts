@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PERMISSIONS, ROLE_PERMISSIONS } from '@governance/auth';
 import { PUBLIC_EVENT_TYPES, ROLES, SEVERITIES } from '@governance/contracts';
-import { FRAMEWORK_KEYS } from '@governance/frameworks';
+import { FRAMEWORKS } from '@governance/frameworks';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { type GeneratedFile, syncGeneratedFiles } from './generate-contract-docs';
 
@@ -48,7 +48,8 @@ function renderPermissions(): GeneratedFile {
 /**
  * The lists the console shows (filters, pickers, legends), in the server's order but severities. The
  * API's types give their members, but a hand-written list of them could miss one; these cannot. Labels
- * for them are typed `Record<Key, string>`, so the compiler names each one a new key needs.
+ * for them are typed `Record<Key, string>`, so the compiler names each one a new key needs; frameworks
+ * name themselves (their data's `short_name`).
  */
 function renderCatalog(): GeneratedFile {
   const list = (name: string, type: string, values: readonly string[]) => [
@@ -59,7 +60,14 @@ function renderCatalog(): GeneratedFile {
     '// Generated from @governance/contracts and @governance/frameworks by tools/generate-console-sources.ts',
     '// (npm run docs:generate).',
     ...list('PUBLIC_EVENT_TYPES', 'PublicEventType', PUBLIC_EVENT_TYPES),
-    ...list('FRAMEWORK_KEYS', 'FrameworkKey', FRAMEWORK_KEYS),
+    ...list(
+      'FRAMEWORK_KEYS',
+      'FrameworkKey',
+      FRAMEWORKS.map((framework) => framework.key),
+    ),
+    `export const FRAMEWORK_LABELS: Readonly<Record<FrameworkKey, string>> = ${JSON.stringify(
+      Object.fromEntries(FRAMEWORKS.map((framework) => [framework.key, framework.short_name])),
+    )};`,
     // Most severe first: the order of every legend, filter and count the console shows.
     ...list('SEVERITIES', 'Severity', [...SEVERITIES].reverse()),
     '',

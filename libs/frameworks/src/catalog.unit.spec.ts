@@ -1,8 +1,7 @@
-import { FRAMEWORKS, findControl, findFramework } from './catalog';
-import { FRAMEWORK_KEYS } from './framework';
+import { FRAMEWORK_KEYS, type FrameworkKey, FRAMEWORKS, findControl, findFramework } from './catalog';
 import { CONDITION_OPS, type Condition, SEVERITIES } from '@governance/contracts';
 import { validateCondition } from '@governance/policy-rules';
-import { controlRef, type Control, type Framework, type FrameworkKey } from './framework';
+import { controlRef, type Control, type Framework } from './framework';
 
 /** Terms that would match almost any AI document, so finding them proves nothing. */
 const OVER_GENERIC_TERMS = new Set([

@@ -1,6 +1,7 @@
 import { validateCondition } from '@governance/policy-rules';
 import { SEVERITIES } from '@governance/contracts';
-import { FRAMEWORK_KEYS, type Framework, type FrameworkKey } from './framework';
+import { type FrameworkKey } from './catalog';
+import { type Framework } from './framework';
 
 /** Bounds on evidence cues: enough concepts to separate documents, few enough to stay specific. */
 const CUES_PER_CONTROL = { min: 2, max: 4 } as const;
@@ -78,7 +79,7 @@ export function parseFramework(raw: unknown, file: string, expectedKey: Framewor
   if (!isObject(raw)) {
     problems.push('the file must hold one JSON object');
   } else {
-    checkStrings(raw, ['name', 'version', 'description', 'source'], 'framework', problems);
+    checkStrings(raw, ['name', 'short_name', 'version', 'description', 'source'], 'framework', problems);
     if (raw.key !== expectedKey)
       problems.push(`framework.key must be ${expectedKey} (got ${JSON.stringify(raw.key)})`);
     if (typeof raw.revision !== 'string' || !/^\d+\.\d+\.\d+$/.test(raw.revision))
@@ -102,8 +103,4 @@ export function parseFramework(raw: unknown, file: string, expectedKey: Framewor
     throw new Error(`Invalid framework data in ${file}:\n  - ${shown.join('\n  - ')}${more}`);
   }
   return raw as Framework;
-}
-
-export function isFrameworkKey(value: unknown): value is FrameworkKey {
-  return typeof value === 'string' && (FRAMEWORK_KEYS as readonly string[]).includes(value);
 }

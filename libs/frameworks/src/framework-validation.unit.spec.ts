@@ -3,7 +3,8 @@ import { parseFramework } from './framework-validation';
 function validFile(): Record<string, unknown> {
   return {
     key: 'NIST_AI_RMF',
-    name: 'NIST AI RMF',
+    name: 'NIST AI Risk Management Framework',
+    short_name: 'NIST AI RMF',
     version: 'AI RMF 1.0 (NIST AI 100-1)',
     revision: '1.0.0',
     description: 'test',

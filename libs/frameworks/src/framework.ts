@@ -1,7 +1,5 @@
 import { type Condition, type Severity } from '@governance/contracts';
-
-export const FRAMEWORK_KEYS = ['EU_AI_ACT', 'NIST_AI_RMF', 'ISO_42001'] as const;
-export type FrameworkKey = (typeof FRAMEWORK_KEYS)[number];
+import { type FrameworkKey } from './catalog';
 
 /** A phrase a document must contain, in one of several wordings, for one part of a control to count as met. */
 export interface EvidenceCue {
@@ -42,6 +40,8 @@ export interface Control {
 export interface Framework {
   key: FrameworkKey;
   name: string;
+  /** How lists and badges name it ("NIST AI RMF"). */
+  short_name: string;
   /** The edition of the source text the controls follow. */
   version: string;
   /** Our own semver for the data file, bumped on every reviewed change. */

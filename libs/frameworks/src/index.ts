@@ -1,11 +1,15 @@
 export {
-  type FrameworkKey,
   type Framework,
   type Control,
   type EvidenceCue,
   type RuntimePolicyTemplate,
   controlRef,
-  FRAMEWORK_KEYS,
 } from './framework';
-export { FRAMEWORKS, findFramework, findControl } from './catalog';
-export { isFrameworkKey } from './framework-validation';
+export {
+  FRAMEWORK_KEYS,
+  type FrameworkKey,
+  FRAMEWORKS,
+  findFramework,
+  findControl,
+  isFrameworkKey,
+} from './catalog';

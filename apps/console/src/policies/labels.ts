@@ -1,4 +1,4 @@
-import { FRAMEWORK_KEYS } from '../api/catalog.generated';
+import { FRAMEWORK_KEYS, FRAMEWORK_LABELS } from '../api/catalog.generated';
 import { type BadgeTone } from '../design/badge';
 import { type EnforcementMode, type FrameworkKey, type Policy } from './policies.queries';
 
@@ -18,12 +18,7 @@ export const STATUS_LABELS: Readonly<Record<Policy['status'], string>> = {
 
 /** The frameworks the API documents (the import's path and the list's filter); the names are for people. */
 export const FRAMEWORKS: readonly FrameworkKey[] = FRAMEWORK_KEYS;
-
-export const FRAMEWORK_LABELS: Readonly<Record<FrameworkKey, string>> = {
-  EU_AI_ACT: 'EU AI Act',
-  NIST_AI_RMF: 'NIST AI RMF',
-  ISO_42001: 'ISO/IEC 42001',
-};
+export { FRAMEWORK_LABELS };
 
 export function frameworkLabel(key: string | null): string {
   if (key === null) return 'Custom';

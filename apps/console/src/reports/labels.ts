@@ -1,5 +1,7 @@
 import type { NewReport, Report } from './reports.queries';
 
+export { FRAMEWORK_LABELS } from '../api/catalog.generated';
+
 export const REPORT_TYPES: ReadonlyArray<Report['type']> = [
   'compliance',
   'executive',
@@ -29,11 +31,6 @@ export const REPORT_STATUS_LABELS: Readonly<Record<Report['status'], string>> = 
 };
 
 export type Framework = NonNullable<NewReport['framework']>;
-export const FRAMEWORK_LABELS: Readonly<Record<Framework, string>> = {
-  EU_AI_ACT: 'EU AI Act',
-  NIST_AI_RMF: 'NIST AI RMF',
-  ISO_42001: 'ISO/IEC 42001',
-};
 
 /** The period choices of the form: a span ending now (the API's `30d` form), all time, or dates. */
 export const PERIOD_OPTIONS = [
