@@ -82,6 +82,9 @@ export function parseFramework(raw: unknown, file: string, expectedKey: Framewor
     checkStrings(raw, ['name', 'short_name', 'version', 'description', 'source'], 'framework', problems);
     if (raw.key !== expectedKey)
       problems.push(`framework.key must be ${expectedKey} (got ${JSON.stringify(raw.key)})`);
+    // finding.created's `control` (`<KEY>:<id>`) is published with this pattern.
+    if (!/^[A-Z0-9_]+$/.test(expectedKey))
+      problems.push(`framework.key must be upper case letters, digits and _ (got ${expectedKey})`);
     if (typeof raw.revision !== 'string' || !/^\d+\.\d+\.\d+$/.test(raw.revision))
       problems.push('framework.revision must be a semver string such as 1.0.0');
     const controls = raw.controls;

@@ -1,3 +1,4 @@
+import { type FrameworkKey } from './catalog';
 import { parseFramework } from './framework-validation';
 
 function validFile(): Record<string, unknown> {
@@ -45,6 +46,13 @@ function controlOf(file: Record<string, unknown>): Record<string, unknown> {
 }
 
 describe('parseFramework', () => {
+  it('refuses a key that published control references could not carry', () => {
+    const file = { ...validFile(), key: 'iso_42001' };
+    expect(() => parseFramework(file, 'f.json', 'iso_42001' as FrameworkKey)).toThrow(
+      /framework.key must be upper case letters, digits and _/,
+    );
+  });
+
   it('accepts a well-formed file and returns it typed', () => {
     const parsed = parseFramework(validFile(), 'nist.json', 'NIST_AI_RMF');
     expect(parsed.controls[0]?.id).toBe('GOVERN-1.1');
