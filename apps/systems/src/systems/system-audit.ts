@@ -2,21 +2,14 @@ import { auditChanges, type AuditEntry, auditFields } from '@governance/messagin
 import { EDITABLE_FIELDS } from './system-rules';
 import { type SystemRow } from './system-records';
 
-/** What a registration entry shows of the new system. */
+/**
+ * What a registration entry shows of the new system: every field a person may edit but the free-text
+ * description, and where it came from.
+ */
 const REGISTERED_FIELDS = [
-  'name',
-  'risk_tier',
-  'declared',
-  'status',
+  ...EDITABLE_FIELDS.filter((field) => field !== 'description'),
   'registration_source',
   'discovery_method',
-  'owner',
-  'vendor',
-  'model',
-  'environment',
-  'host',
-  'runtime',
-  'tags',
 ] as const;
 
 /** A system entered the inventory: registered by a person or key, or minted for a probe or a discovery. */

@@ -12,21 +12,31 @@ export type SystemChanges = Partial<EditableSystem>;
 
 export type UpdatePlan = { ok: true; changes: SystemChanges } | { ok: false; problems: FieldProblem[] };
 
-const TEXT_FIELDS = [
-  'name',
-  'description',
-  'owner',
-  'vendor',
-  'model',
-  'risk_tier',
-  'environment',
-  'host',
-  'runtime',
-  'status',
-] as const satisfies ReadonlyArray<keyof EditableSystem>;
+/**
+ * Every field a person may edit, and how a PATCH compares it, in the one fixed order the UPDATE
+ * statement's text keeps. Typed against the snapshot, so a field added there is named here by the
+ * compiler rather than ignored by PATCH.
+ */
+const EDITS = {
+  name: 'text',
+  description: 'text',
+  owner: 'text',
+  vendor: 'text',
+  model: 'text',
+  risk_tier: 'text',
+  environment: 'text',
+  host: 'text',
+  runtime: 'text',
+  status: 'text',
+  tags: 'tags',
+  declared: 'declared',
+} as const satisfies Record<keyof EditableSystem, 'text' | 'tags' | 'declared'>;
 
-/** Every field an update may set, in one fixed order so the UPDATE statement's text never varies. */
-export const EDITABLE_FIELDS = [...TEXT_FIELDS, 'tags', 'declared'] as const;
+type EditableField = keyof typeof EDITS;
+export const EDITABLE_FIELDS = Object.keys(EDITS) as EditableField[];
+const TEXT_FIELDS = EDITABLE_FIELDS.filter(
+  (field): field is Exclude<EditableField, 'tags' | 'declared'> => EDITS[field] === 'text',
+);
 
 const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((tag, index) => tag === b[index]);
