@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTERNAL_TOPICS, PUBLIC_EVENT_TYPES, publicTopicFor } from '@governance/contracts';
 
@@ -32,5 +32,29 @@ describe('the event tables of the guides', () => {
   it('name every internal topic in docs/architecture.md', () => {
     const architecture = read('docs/architecture.md');
     expect(Object.values(INTERNAL_TOPICS).filter((topic) => !architecture.includes(topic))).toEqual([]);
+  });
+});
+
+/** Product sources (tests, test harnesses and the console aside), path and text. */
+function productSources(directory: string): Array<[string, string]> {
+  return readdirSync(join(__dirname, '..', directory), { recursive: true, encoding: 'utf8' })
+    .filter(
+      (path) => path.endsWith('.ts') && !path.includes('.spec.') && !path.split('/').includes('testing'),
+    )
+    .map((path) => [join(directory, path), read(join(directory, path))]);
+}
+
+/**
+ * A public event type is published, advertised (AsyncAPI, the webhook catalogue, the console's subscription
+ * list) and consumed from its contract alone; only this names one that no service ever sends.
+ */
+describe('the producers of public events', () => {
+  it('build every public event type in some service (a record with `event: <type>`)', () => {
+    const services = readdirSync(join(__dirname, '..', 'apps')).filter((app) => app !== 'console');
+    const sources = services.flatMap((app) => productSources(join('apps', app, 'src')));
+    const unproduced = PUBLIC_EVENT_TYPES.filter(
+      (type) => !sources.some(([, text]) => text.includes(`event: '${type}'`)),
+    );
+    expect(unproduced).toEqual([]);
   });
 });
