@@ -1,3 +1,4 @@
+import { systemsReplicaMigrations } from '@governance/replicas';
 import multipart from '@fastify/multipart';
 import { defineService } from '@governance/service';
 import { ASSESS_CONFIG } from './assess.tokens';
@@ -19,6 +20,7 @@ export const assessService = defineService({
     AssessSystemStatus1764300000000,
     AssessAssessmentList1764400000000,
     AssessSystemsReplica1766100000000,
+    ...systemsReplicaMigrations('assess'),
   ],
   routes: ['/api/service/assess'],
   readConfig: readAssessConfig,

@@ -1,3 +1,4 @@
+import { systemsReplicaMigrations } from '@governance/replicas';
 import { defineService } from '@governance/service';
 import { readDashboardConfig } from './config';
 import { DashboardModule } from './dashboard.module';
@@ -17,6 +18,7 @@ export const dashboardService = defineService({
     DashboardActivityPolicy1764400000000,
     DashboardProbeSystems1764500000000,
     DashboardActivityAssessment1764600000000,
+    ...systemsReplicaMigrations('dashboard'),
   ],
   routes: ['/api/service/dashboard'],
   readConfig: readDashboardConfig,

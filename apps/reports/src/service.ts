@@ -1,3 +1,4 @@
+import { systemsReplicaMigrations } from '@governance/replicas';
 import { defineService } from '@governance/service';
 import { readReportsConfig } from './config';
 import { ReportsInitial1764400000000 } from './migrations/1764400000000-reports-initial';
@@ -7,7 +8,7 @@ import { ReportsModule } from './reports.module';
 export const reportsService = defineService({
   name: 'reports',
   schema: 'reports',
-  migrations: [ReportsInitial1764400000000],
+  migrations: [ReportsInitial1764400000000, ...systemsReplicaMigrations('reports')],
   routes: ['/api/service/reports'],
   readConfig: readReportsConfig,
   domain: (config) => ({ imports: [ReportsModule.register(config)] }),

@@ -1,7 +1,11 @@
 export {
+  type ReplicaTableChange,
   SystemsReplica,
+  type SystemsReplicaRow,
+  SYSTEMS_REPLICA_TABLE_CHANGES,
   SYSTEMS_REPLICA_TOPICS,
   type SystemsReplicaTopic,
+  systemsReplicaMigrations,
   systemsReplicaTableSql,
 } from './systems-replica';
 export {

@@ -1,7 +1,12 @@
 import { newId, type SystemSnapshot } from '@governance/contracts';
 import { createTestDatabase, openDataSource, systemSnapshot, type TestDatabase } from '@governance/testing';
-import { type DataSource } from 'typeorm';
-import { SystemsReplica, systemsReplicaTableSql } from './systems-replica';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import {
+  type ReplicaTableChange,
+  SystemsReplica,
+  systemsReplicaMigrations,
+  systemsReplicaTableSql,
+} from './systems-replica';
 import {
   announcementRecord,
   mergeRecord,
@@ -120,6 +125,73 @@ describe('SystemsReplica', () => {
           .map((row) => row.system_id)
           .sort(),
       ).toEqual([tied, fresh].sort());
+    }
+  });
+});
+
+/** A change of the replica's table reaches every service that keeps it, through TypeORM's own runner. */
+describe('systemsReplicaMigrations', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('runs each table change once, in timestamp order, after the service’s own migrations, and reverts it', async () => {
+    const changes: ReplicaTableChange[] = [
+      {
+        timestamp: 1890000000000,
+        up: (table) => `ALTER TABLE ${table} ADD COLUMN owner_email text`,
+        down: (table) => `ALTER TABLE ${table} DROP COLUMN owner_email`,
+      },
+      {
+        timestamp: 1880000000000,
+        up: (table) => `ALTER TABLE ${table} ADD COLUMN region text NOT NULL DEFAULT 'eu'`,
+        down: (table) => `ALTER TABLE ${table} DROP COLUMN region`,
+      },
+    ];
+    const initial = class ReplicaKeeperInitial1764400000000 implements MigrationInterface {
+      async up(runner: QueryRunner): Promise<void> {
+        await runner.query('CREATE SCHEMA replica_keeper');
+        await runner.query(systemsReplicaTableSql('replica_keeper'));
+      }
+      async down(runner: QueryRunner): Promise<void> {
+        await runner.query('DROP SCHEMA replica_keeper CASCADE');
+      }
+    };
+    const migrations = [initial, ...systemsReplicaMigrations('replica_keeper', changes)];
+    const dataSource = await new DataSource({
+      type: 'postgres',
+      url: database.url,
+      migrations,
+      migrationsTableName: 'replica_keeper_migrations',
+    }).initialize();
+    try {
+      const ran = await dataSource.runMigrations();
+      expect(ran.map((migration) => migration.name)).toEqual([
+        'ReplicaKeeperInitial1764400000000',
+        'SystemsReplicaReplicaKeeper1880000000000',
+        'SystemsReplicaReplicaKeeper1890000000000',
+      ]);
+      const columns = async () =>
+        (
+          await dataSource.query<Array<{ column_name: string }>>(
+            `SELECT column_name FROM information_schema.columns
+             WHERE table_schema = 'replica_keeper' AND table_name = 'systems' ORDER BY ordinal_position`,
+          )
+        ).map((row) => row.column_name);
+      expect((await columns()).slice(-2)).toEqual(['region', 'owner_email']);
+      expect(await dataSource.runMigrations()).toEqual([]);
+
+      await dataSource.undoLastMigration();
+      expect(await columns()).not.toContain('owner_email');
+      expect(await columns()).toContain('region');
+    } finally {
+      await dataSource.destroy();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { INTERNAL_TOPICS, publicTopicFor, type SystemSnapshot } from '@governance/contracts';
 import { type ProjectedRecord, type Projection } from '@governance/messaging';
 import { assertSchemaName, unnestColumns } from '@governance/persistence';
-import { type EntityManager } from 'typeorm';
+import { type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** The topics the replica of systems is built from: the systems service's snapshots, and the announcement. */
 export const SYSTEMS_REPLICA_TOPICS = [INTERNAL_TOPICS.systems, publicTopicFor('system.registered')] as const;
@@ -9,8 +9,27 @@ export const SYSTEMS_REPLICA_TOPICS = [INTERNAL_TOPICS.systems, publicTopicFor('
 export type SystemsReplicaTopic = (typeof SYSTEMS_REPLICA_TOPICS)[number];
 
 /**
- * The replica's table in `schema`, as the initial migrations of dashboard and reports create it.
- * `updated_at` of the snapshot applied last; a row made from a public system.registered has none yet.
+ * The snapshot fields the replica keeps beside its keys and `updated_at`, with their column types: the
+ * upsert and `SystemsReplicaRow` follow from this list. A field added here needs its column added in
+ * `SYSTEMS_REPLICA_TABLE_CHANGES` too, which every service keeping the replica then runs.
+ */
+const REPLICA_COLUMNS = {
+  name: 'text',
+  declared: 'boolean',
+  risk_tier: 'text',
+  status: 'text',
+} as const satisfies Partial<Record<keyof SystemSnapshot, 'text' | 'boolean' | 'timestamptz'>>;
+
+type ReplicaColumn = keyof typeof REPLICA_COLUMNS;
+const COLUMNS = Object.keys(REPLICA_COLUMNS) as ReplicaColumn[];
+
+/** A system as a service's replica holds it. */
+export type SystemsReplicaRow = Pick<SystemSnapshot, 'system_id' | ReplicaColumn>;
+
+/**
+ * The replica's table in `schema`, as the initial migrations of dashboard and reports created it (so it
+ * never changes: later columns come in `SYSTEMS_REPLICA_TABLE_CHANGES`). `updated_at` of the snapshot
+ * applied last; a row made from a public system.registered has none yet.
  */
 export function systemsReplicaTableSql(schema: string): string {
   return `CREATE TABLE ${assertSchemaName(schema)}.systems (
@@ -25,6 +44,44 @@ export function systemsReplicaTableSql(schema: string): string {
     )`;
 }
 
+/** A change of the replica's table after `systemsReplicaTableSql`, over `<schema>.systems`. */
+export interface ReplicaTableChange {
+  /** When it was written (ms since the epoch): its place among each service's migrations. */
+  timestamp: number;
+  up(table: string): string;
+  down(table: string): string;
+}
+
+/** The replica table's changes, oldest first. Appending one migrates every service that keeps it. */
+export const SYSTEMS_REPLICA_TABLE_CHANGES: readonly ReplicaTableChange[] = [];
+
+/**
+ * The migrations (TypeORM classes, named `SystemsReplica<Schema><timestamp>`) that bring `<schema>.systems`
+ * from `systemsReplicaTableSql` to the current shape; each service that keeps the replica lists them
+ * after its own.
+ */
+export function systemsReplicaMigrations(
+  schema: string,
+  changes: readonly ReplicaTableChange[] = SYSTEMS_REPLICA_TABLE_CHANGES,
+): Array<new () => MigrationInterface> {
+  const table = `${assertSchemaName(schema)}.systems`;
+  const prefix = `SystemsReplica${schema.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())}`;
+  return changes.map(({ timestamp, up, down }) => {
+    const name = `${prefix}${timestamp}`;
+    const migration = class implements MigrationInterface {
+      name = name;
+      async up(runner: QueryRunner): Promise<void> {
+        await runner.query(up(table));
+      }
+      async down(runner: QueryRunner): Promise<void> {
+        await runner.query(down(table));
+      }
+    };
+    Object.defineProperty(migration, 'name', { value: name });
+    return migration;
+  });
+}
+
 /**
  * A service's replica of the systems inventory, kept in `<schema>.systems`. Every write is scoped by
  * organization id and order-tolerant: a snapshot keeps the newest by `updated_at`, and the public
@@ -34,9 +91,17 @@ export function systemsReplicaTableSql(schema: string): string {
 export class SystemsReplica implements Projection<SystemsReplicaTopic> {
   readonly topics = SYSTEMS_REPLICA_TOPICS;
   private readonly table: string;
+  /** Built once from REPLICA_COLUMNS, so its text never varies. */
+  private readonly upsertSql: string;
 
   constructor(schema: string) {
     this.table = `${assertSchemaName(schema)}.systems`;
+    const arrays = COLUMNS.map((column, index) => `$${index + 3}::${REPLICA_COLUMNS[column]}[]`);
+    const updates = [...COLUMNS, 'updated_at'].map((column) => `${column} = EXCLUDED.${column}`);
+    this.upsertSql = `INSERT INTO ${this.table} AS s (organization_id, system_id, ${COLUMNS.join(', ')}, updated_at)
+       SELECT * FROM unnest($1::text[], $2::text[], ${arrays.join(', ')}, $${COLUMNS.length + 3}::timestamptz[])
+       ON CONFLICT (organization_id, system_id) DO UPDATE SET ${updates.join(', ')}
+       WHERE s.updated_at IS NULL OR s.updated_at <= EXCLUDED.updated_at`;
   }
 
   /**
@@ -58,20 +123,11 @@ export class SystemsReplica implements Projection<SystemsReplicaTopic> {
 
   private async upsertSnapshots(manager: EntityManager, snapshots: readonly KeptSnapshot[]): Promise<void> {
     await manager.query(
-      `INSERT INTO ${this.table} AS s (organization_id, system_id, name, declared, risk_tier, status, updated_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[],
-         $7::timestamptz[])
-       ON CONFLICT (organization_id, system_id) DO UPDATE SET
-         name = EXCLUDED.name, declared = EXCLUDED.declared, risk_tier = EXCLUDED.risk_tier,
-         status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
-       WHERE s.updated_at IS NULL OR s.updated_at <= EXCLUDED.updated_at`,
+      this.upsertSql,
       unnestColumns(snapshots, ({ organizationId, snapshot }) => [
         organizationId,
         snapshot.system_id,
-        snapshot.name,
-        snapshot.declared,
-        snapshot.risk_tier,
-        snapshot.status,
+        ...COLUMNS.map((column) => snapshot[column]),
         snapshot.updated_at,
       ]),
     );

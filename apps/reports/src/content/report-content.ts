@@ -1,3 +1,4 @@
+import { type SystemsReplicaRow } from '@governance/replicas';
 import { RISK_TIERS, type RiskTier, SEVERITIES, type Severity } from '@governance/contracts';
 import { findControl } from '@governance/frameworks';
 import { type ReportPeriod } from '../reports/report-period';
@@ -8,13 +9,7 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ['pdf', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export interface SystemRow {
-  system_id: string;
-  name: string;
-  risk_tier: string;
-  status: string;
-  declared: boolean;
-}
+export type SystemRow = SystemsReplicaRow;
 
 export interface AssessmentRow {
   assessment_id: string;
