@@ -48,8 +48,8 @@ export function systemsReplicaTableSql(schema: string): string {
 export interface ReplicaTableChange {
   /** When it was written (ms since the epoch): its place among each service's migrations. */
   timestamp: number;
-  up(table: string): string;
-  down(table: string): string;
+  up: (table: string) => string;
+  down: (table: string) => string;
 }
 
 /** The replica table's changes, oldest first. Appending one migrates every service that keeps it. */
