@@ -1,3 +1,4 @@
+import { FRAMEWORK_KEYS } from '@governance/frameworks';
 import {
   aggregateCompliance,
   countCompliance,
@@ -25,7 +26,7 @@ function verdict(
 describe('aggregateCompliance', () => {
   it('lists every catalog framework as not assessed when there are no verdicts', () => {
     const result = aggregateCompliance([]);
-    expect(result.map((entry) => entry.framework)).toEqual(['EU_AI_ACT', 'NIST_AI_RMF', 'ISO_42001']);
+    expect(result.map((entry) => entry.framework)).toEqual(FRAMEWORK_KEYS);
     expect(result.every((entry) => entry.status === 'not_assessed' && entry.score === null)).toBe(true);
     expect(result.every((entry) => entry.name.length > 0 && entry.last_assessed_at === null)).toBe(true);
   });
