@@ -16,8 +16,8 @@ import { makeSelfSignedCertificate } from '@governance/testing';
 import {
   type AttemptRecord,
   type ClaimedAttempt,
-  DeliveryRepository,
-} from '../apps/webhooks/src/deliveries/delivery.repository';
+  DeliveryQueueRepository,
+} from '../apps/webhooks/src/deliveries/delivery-queue.repository';
 import { DeliveryWorker } from '../apps/webhooks/src/deliveries/delivery-worker';
 import { createService } from '../apps/webhooks/src/service';
 import { announceOrganization } from '../apps/webhooks/src/testing/webhooks-harness';
@@ -75,7 +75,7 @@ interface Settings {
 interface Fixture {
   sql: Client;
   worker: DeliveryWorker;
-  deliveries: DeliveryRepository;
+  deliveries: DeliveryQueueRepository;
   organizationId: string;
   payload: string;
 }
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
     const fixture: Fixture = {
       sql,
       worker: service.app.get(DeliveryWorker),
-      deliveries: service.app.get(DeliveryRepository),
+      deliveries: service.app.get(DeliveryQueueRepository),
       organizationId: organization.id,
       payload: JSON.stringify(samplePayload(EVENT)),
     };

@@ -10,7 +10,7 @@ import {
   type TraceLogFields,
 } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { type AttemptRecord, type ClaimedAttempt } from './delivery.repository';
+import { type AttemptRecord, type ClaimedAttempt } from './delivery-queue.repository';
 import { EndpointBreakers } from '../outbound/endpoint-breakers';
 import { type AttemptOutcome, noAnswer, WebhookSender } from '../outbound/webhook-sender';
 import { SigningSecretCache } from '../secrets/signing-secret-cache';

@@ -6,7 +6,7 @@ import { readWebhooksConfig } from '../config';
 import { EndpointBreakers } from '../outbound/endpoint-breakers';
 import { type WebhookRequest, type WebhookSender } from '../outbound/webhook-sender';
 import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
-import { type ClaimedAttempt } from './delivery.repository';
+import { type ClaimedAttempt } from './delivery-queue.repository';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const WEBHOOK_ID = 'webhook_01JD0000000000000000000000';

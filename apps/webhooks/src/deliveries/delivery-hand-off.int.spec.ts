@@ -1,7 +1,7 @@
 import { newUuidV7 } from '@governance/contracts';
 import { startWebhookReceiver, type WebhookReceiver } from '@governance/testing';
 import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
-import { type ClaimedAttempt, DeliveryRepository } from './delivery.repository';
+import { type ClaimedAttempt, DeliveryQueueRepository } from './delivery-queue.repository';
 import {
   eventually,
   SYSTEM_REGISTERED,
@@ -11,7 +11,7 @@ import {
 
 /** Every claim statement the dispatcher runs, and every delivery the fan-out creates leased, as returned. */
 function watchDispatch(harness: WebhooksHarness) {
-  const deliveries = harness.service.app.get(DeliveryRepository);
+  const deliveries = harness.service.app.get(DeliveryQueueRepository);
   const claims: Array<{ at: number; attempts: ClaimedAttempt[] }> = [];
   const leased: ClaimedAttempt[][] = [];
   const claimDue = deliveries.claimDue.bind(deliveries);
@@ -196,7 +196,7 @@ describe('a handed-over delivery whose dispatcher died', () => {
     const eventId = newUuidV7();
     const {
       leased: [leased],
-    } = await harness.service.app.get(DeliveryRepository).fanOut(
+    } = await harness.service.app.get(DeliveryQueueRepository).fanOut(
       [{ consumerGroup: 'webhooks.dispatcher', eventId }],
       [
         {

@@ -1,6 +1,6 @@
 import { type WebhookRequest } from '../outbound/webhook-sender';
 import { signatureHeader } from '../outbound/signature';
-import { type ClaimedAttempt } from './delivery.repository';
+import { type ClaimedAttempt } from './delivery-queue.repository';
 
 export const USER_AGENT = 'Service-Hookbot/1.0';
 

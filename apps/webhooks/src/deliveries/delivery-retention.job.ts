@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { deleteInBatches, LOGGER, type Logger, PeriodicJob } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { DeliveryRepository } from './delivery.repository';
+import { DeliveryLogRepository } from './delivery-log.repository';
 import { WebhookRepository } from '../webhooks/webhook.repository';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 
@@ -14,7 +14,7 @@ const BATCH_SIZE = 1_000;
 @Injectable()
 export class DeliveryRetentionJob extends PeriodicJob {
   constructor(
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveries: DeliveryLogRepository,
     private readonly webhooks: WebhookRepository,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Inject(LOGGER) logger: Logger,

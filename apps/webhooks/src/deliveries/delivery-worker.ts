@@ -8,7 +8,11 @@ import {
 } from '@nestjs/common';
 import { ClaimLoop, counter, histogram, LOGGER, type Logger, PeriodicTask } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { type AttemptRecord, type ClaimedAttempt, DeliveryRepository } from './delivery.repository';
+import {
+  type AttemptRecord,
+  type ClaimedAttempt,
+  DeliveryQueueRepository,
+} from './delivery-queue.repository';
 import { WEBHOOKS_CONFIG } from '../webhooks.tokens';
 import { DeliveryAttemptExecutor } from './delivery-attempt.executor';
 
@@ -74,7 +78,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly inOwnContext = AsyncResource.bind((work: () => void) => work());
 
   constructor(
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveries: DeliveryQueueRepository,
     private readonly executor: DeliveryAttemptExecutor,
     private readonly live: LiveChanges,
     @Inject(WEBHOOKS_CONFIG) config: WebhooksConfig,

@@ -4,7 +4,7 @@ import { Payload } from '@nestjs/microservices';
 import { newUuidV7, PUBLIC_TOPICS, type PublicEventRecord, toEventPayload } from '@governance/contracts';
 import { type ConsumedEvent, ConsumeEvent, parsePayload } from '@governance/messaging';
 import { currentTraceparent } from '@governance/platform';
-import { type ClaimedAttempt, DeliveryRepository, type NewDelivery } from './delivery.repository';
+import { type ClaimedAttempt, DeliveryQueueRepository, type NewDelivery } from './delivery-queue.repository';
 import { subscriptionKey, WebhookRepository } from '../webhooks/webhook.repository';
 import { DeliveryWorker } from './delivery-worker';
 
@@ -18,7 +18,7 @@ import { DeliveryWorker } from './delivery-worker';
 export class EventFanoutConsumer {
   constructor(
     private readonly webhooks: WebhookRepository,
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveries: DeliveryQueueRepository,
     private readonly worker: DeliveryWorker,
     private readonly live: LiveChanges,
   ) {}

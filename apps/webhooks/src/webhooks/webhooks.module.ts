@@ -1,6 +1,7 @@
 import { DeliveriesStreamController } from '../deliveries/deliveries-stream.controller';
 import { Module } from '@nestjs/common';
-import { DeliveryRepository } from '../deliveries/delivery.repository';
+import { DeliveryLogRepository } from '../deliveries/delivery-log.repository';
+import { DeliveryQueueRepository } from '../deliveries/delivery-queue.repository';
 import { DeliveryAttemptExecutor } from '../deliveries/delivery-attempt.executor';
 import { DeliveryWorker } from '../deliveries/delivery-worker';
 import { EventFanoutConsumer } from '../deliveries/event-fanout.consumer';
@@ -14,7 +15,8 @@ import { WebhooksService } from './webhooks.service';
   providers: [
     WebhooksService,
     WebhookRepository,
-    DeliveryRepository,
+    DeliveryQueueRepository,
+    DeliveryLogRepository,
     DeliveryAttemptExecutor,
     DeliveryWorker,
     DeliveryRetentionJob,

@@ -23,7 +23,8 @@ import {
   withIsoDates,
 } from '@governance/platform';
 import { type WebhooksConfig } from '../config';
-import { type DeliveryLogRow, DeliveryRepository } from '../deliveries/delivery.repository';
+import { type DeliveryLogRow, DeliveryLogRepository } from '../deliveries/delivery-log.repository';
+import { DeliveryQueueRepository } from '../deliveries/delivery-queue.repository';
 import { DeliveryWorker } from '../deliveries/delivery-worker';
 import { WebhookSender } from '../outbound/webhook-sender';
 import { deliveryRequest } from '../deliveries/delivery-request';
@@ -97,7 +98,8 @@ const distinct = (events: PublicEventType[]): PublicEventType[] => [...new Set(e
 export class WebhooksService {
   constructor(
     private readonly webhooks: WebhookRepository,
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveryLog: DeliveryLogRepository,
+    private readonly deliveryQueue: DeliveryQueueRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly destinations: DestinationPolicy,
     private readonly sender: WebhookSender,
@@ -155,7 +157,7 @@ export class WebhooksService {
   async getDelivery(organizationId: string, id: string, deliveryId: string): Promise<DeliveryDetailResponse> {
     await this.require(organizationId, id);
     const delivery = DELIVERY_ID.test(deliveryId)
-      ? await this.deliveries.findDetail(organizationId, id, deliveryId, this.config.deliveryRetentionMs)
+      ? await this.deliveryLog.findDetail(organizationId, id, deliveryId, this.config.deliveryRetentionMs)
       : undefined;
     if (!delivery) throw ApiError.notFound('Delivery');
     return { ...delivery, response_body_max_bytes: RESPONSE_BODY_KEPT_BYTES };
@@ -214,7 +216,7 @@ export class WebhooksService {
       }),
     );
     await this.unitOfWork.run(async (tx) => {
-      await this.deliveries.insertTestDelivery(
+      await this.deliveryLog.insertTestDelivery(
         tx.manager,
         { ...delivery, id: deliveryId, payload },
         { ...outcome, attemptedAt, outcome: outcome.success ? 'succeeded' : 'failed' },
@@ -249,7 +251,7 @@ export class WebhooksService {
       query,
       LOG_CURSOR,
       (limit, after) =>
-        this.deliveries.listLog(organizationId, id, this.config.deliveryRetentionMs, filter, limit, after),
+        this.deliveryLog.listLog(organizationId, id, this.config.deliveryRetentionMs, filter, limit, after),
       (row) => ({ at: row.created_at_exact, id: row.delivery_id }),
       withoutPagingKey,
     );
@@ -267,9 +269,9 @@ export class WebhooksService {
     const entry = await this.unitOfWork.run(async (tx) => {
       const scope = { organizationId, webhookId: webhook.id, retentionMs: this.config.deliveryRetentionMs };
       const resend = { id: resendId, originalId: deliveryId, traceParent: currentTraceparent() };
-      if (!(await this.deliveries.insertResend(tx.manager, scope, resend)))
+      if (!(await this.deliveryQueue.insertResend(tx.manager, scope, resend)))
         throw ApiError.notFound('Delivery');
-      const inserted = await this.deliveries.findLogEntry(tx.manager, organizationId, webhook.id, resendId);
+      const inserted = await this.deliveryLog.findLogEntry(tx.manager, organizationId, webhook.id, resendId);
       if (!inserted) throw new Error(`resend ${resendId} not found in its own transaction`);
       tx.audit(
         deliveryResentAudit(organizationId, {
@@ -305,7 +307,7 @@ export class WebhooksService {
       ]);
     const max = this.config.recoverMaxPerCall;
     const result = await this.unitOfWork.run(async (tx) => {
-      const failed = await this.deliveries.findUnrecoveredFailures(
+      const failed = await this.deliveryLog.findUnrecoveredFailures(
         tx.manager,
         organizationId,
         webhook.id,
@@ -313,7 +315,7 @@ export class WebhooksService {
         max + 1,
       );
       const resends = failed.slice(0, max).map((originalId) => ({ id: newUuidV7(), originalId }));
-      const resent = await this.deliveries.insertRecoveryResends(
+      const resent = await this.deliveryQueue.insertRecoveryResends(
         tx.manager,
         organizationId,
         webhook.id,
@@ -354,7 +356,7 @@ export class WebhooksService {
   }
 
   private async withHealth(organizationId: string, rows: WebhookRow[]): Promise<WebhookResponse[]> {
-    const recent = await this.deliveries.recentAttempts(
+    const recent = await this.deliveryLog.recentAttempts(
       organizationId,
       rows.map((row) => row.id),
       this.config.health,

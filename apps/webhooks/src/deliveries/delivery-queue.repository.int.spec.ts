@@ -5,9 +5,10 @@ import {
   type AttemptRecord,
   CLAIM_DUE_SQL,
   type ClaimedAttempt,
-  DeliveryRepository,
+  DeliveryQueueRepository,
   type NewDelivery,
-} from './delivery.repository';
+} from './delivery-queue.repository';
+import { DeliveryLogRepository } from './delivery-log.repository';
 
 interface PlanNode {
   'Node Type': string;
@@ -24,15 +25,17 @@ function planNodes(node: PlanNode): PlanNode[] {
  * Claims and outcomes against real Postgres, with the dispatcher stopped so the test alone drives the
  * repository.
  */
-describe('DeliveryRepository claims and outcomes', () => {
+describe('the delivery queue: claims and outcomes', () => {
   let harness: WebhooksHarness;
-  let deliveries: DeliveryRepository;
+  let deliveries: DeliveryQueueRepository;
+  let log: DeliveryLogRepository;
   let org: TestOrganization;
 
   beforeAll(async () => {
     harness = await WebhooksHarness.start();
     await harness.service.app.get(DeliveryWorker).beforeApplicationShutdown();
-    deliveries = harness.service.app.get(DeliveryRepository);
+    deliveries = harness.service.app.get(DeliveryQueueRepository);
+    log = harness.service.app.get(DeliveryLogRepository);
     org = await harness.createOrganization();
   }, 120_000);
 
@@ -155,7 +158,7 @@ describe('DeliveryRepository claims and outcomes', () => {
       [ids[0]],
     );
     expect(leased).toEqual({ outcome: 'pending', attempt_count: 0 });
-    const [logged] = await deliveries.listLog(org.id, hookId, 60_000, {}, 10);
+    const [logged] = await log.listLog(org.id, hookId, 60_000, {}, 10);
     expect(Date.parse(logged!.next_attempt_at!)).toBeGreaterThan(Date.now());
 
     await new Promise((resolve) => setTimeout(resolve, 1_200));
