@@ -1,4 +1,9 @@
-import { newUuidV7, type PublicEventRecord, type SystemsEventRecord } from '@governance/contracts';
+import {
+  newUuidV7,
+  type PublicEventRecord,
+  type SystemSnapshot,
+  type SystemsEventRecord,
+} from '@governance/contracts';
 import { type WithDates, withIsoDates } from '@governance/platform';
 import { type SystemResponse } from './system.dto';
 
@@ -29,6 +34,20 @@ export function systemRegisteredEvent(row: SystemRow): PublicEventRecord<'system
     },
   };
 }
+
+/** `true` when A and B have the same keys; `never` (a compile error where `true` is assigned) otherwise. */
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
+  ? true
+  : never;
+
+/**
+ * The snapshot other services replicate is the API's system under `system_id`: a field added to one and
+ * not the other stops the build here, rather than reaching a consumer's contract check as a dead letter.
+ */
+export const SNAPSHOT_IS_THE_RESPONSE: SameKeys<
+  Omit<SystemResponse, 'id'>,
+  Omit<SystemSnapshot, 'system_id'>
+> = true;
 
 export function systemSnapshotEvent(
   event: 'system.created' | 'system.updated',
