@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PERMISSIONS, ROLE_PERMISSIONS } from '@governance/auth';
-import { PUBLIC_EVENT_TYPES, ROLES, SEVERITIES } from '@governance/contracts';
+import { PUBLIC_EVENT_LABELS, PUBLIC_EVENT_TYPES, ROLES, SEVERITIES } from '@governance/contracts';
 import { FRAMEWORKS } from '@governance/frameworks';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { type GeneratedFile, syncGeneratedFiles } from './generate-contract-docs';
@@ -56,18 +56,43 @@ function renderCatalog(): GeneratedFile {
     `export const ${name} = ${JSON.stringify(values)} as const;`,
     `export type ${type} = (typeof ${name})[number];`,
   ];
+  const record = <K extends string>(
+    name: string,
+    type: string,
+    keys: readonly K[],
+    value: (key: K) => string,
+  ) => [
+    `export const ${name}: Readonly<Record<${type}, string>> = ${JSON.stringify(
+      Object.fromEntries(keys.map((key) => [key, value(key)])),
+    )};`,
+  ];
   const content = [
     '// Generated from @governance/contracts and @governance/frameworks by tools/generate-console-sources.ts',
     '// (npm run docs:generate).',
     ...list('PUBLIC_EVENT_TYPES', 'PublicEventType', PUBLIC_EVENT_TYPES),
+    ...record(
+      'EVENT_LABELS',
+      'PublicEventType',
+      PUBLIC_EVENT_TYPES,
+      (type) => PUBLIC_EVENT_LABELS[type].label,
+    ),
+    ...record(
+      'EVENT_DESCRIPTIONS',
+      'PublicEventType',
+      PUBLIC_EVENT_TYPES,
+      (type) => PUBLIC_EVENT_LABELS[type].summary,
+    ),
     ...list(
       'FRAMEWORK_KEYS',
       'FrameworkKey',
       FRAMEWORKS.map((framework) => framework.key),
     ),
-    `export const FRAMEWORK_LABELS: Readonly<Record<FrameworkKey, string>> = ${JSON.stringify(
-      Object.fromEntries(FRAMEWORKS.map((framework) => [framework.key, framework.short_name])),
-    )};`,
+    ...record(
+      'FRAMEWORK_LABELS',
+      'FrameworkKey',
+      FRAMEWORKS.map((framework) => framework.key),
+      (key) => FRAMEWORKS.find((framework) => framework.key === key)!.short_name,
+    ),
     // Most severe first: the order of every legend, filter and count the console shows.
     ...list('SEVERITIES', 'Severity', [...SEVERITIES].reverse()),
     '',

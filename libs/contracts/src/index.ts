@@ -86,7 +86,7 @@ export {
 } from './policy-events';
 export { type JsonSchema } from './json-schema';
 export { eventPayloadSchema, PUBLIC_EVENT_SCHEMAS } from './event-schemas';
-export { PUBLIC_EVENT_EXAMPLES, PUBLIC_EVENT_TRIGGERS } from './public-event-examples';
+export { PUBLIC_EVENT_EXAMPLES, PUBLIC_EVENT_LABELS, PUBLIC_EVENT_TRIGGERS } from './public-event-examples';
 export { TOPIC_RECORD_SCHEMAS } from './internal-event-schemas';
 export { type Topic, type TopicRecord } from './topic-records';
 export { canonicalJson } from './canonical-json';

@@ -127,3 +127,17 @@ export const PUBLIC_EVENT_TRIGGERS: { [T in PublicEventType]: { trigger: string;
     severity: 'INFO',
   },
 };
+
+/**
+ * How the console names each public event: a short label (feeds, filters) and a one-line summary (the
+ * webhook form). Typed over every event type, so a new one is named here by the compiler; the console's
+ * copy is generated (tools/generate-console-sources.ts).
+ */
+export const PUBLIC_EVENT_LABELS: { [T in PublicEventType]: { label: string; summary: string } } = {
+  'finding.created': { label: 'Finding', summary: 'An assessment found a gap in a control.' },
+  'assessment.complete': { label: 'Assessment complete', summary: 'An assessment finished, with its score.' },
+  'policy.violated': { label: 'Policy violated', summary: 'A system broke an enforced policy.' },
+  'drift.detected': { label: 'Drift detected', summary: 'A system’s behaviour drifted from its baseline.' },
+  'probe.disconnected': { label: 'Probe disconnected', summary: 'A probe stopped sending heartbeats.' },
+  'system.registered': { label: 'System registered', summary: 'A system was registered or discovered.' },
+};

@@ -1,15 +1,8 @@
 import { SEVERITIES as MOST_SEVERE_FIRST } from '../api/catalog.generated';
 import { type BadgeTone } from '../design/badge';
-import { type ActivityEvent, type ComplianceStatus, type Severity } from './dashboard.queries';
+import { type ComplianceStatus, type Severity } from './dashboard.queries';
 
-export const EVENT_LABELS: Readonly<Record<ActivityEvent, string>> = {
-  'finding.created': 'Finding',
-  'assessment.complete': 'Assessment complete',
-  'policy.violated': 'Policy violated',
-  'drift.detected': 'Drift detected',
-  'probe.disconnected': 'Probe disconnected',
-  'system.registered': 'System registered',
-};
+export { EVENT_LABELS } from '../api/catalog.generated';
 
 export const SEVERITIES: readonly Severity[] = MOST_SEVERE_FIRST;
 

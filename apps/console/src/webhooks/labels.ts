@@ -1,14 +1,7 @@
 import { type BadgeTone } from '../design/badge';
-import { type EventType, type HealthStatus, type Outcome } from './webhook-types';
+import { type HealthStatus, type Outcome } from './webhook-types';
 
-export const EVENT_DESCRIPTIONS: Readonly<Record<EventType, string>> = {
-  'finding.created': 'An assessment found a gap in a control.',
-  'assessment.complete': 'An assessment finished, with its score.',
-  'policy.violated': 'A system broke an enforced policy.',
-  'drift.detected': 'A system’s behaviour drifted from its baseline.',
-  'probe.disconnected': 'A probe stopped sending heartbeats.',
-  'system.registered': 'A system was registered or discovered.',
-};
+export { EVENT_DESCRIPTIONS } from '../api/catalog.generated';
 
 export const OUTCOME_LABELS: Readonly<Record<Outcome, { label: string; tone: BadgeTone }>> = {
   pending: { label: 'Pending', tone: 'info' },
