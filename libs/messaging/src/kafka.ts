@@ -56,7 +56,8 @@ export class KafkaEventTransport implements EventTransport {
   private connecting: Promise<void> | undefined;
 
   constructor(kafka: Kafka, config: KafkaConfig) {
-    // The idempotent producer needs a controller-backed cluster; it stays optional so test clusters work.
+    // Off by default: the relay already publishes at least once and consumers drop repeats by event id
+    // and tolerate order, while kafkajs's idempotence allows one request in flight per broker.
     this.producer = kafka.producer({
       idempotent: config.idempotentProducer,
       allowAutoTopicCreation: true,
