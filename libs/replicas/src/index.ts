@@ -2,6 +2,7 @@ export {
   type ReplicaTableChange,
   SystemsReplica,
   type SystemsReplicaRow,
+  SYSTEMS_REPLICA_COLUMNS,
   SYSTEMS_REPLICA_TABLE_CHANGES,
   SYSTEMS_REPLICA_TOPICS,
   type SystemsReplicaTopic,

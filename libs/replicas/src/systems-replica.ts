@@ -8,20 +8,39 @@ export const SYSTEMS_REPLICA_TOPICS = [INTERNAL_TOPICS.systems, publicTopicFor('
 
 export type SystemsReplicaTopic = (typeof SYSTEMS_REPLICA_TOPICS)[number];
 
+/** Snapshot fields the replica leaves out: the keys and `updated_at` it keeps apart, and what no reader needs. */
+type NotReplicated =
+  | 'system_id'
+  | 'updated_at'
+  | 'created_at'
+  | 'description'
+  | 'owner'
+  | 'vendor'
+  | 'model'
+  | 'environment'
+  | 'host'
+  | 'runtime'
+  | 'tags'
+  | 'registration_source'
+  | 'discovery_method';
+
 /**
  * The snapshot fields the replica keeps beside its keys and `updated_at`, with their column types: the
- * upsert and `SystemsReplicaRow` follow from this list. A field added here needs its column added in
- * `SYSTEMS_REPLICA_TABLE_CHANGES` too, which every service keeping the replica then runs.
+ * upsert, `SystemsReplicaRow` and readers' column lists follow from it. Every snapshot field is either
+ * here or in `NotReplicated`, so the compiler asks about a new one; a field added here needs its column
+ * added in `SYSTEMS_REPLICA_TABLE_CHANGES` too, which every service keeping the replica then runs.
  */
 const REPLICA_COLUMNS = {
   name: 'text',
   declared: 'boolean',
   risk_tier: 'text',
   status: 'text',
-} as const satisfies Partial<Record<keyof SystemSnapshot, 'text' | 'boolean' | 'timestamptz'>>;
+} as const satisfies Record<Exclude<keyof SystemSnapshot, NotReplicated>, 'text' | 'boolean' | 'timestamptz'>;
 
 type ReplicaColumn = keyof typeof REPLICA_COLUMNS;
-const COLUMNS = Object.keys(REPLICA_COLUMNS) as ReplicaColumn[];
+/** The replica's columns beside `organization_id`, `system_id` and `updated_at`, in a fixed order. */
+export const SYSTEMS_REPLICA_COLUMNS = Object.keys(REPLICA_COLUMNS) as readonly ReplicaColumn[];
+const COLUMNS = SYSTEMS_REPLICA_COLUMNS;
 
 /** A system as a service's replica holds it. */
 export type SystemsReplicaRow = Pick<SystemSnapshot, 'system_id' | ReplicaColumn>;

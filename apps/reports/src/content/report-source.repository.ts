@@ -1,3 +1,4 @@
+import { SYSTEMS_REPLICA_COLUMNS } from '@governance/replicas';
 import { Inject, Injectable } from '@nestjs/common';
 import { SqlConditions } from '@governance/persistence';
 import { DataSource } from 'typeorm';
@@ -20,6 +21,11 @@ export interface Capped<T> {
   total: number;
 }
 
+/** The replica's columns as a report reads them: names cut to the report's text length ($2). */
+const SYSTEM_COLUMNS = SYSTEMS_REPLICA_COLUMNS.map((column) =>
+  column === 'name' ? 'left(name, $2) AS name' : column,
+).join(', ');
+
 /** Most severe first, as the report lists them. */
 const SEVERITY_ORDER = `CASE severity WHEN 'CRITICAL' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END`;
 
@@ -41,7 +47,7 @@ export class ReportSourceRepository {
 
   async systems(organizationId: string): Promise<SystemRow[]> {
     return await this.dataSource.query<SystemRow[]>(
-      `SELECT system_id, left(name, $2) AS name, risk_tier, status, declared FROM reports.systems
+      `SELECT system_id, ${SYSTEM_COLUMNS} FROM reports.systems
        WHERE organization_id = $1 ORDER BY name, system_id`,
       [organizationId, this.limits.textLength],
     );
