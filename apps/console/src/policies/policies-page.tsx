@@ -153,8 +153,8 @@ export function PoliciesPage() {
           <EmptyState title="No policy matches these filters" />
         ) : (
           <EmptyState title="No policies yet" action={actions}>
-            Write a rule of your own, or import a framework’s runtime controls (EU AI Act, NIST AI RMF,
-            ISO/IEC 42001) as policies.
+            Write a rule of your own, or import a framework’s runtime controls (
+            {FRAMEWORKS.map((key) => FRAMEWORK_LABELS[key]).join(', ')}) as policies.
           </EmptyState>
         )
       ) : (
