@@ -8,6 +8,7 @@ import {
   eventually,
   startServiceProcess,
   type ServiceProcess,
+  systemSnapshot,
   type TestDatabase,
 } from '@governance/testing';
 import { type DataSource } from 'typeorm';
@@ -63,25 +64,13 @@ describe('assess service process', () => {
         organization_id: org.id,
         event: 'system.created',
         timestamp: now,
-        details: {
+        details: systemSnapshot({
           system_id: systemId,
           name: 'Claims triage',
-          description: null,
-          owner: null,
-          vendor: null,
-          model: null,
           risk_tier: 'high',
-          environment: null,
-          host: null,
-          runtime: null,
-          tags: [],
-          declared: true,
-          registration_source: 'api',
-          discovery_method: 'manual',
-          status: 'active',
           created_at: now,
           updated_at: now,
-        },
+        }),
       }),
     ]);
 

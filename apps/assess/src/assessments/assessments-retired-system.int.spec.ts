@@ -1,5 +1,6 @@
 import { newId, newUuidV7, type SystemSnapshot, type SystemStatus } from '@governance/contracts';
 import { systemsEventMessage } from '@governance/messaging';
+import { systemSnapshot } from '@governance/testing';
 import {
   ASSESS_PATH,
   AssessHarness,
@@ -52,25 +53,12 @@ describe('assessing a retired system', () => {
     harness = await AssessHarness.start();
     org = await harness.createOrganization('free');
     const createdAt = new Date(Date.now() - 60_000).toISOString();
-    system = {
-      system_id: newId('system'),
+    system = systemSnapshot({
       name: `Claims triage ${newId('system').slice(-6)}`,
-      description: null,
-      owner: null,
-      vendor: null,
-      model: null,
       risk_tier: 'high',
-      environment: null,
-      host: null,
-      runtime: null,
-      tags: [],
-      declared: true,
-      registration_source: 'api',
-      discovery_method: 'manual',
-      status: 'active',
       created_at: createdAt,
       updated_at: createdAt,
-    };
+    });
     await announce('system.created', 'active');
   }, 120_000);
 

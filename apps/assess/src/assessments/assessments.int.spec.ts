@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findFramework, type Framework, FRAMEWORKS } from '@governance/frameworks';
 import { newUuidV7 } from '@governance/contracts';
-import { readAuditEntries } from '@governance/testing';
+import { readAuditEntries, systemSnapshot } from '@governance/testing';
 import { systemsEventMessage } from '@governance/messaging';
 import { assessDocument, compileFramework } from '../engine';
 import {
@@ -257,25 +257,13 @@ describe('document assessments', () => {
         organization_id: org.id,
         event: 'system.updated',
         timestamp: updatedAt,
-        details: {
+        details: systemSnapshot({
           system_id: system.systemId,
           name,
-          description: null,
-          owner: null,
-          vendor: null,
-          model: null,
           risk_tier: 'high',
-          environment: null,
-          host: null,
-          runtime: null,
-          tags: [],
-          declared: true,
-          registration_source: 'api',
-          discovery_method: 'manual',
-          status: 'active',
           created_at: '2026-01-01T00:00:00.000Z',
           updated_at: updatedAt,
-        },
+        }),
       });
     const rename = snapshot(renamed, new Date(Date.now() + 60_000).toISOString());
     // Delivered twice, then overtaken by a stale snapshot: the replica keeps the newest name.

@@ -1,25 +1,26 @@
 import { newId } from '@governance/contracts';
+import { systemSnapshot } from '@governance/testing';
 import { registrationMergedAudit, systemRegisteredAudit, systemUpdatedAudit } from './system-audit';
 import { type SystemRow } from './system-records';
 
 const at = new Date('2026-01-02T03:04:05.000Z');
-const row: SystemRow = {
-  id: newId('system'),
-  organization_id: newId('organization'),
+const { system_id: id, ...snapshot } = systemSnapshot({
   name: 'Claims Triage',
   description: 'Routes claims.',
-  owner: null,
   vendor: 'OpenAI',
   model: 'gpt-4o',
   risk_tier: 'high',
   environment: 'production',
   host: 'claims-1',
-  runtime: null,
   tags: ['claims'],
   declared: false,
   registration_source: 'shadow_ai_discovery',
   discovery_method: 'observed_endpoint',
-  status: 'active',
+});
+const row: SystemRow = {
+  ...snapshot,
+  id,
+  organization_id: newId('organization'),
   created_at: at,
   updated_at: at,
 };

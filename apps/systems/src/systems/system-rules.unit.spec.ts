@@ -1,7 +1,14 @@
-import { decideRegistration, type EditableSystem, planSystemUpdate, renames } from './system-rules';
+import { systemSnapshot } from '@governance/testing';
+import {
+  decideRegistration,
+  EDITABLE_FIELDS,
+  type EditableSystem,
+  planSystemUpdate,
+  renames,
+} from './system-rules';
 import { likePattern } from './system-records';
 
-const current: EditableSystem = {
+const snapshot = systemSnapshot({
   name: 'Support Bot',
   description: 'Answers tickets',
   owner: 'cx-team',
@@ -13,8 +20,10 @@ const current: EditableSystem = {
   runtime: 'python3.12',
   tags: ['customer-facing', 'pii'],
   declared: false,
-  status: 'active',
-};
+});
+const current = Object.fromEntries(
+  EDITABLE_FIELDS.map((field) => [field, snapshot[field]]),
+) as EditableSystem;
 
 describe('planSystemUpdate', () => {
   it('changes only the fields whose value differs', () => {
