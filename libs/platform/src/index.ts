@@ -30,7 +30,14 @@ export { RequestValidationPipe } from './validation';
 export { closeGracefully, stopOnSignals } from './shutdown';
 export { type KeysetPosition, ISO_MILLISECONDS, encodeKeysetCursor } from './keyset-cursor';
 export { PageQuery, readPage } from './page';
-export { nameConflict, violatesUnique, withIsoDates, type WithDates, type WithIsoDates } from './rows';
+export {
+  nameConflict,
+  type SameKeys,
+  violatesUnique,
+  withIsoDates,
+  type WithDates,
+  type WithIsoDates,
+} from './rows';
 export { PeriodicTask } from './periodic-task';
 export { PeriodicJob, type JobSchedule } from './periodic-job';
 export { deleteInBatches } from './batched-delete';

@@ -34,3 +34,12 @@ export function nameConflict(kind: string, name: string): ApiError {
     { field: 'name' },
   );
 }
+
+/**
+ * `true` when A and B have the same keys, else `never`: assigning `true` to it makes two shapes that must
+ * match (an API record and the event it becomes, a PATCH body and the fields it edits) a build error
+ * once they drift apart.
+ */
+export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
+  ? true
+  : never;

@@ -4,7 +4,7 @@ import {
   type SystemSnapshot,
   type SystemsEventRecord,
 } from '@governance/contracts';
-import { type WithDates, withIsoDates } from '@governance/platform';
+import { type SameKeys, type WithDates, withIsoDates } from '@governance/platform';
 import { type SystemResponse } from './system.dto';
 
 /** A row of systems.systems. */
@@ -34,11 +34,6 @@ export function systemRegisteredEvent(row: SystemRow): PublicEventRecord<'system
     },
   };
 }
-
-/** `true` when A and B have the same keys; `never` (a compile error where `true` is assigned) otherwise. */
-type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never]
-  ? true
-  : never;
 
 /**
  * The snapshot other services replicate is the API's system under `system_id`: a field added to one and

@@ -16,6 +16,7 @@ import {
   Page,
   PageQuery,
   Present,
+  type SameKeys,
   StringEnum,
   Timestamp,
 } from '@governance/platform';
@@ -42,6 +43,7 @@ import {
   TAG_MAX_LENGTH,
   TAGS_MAX_ITEMS,
 } from './system-limits';
+import { type EditableSystem } from './system-rules';
 
 const noControlCharacters = (field: string) =>
   Matches(NO_CONTROL_CHARACTERS, { message: `${field} must not contain control characters` });
@@ -136,6 +138,12 @@ export class UpdateSystemDto extends SystemFields {
   @ChangeReason()
   reason?: string;
 }
+
+/** A PATCH body can set every field a person may edit, and nothing else (`reason` aside). */
+export const UPDATE_SETS_EVERY_EDITABLE_FIELD: SameKeys<
+  Omit<UpdateSystemDto, 'reason'>,
+  EditableSystem
+> = true;
 
 /** The inventory's orders: newest first (the default), oldest first, or by name either way. */
 export const SYSTEM_SORTS = ['-created_at', 'created_at', 'name', '-name'] as const;
