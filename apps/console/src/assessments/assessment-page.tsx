@@ -36,6 +36,7 @@ import {
   SeverityBadge,
   VerdictBadge,
 } from './labels';
+import record from '../design/record.module.css';
 import styles from './assessments.module.css';
 import { TableScroll } from '../design/table-scroll';
 
@@ -45,7 +46,7 @@ export function AssessmentPage() {
   usePageTitle(assessment.data?.title ?? 'Assessment');
   useLiveUpdates('assess');
   const back = (
-    <Link className={styles.back} to="/assessments">
+    <Link className={record.back} to="/assessments">
       ← All assessments
     </Link>
   );

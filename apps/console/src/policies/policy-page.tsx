@@ -17,6 +17,7 @@ import { type Policy, useActivityPage, usePolicy } from './policies.queries';
 import { PolicyActions } from './policy-actions';
 import { type GroupNode, ruleJson, ruleToBuilder } from './rule-builder';
 import { conditionText, groupText } from './rule-text';
+import record from '../design/record.module.css';
 import styles from './policies.module.css';
 import { TableScroll } from '../design/table-scroll';
 
@@ -28,7 +29,7 @@ export function PolicyPage() {
   const canWrite = useCan('policies:write');
   usePageTitle(policy.data?.name ?? 'Policy');
   const back = (
-    <Link className={styles.back} to="/policies">
+    <Link className={record.back} to="/policies">
       ← All policies
     </Link>
   );
@@ -46,7 +47,7 @@ export function PolicyPage() {
       <PageHeader
         title={data.name}
         description={
-          <span className={styles.titleBadges}>
+          <span className={record.titleBadges}>
             <ModeBadge mode={data.enforcement_mode} />
             {data.status === 'active' ? <Badge tone="success">Active</Badge> : <Badge>Disabled</Badge>}
           </span>
@@ -135,7 +136,7 @@ function Details({ policy }: { policy: Policy }) {
     ['Policy id', <code key="id">{policy.id}</code>],
   ];
   return (
-    <dl className={styles.details}>
+    <dl className={record.details}>
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>

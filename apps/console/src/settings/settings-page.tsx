@@ -10,6 +10,7 @@ import { Time } from '../design/time';
 import { AccountSection } from './account-section';
 import { useOrganization, useRenameOrganization } from './settings.queries';
 import { SsoSection } from './sso-section';
+import record from '../design/record.module.css';
 import styles from './settings.module.css';
 
 const PLAN_LABELS = {
@@ -50,14 +51,14 @@ function OrganizationSection() {
           {canWrite ? (
             <RenameForm key={organization.data.id} name={organization.data.name} />
           ) : (
-            <dl className={styles.details}>
+            <dl className={record.details}>
               <div>
                 <dt>Name</dt>
                 <dd>{organization.data.name}</dd>
               </div>
             </dl>
           )}
-          <dl className={styles.details}>
+          <dl className={record.details}>
             <div>
               <dt>Plan</dt>
               <dd>{PLAN_LABELS[organization.data.plan]}</dd>

@@ -11,6 +11,7 @@ import { Alert, Card } from '../design/surface';
 import { ConfirmDialog } from '../design/confirm-dialog';
 import { type SsoSettings, useRemoveSso, useSaveSso, useSso, useVerifySsoDomain } from './settings.queries';
 import { type MappingRow, SSO_ROLES, type SsoForm, type SsoRole, ssoFormFrom, ssoRequest } from './sso-form';
+import record from '../design/record.module.css';
 import styles from './settings.module.css';
 
 const ROLE_OPTIONS = SSO_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -40,7 +41,7 @@ export function SsoSection() {
 function SsoSummary({ settings }: { settings: SsoSettings }) {
   const mapping = Object.entries(settings.role_mapping);
   return (
-    <dl className={styles.details}>
+    <dl className={record.details}>
       <div>
         <dt>Status</dt>
         <dd>

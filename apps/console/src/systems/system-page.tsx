@@ -22,7 +22,7 @@ import { EditSystemDialog } from './edit-system-dialog';
 import { SystemActions } from './system-actions';
 import { DeclaredBadge, RiskBadge, StatusBadge } from './system-badges';
 import { type SystemDetail, useSystem } from './systems.queries';
-import styles from './systems.module.css';
+import record from '../design/record.module.css';
 import { TableScroll } from '../design/table-scroll';
 
 export function SystemPage() {
@@ -34,7 +34,7 @@ export function SystemPage() {
   useLiveUpdates('dashboard');
   usePageTitle(system.data?.name ?? 'System');
   const back = (
-    <Link className={styles.back} to="/systems">
+    <Link className={record.back} to="/systems">
       ← All systems
     </Link>
   );
@@ -52,7 +52,7 @@ export function SystemPage() {
       <PageHeader
         title={data.name}
         description={
-          <span className={styles.titleBadges}>
+          <span className={record.titleBadges}>
             <RiskBadge tier={data.risk_tier} />
             <DeclaredBadge system={data} />
             <StatusBadge status={data.status} />
@@ -105,7 +105,7 @@ function Details({ system }: { system: SystemDetail }) {
     ['System id', <code key="id">{system.id}</code>],
   ];
   return (
-    <dl className={styles.details}>
+    <dl className={record.details}>
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>

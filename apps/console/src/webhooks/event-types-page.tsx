@@ -4,6 +4,7 @@ import { usePageTitle } from '../design/page-title';
 import { ErrorState, Loading } from '../design/states';
 import { Card, PageHeader } from '../design/surface';
 import { type EventTypeEntry, useEventTypes } from './webhooks.queries';
+import record from '../design/record.module.css';
 import styles from './webhooks.module.css';
 
 /** The event catalogue: what each type means and a sample body, the one its published schema carries. */
@@ -12,7 +13,7 @@ export function EventTypesPage() {
   const types = useEventTypes();
   return (
     <>
-      <Link className={styles.back} to="/webhooks">
+      <Link className={record.back} to="/webhooks">
         ← All webhooks
       </Link>
       <PageHeader

@@ -16,6 +16,7 @@ import { ActiveBadge, HealthBadge } from './webhook-badges';
 import { healthSummary } from './webhook-health';
 import { DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog } from './webhook-dialogs';
 import { type EventType, type Webhook, useSendTest, useWebhook } from './webhooks.queries';
+import record from '../design/record.module.css';
 import styles from './webhooks.module.css';
 
 type Opened = 'edit' | 'delete' | 'rotate' | null;
@@ -28,7 +29,7 @@ export function WebhookPage() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState<Opened>(null);
   const back = (
-    <Link className={styles.back} to="/webhooks">
+    <Link className={record.back} to="/webhooks">
       ← All webhooks
     </Link>
   );
@@ -60,7 +61,7 @@ export function WebhookPage() {
       <PageHeader
         title={data.url}
         description={
-          <span className={styles.titleBadges}>
+          <span className={record.titleBadges}>
             <ActiveBadge active={data.active} />
             <HealthBadge health={data.health} />
             {data.previous_secret_expires_at && <Badge tone="info">Secret rotation under way</Badge>}
@@ -120,7 +121,7 @@ function Health({ webhook }: { webhook: Webhook }) {
           Failed deliveries are retried on the usual schedule; the log below shows each attempt’s answer.
         </Alert>
       )}
-      <dl className={styles.details}>
+      <dl className={record.details}>
         <div>
           <dt>Success rate</dt>
           <dd>
@@ -171,7 +172,7 @@ function Details({ webhook }: { webhook: Webhook }) {
     ['Webhook id', <code key="id">{webhook.id}</code>],
   ];
   return (
-    <dl className={styles.details}>
+    <dl className={record.details}>
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
